@@ -1,0 +1,75 @@
+import { isArea, type Area } from '../areas.js';
+import { effectiveArea, resolveBrand } from '../brands.js';
+import { platformApi } from '../api/platform-api.js';
+import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
+import { addNamespace, initI18n, resolveLanguage } from '../i18n/i18n.js';
+import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
+import {
+  login,
+  readStoredLogin,
+  restoreCsForm,
+  setPlatformContext,
+  takeTokenFromUrl,
+  type PlatformContext,
+} from '../session/store.js';
+
+export type BootstrapResult = { status: 'ready'; context: PlatformContext } | { status: 'reloading' };
+
+/** The area asked for: the URL's self_area, else the stored one when this brand serves it, else the brand default. */
+function requestedArea(search: string, served: readonly Area[], fallback: Area): { area: Area; fromUrl: boolean } {
+  const fromUrl = new URLSearchParams(search).get(STORAGE_KEYS.area);
+  if (isArea(fromUrl)) return { area: fromUrl, fromUrl: true };
+  const stored = safeStorage('local')?.getItem(STORAGE_KEYS.area);
+  return { area: isArea(stored) && served.includes(stored) ? stored : fallback, fromUrl: false };
+}
+
+/**
+ * Start-up steps 1 to 4 of DESIGN §3, shared by the shell and the standalone harness: brand, area (with the
+ * reload rule of SPEC §4), session from the URL or storage (token removed from the address bar), language.
+ */
+export async function bootstrapPlatform(win: Window = window): Promise<BootstrapResult> {
+  const brand = resolveBrand(win.location.host);
+  const asked = requestedArea(win.location.search, brand.areas, brand.defaultArea);
+  const language = resolveLanguage(win.location.search, asked.area);
+  setPlatformContext({ brand, area: effectiveArea(brand, asked.area), language });
+
+  const serverArea = await precheckArea();
+  if (serverArea && serverArea !== asked.area && asked.fromUrl) {
+    const url = new URL(win.location.href);
+    url.searchParams.set(STORAGE_KEYS.area, serverArea);
+    win.location.replace(url.toString());
+    return { status: 'reloading' };
+  }
+  const context: PlatformContext = { brand, area: serverArea ?? effectiveArea(brand, asked.area), language };
+  setPlatformContext(context);
+
+  restoreSession(win);
+  restoreCsForm();
+  await initI18n(language);
+  await addNamespace(COMMON_NAMESPACE, loadCommonMessages);
+  return { status: 'ready', context };
+}
+
+/** The game-info check: logs and rethrows on failure (SPEC §8); start-up then keeps the requested area. */
+async function precheckArea(): Promise<Area | null> {
+  try {
+    const { area } = await platformApi().call('gamesPrecheck');
+    return area;
+  } catch (error) {
+    console.error('games/precheck failed', error);
+    return null;
+  }
+}
+
+function restoreSession(win: Window): void {
+  const { token, cleanHref } = takeTokenFromUrl(win.location.href);
+  if (token) {
+    win.history.replaceState(win.history.state, '', cleanHref);
+    const stored = readStoredLogin();
+    // A token handed over by a game client is a fresh login; account details arrive with /users/info.
+    login({ token, userName: stored?.token === token ? stored.userName : '', type: stored?.type ?? 'PLATFORM' }, { remember: false });
+    return;
+  }
+  const stored = readStoredLogin();
+  if (stored) login(stored, { remember: safeStorage('local')?.getItem(STORAGE_KEYS.token) === stored.token, reason: 'restored' });
+}

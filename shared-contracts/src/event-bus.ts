@@ -1,0 +1,51 @@
+import type { Language } from './areas.js';
+
+/**
+ * Every event that crosses app boundaries, with its payload. Adding an event means adding it here; nothing
+ * untyped crosses (DESIGN §4).
+ */
+export interface PlatformEvents {
+  /** Login state changed (login, logout, expiry, restored from storage). */
+  'session:changed': { loggedIn: boolean; reason: 'login' | 'logout' | 'expired' | 'restored' };
+  /** The API answered -600: the session is invalid and has been cleared. */
+  'session:expired': { code: -600 };
+  /** A ticket changed; the feedback dot refreshes at once. */
+  'inquiry:updated': { inquiryId?: number };
+  /** A short message for the player; the shell shows it for TIMINGS.toastMs. */
+  'toast:show': { message: string; tone: 'info' | 'success' | 'error' };
+  /** A remote asks the shell to switch language (the shell rewrites the URL and reloads, SPEC §4). */
+  'locale:change-requested': { language: Language };
+  /** Number of calls in flight that SPEC §7 marks as showing loading. */
+  'loading:changed': { pending: number };
+  /** A remote failed to load or mount; the shell shows its notice. */
+  'remote:failed': { name: string; reason: string };
+}
+
+export type PlatformEventName = keyof PlatformEvents;
+
+const PREFIX = 'platform:';
+const TARGET_KEY = Symbol.for('publisher.platform.eventTarget');
+
+/**
+ * One EventTarget per window, so the bus still works if a module graph ends up loaded twice
+ * (a remote with its own copy of this package still talks to the shell).
+ */
+function target(): EventTarget {
+  const holder = globalThis as unknown as Record<symbol, EventTarget | undefined>;
+  holder[TARGET_KEY] ??= new EventTarget();
+  return holder[TARGET_KEY];
+}
+
+export function emit<Name extends PlatformEventName>(name: Name, detail: PlatformEvents[Name]): void {
+  target().dispatchEvent(new CustomEvent(PREFIX + name, { detail }));
+}
+
+/** Subscribes to one event; returns the function that unsubscribes. */
+export function on<Name extends PlatformEventName>(
+  name: Name,
+  listener: (detail: PlatformEvents[Name]) => void,
+): () => void {
+  const handler = (event: Event): void => listener((event as CustomEvent<PlatformEvents[Name]>).detail);
+  target().addEventListener(PREFIX + name, handler);
+  return () => target().removeEventListener(PREFIX + name, handler);
+}

@@ -1,0 +1,64 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { AREA_DEFAULT_LANGUAGE, isLanguage, textDirection, type Area, type Language } from '../areas.js';
+import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
+
+export type Messages = { [key: string]: string | Messages };
+/** Loads one namespace's messages for one language; apps pass `(lang) => import(`../locales/${lang}/x.json`)`. */
+export type NamespaceLoader = (language: Language) => Promise<{ default: Messages } | Messages>;
+
+/**
+ * The language of this page: the URL's spec_lang or self_lang, else the stored one, else the area's default
+ * (DESIGN §3 step 4).
+ */
+export function resolveLanguage(search: string, area: Area): Language {
+  const params = new URLSearchParams(search);
+  const candidates = [
+    params.get(STORAGE_KEYS.specLang),
+    params.get(STORAGE_KEYS.selfLang),
+    safeStorage('local')?.getItem(STORAGE_KEYS.specLang) ?? null,
+  ];
+  return candidates.find(isLanguage) ?? AREA_DEFAULT_LANGUAGE[area];
+}
+
+/** The URL a language change reloads to: spec_lang and self_lang rewritten (SPEC §4). */
+export function languageChangeHref(href: string, language: Language): string {
+  const url = new URL(href);
+  url.searchParams.set(STORAGE_KEYS.specLang, language);
+  url.searchParams.set(STORAGE_KEYS.selfLang, language);
+  return url.toString();
+}
+
+/** Initialises the one i18next instance (shared as a singleton across apps) and sets the document's language. */
+export async function initI18n(language: Language): Promise<I18n> {
+  if (!i18next.isInitialized) {
+    await i18next.init({
+      lng: language,
+      fallbackLng: false,
+      ns: [],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    document.documentElement.dir = textDirection(language);
+  }
+  return i18next;
+}
+
+/** Adds an app's namespace for the current language, once. */
+export async function addNamespace(namespace: string, load: NamespaceLoader): Promise<void> {
+  const language = i18next.language;
+  if (!isLanguage(language) || i18next.hasResourceBundle(language, namespace)) return;
+  const loaded = await load(language);
+  const messages = ('default' in loaded && typeof loaded.default === 'object' ? loaded.default : loaded) as Messages;
+  i18next.addResourceBundle(language, namespace, messages, true, false);
+}
+
+/** Formats a byte limit for messages ("20 MB"), from the constant the code enforces. */
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+export { i18next };

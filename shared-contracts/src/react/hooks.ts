@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai';
+import {
+  accountTypeAtom,
+  contextAtom,
+  csFormAtom,
+  isLoggedInAtom,
+  platformStore,
+  rechargeLinkAtom,
+  repayLinksAtom,
+  routeNameAtom,
+  tokenAtom,
+  userNameAtom,
+  type PlatformContext,
+} from '../session/store.js';
+
+const options = { store: platformStore };
+
+/** Apps read the platform session only through these hooks; they change it through the contract's functions. */
+export function useSession() {
+  return {
+    loggedIn: useAtomValue(isLoggedInAtom, options),
+    token: useAtomValue(tokenAtom, options),
+    userName: useAtomValue(userNameAtom, options),
+    type: useAtomValue(accountTypeAtom, options),
+  };
+}
+
+export function usePlatformContext(): PlatformContext {
+  const context = useAtomValue(contextAtom, options);
+  if (!context) throw new Error('usePlatformContext runs before the platform was bootstrapped.');
+  return context;
+}
+
+export const useCsForm = () => useAtomValue(csFormAtom, options);
+export const useRouteName = () => useAtomValue(routeNameAtom, options);
+export const useRechargeLink = () => useAtomValue(rechargeLinkAtom, options);
+export const useRepayLinks = () => useAtomValue(repayLinksAtom, options);

@@ -1,0 +1,45 @@
+/** Route paths of SPEC §2, the only place they are spelled. */
+export const ROUTES = {
+  home: '/',
+  vkRedirect: '/vkRedirect',
+  login: '/login',
+  userCenter: '/UserCenter',
+  gameDetails: '/GamesDetails',
+  supportCenter: '/SupportCenter',
+} as const;
+
+/** Support steps zero to four and their child routes (DESIGN §7). */
+export const SUPPORT_STEPS = ['history', 'game', 'question', 'inquiry', 'feedback'] as const;
+export type SupportStep = (typeof SUPPORT_STEPS)[number];
+
+export const SUPPORT_DEFAULT_STEP: SupportStep = 'game';
+/** Steps that show the self-service repay button (SPEC §2). */
+export const REPAY_STEPS: ReadonlySet<SupportStep> = new Set<SupportStep>(['question', 'inquiry']);
+
+export function supportStepPath(step: SupportStep): string {
+  return `${ROUTES.supportCenter}/${step}`;
+}
+
+export function gameDetailsPath(gameId: number, section?: string): string {
+  const path = `${ROUTES.gameDetails}/${gameId}`;
+  return section ? `${path}#${encodeURIComponent(section)}` : path;
+}
+
+/** Names the shell uses for the page title; `vkRedirect` has an empty title (SPEC §2). */
+export type RouteName = 'home' | 'vkRedirect' | 'login' | 'userCenter' | 'gameDetails' | `support.${SupportStep}` | 'notFound';
+
+export function routeNameOf(pathname: string): RouteName {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === ROUTES.home) return 'home';
+  if (path === ROUTES.vkRedirect) return 'vkRedirect';
+  if (path === ROUTES.login) return 'login';
+  if (path === ROUTES.userCenter) return 'userCenter';
+  if (path.startsWith(`${ROUTES.gameDetails}/`)) return 'gameDetails';
+  if (path === ROUTES.supportCenter) return `support.${SUPPORT_DEFAULT_STEP}`;
+  if (path.startsWith(`${ROUTES.supportCenter}/`)) {
+    const step = path.slice(ROUTES.supportCenter.length + 1).split('/')[0];
+    const known = SUPPORT_STEPS.find((candidate) => candidate === step);
+    if (known) return `support.${known}`;
+  }
+  return 'notFound';
+}

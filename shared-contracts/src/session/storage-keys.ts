@@ -1,0 +1,22 @@
+/** Keys of SPEC §3 "Login state" and "Other stored client values", in session and local storage. */
+export const STORAGE_KEYS = {
+  token: 'oauth_token',
+  userName: 'self_username',
+  type: 'self_type',
+  area: 'self_area',
+  brand: 'self_brand',
+  specLang: 'spec_lang',
+  selfLang: 'self_lang',
+} as const;
+
+export const LOGIN_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.userName, STORAGE_KEYS.type] as const;
+
+/** Storage that may be missing (private mode, blocked cookies): every access is guarded. */
+export function safeStorage(kind: 'session' | 'local'): Storage | null {
+  try {
+    const storage = kind === 'session' ? globalThis.sessionStorage : globalThis.localStorage;
+    return storage ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,85 @@
+import { AREA_LANGUAGES, LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../areas.js';
+import { BRAND_IDS } from '../brands.js';
+import { bootstrapPlatform } from '../bootstrap/bootstrap.js';
+import { on, type PlatformEventName } from '../event-bus.js';
+import { i18next, languageChangeHref } from '../i18n/i18n.js';
+import { logout } from '../session/store.js';
+import type { RemoteApp } from '../react/lifecycles.js';
+
+const LOGGED_EVENTS: PlatformEventName[] = [
+  'session:changed', 'session:expired', 'inquiry:updated', 'toast:show', 'locale:change-requested', 'remote:failed',
+];
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function labelled(label: string, control: HTMLElement): HTMLLabelElement {
+  const wrapper = element('label', { class: 'harness-field' });
+  wrapper.append(element('span', {}, label), control);
+  return wrapper;
+}
+
+/**
+ * Standalone mode (DESIGN §3): mounts a remote's own `./app` alone, against the real API, inside a small
+ * harness for QA with brand, language and session pickers and a log of bus events. Written without React so
+ * it adds nothing to the remote's own bundle graph.
+ */
+export async function startStandalone(options: { name: string; app: RemoteApp; basename: string }): Promise<void> {
+  const result = await bootstrapPlatform();
+  if (result.status === 'reloading') return;
+  const { brand, area, language } = result.context;
+  const t = (key: string) => i18next.t(`common:harness.${key}`);
+
+  const bar = element('header', { class: 'harness-bar', 'data-testid': 'standalone-harness' });
+  bar.append(element('strong', {}, `${t('title')}: ${options.name}`));
+
+  const brandSelect = element('select', { 'aria-label': t('brand') });
+  for (const id of BRAND_IDS) {
+    const option = element('option', { value: id }, id);
+    option.selected = id === brand.id;
+    brandSelect.append(option);
+  }
+  brandSelect.addEventListener('change', () => {
+    const url = new URL(window.location.href);
+    url.hostname = `${brandSelect.value}.localhost`;
+    window.location.assign(url.toString());
+  });
+  bar.append(labelled(t('brand'), brandSelect));
+
+  const languageSelect = element('select', { 'aria-label': t('language') });
+  const offered = new Set([...AREA_LANGUAGES[area], ...LANGUAGES]);
+  for (const code of offered) {
+    const option = element('option', { value: code }, LANGUAGE_NAMES[code]);
+    option.selected = code === language;
+    languageSelect.append(option);
+  }
+  languageSelect.addEventListener('change', () => {
+    if (isLanguage(languageSelect.value)) window.location.assign(languageChangeHref(window.location.href, languageSelect.value));
+  });
+  bar.append(labelled(t('language'), languageSelect));
+
+  const logoutButton = element('button', { type: 'button' }, t('logout'));
+  logoutButton.addEventListener('click', () => logout());
+  bar.append(logoutButton);
+
+  const log = element('ol', { class: 'harness-log', 'aria-label': t('events'), 'aria-live': 'polite' });
+  for (const name of LOGGED_EVENTS) {
+    on(name, (detail) => {
+      const entry = element('li', {}, `${new Date().toISOString().slice(11, 19)} ${name} ${JSON.stringify(detail)}`);
+      log.prepend(entry);
+    });
+  }
+  const details = element('details', { class: 'harness-events' });
+  details.append(element('summary', {}, t('events')), log);
+  bar.append(details);
+
+  const root = element('main', { id: 'standalone-root' });
+  document.body.append(bar, root);
+  const props = { name: options.name, basename: options.basename, domElement: root };
+  await options.app.bootstrap(props);
+  await options.app.mount(props);
+}
