@@ -37,6 +37,9 @@ export interface Brand {
   footer: FooterKind;
   userCenter: boolean;
   topUp: boolean;
+  /** The brand's corporate site; legal pages and contact live there (configuration, not product behaviour). */
+  siteUrl: string;
+  contactEmail: string;
 }
 
 const blue: ThemeColors = {
@@ -46,21 +49,21 @@ const blue: ThemeColors = {
 
 export const BRANDS: Record<BrandId, Brand> = {
   nova: {
-    id: 'nova', name: 'Nova Games', company: 'Nova Interactive Ltd.', theme: 'blue', colors: blue,
+    id: 'nova', name: 'Nova Games', company: 'Nova Interactive Ltd.', siteUrl: 'https://www.nova.example', contactEmail: 'support@nova.example', theme: 'blue', colors: blue,
     carousel: 'wide', areas: ['kr', 'eru', 'vn'], footer: 'standard', userCenter: true, topUp: true,
   },
   hikari: {
-    id: 'hikari', name: 'Hikari Play', company: 'Hikari Play K.K.', theme: 'purple',
+    id: 'hikari', name: 'Hikari Play', company: 'Hikari Play K.K.', siteUrl: 'https://www.hikari.example', contactEmail: 'support@hikari.example', theme: 'purple',
     colors: { ...blue, primary: '#6a3fc1', background: '#f7f4fd', text: '#22163d', muted: '#54496b', accent: '#e0457b' },
     carousel: 'cards', areas: ['jp'], footer: 'japanese', userCenter: true, topUp: true,
   },
   sakura: {
-    id: 'sakura', name: 'Sakura Arcade', company: 'Sakura Arcade K.K.', theme: 'purple-rose',
+    id: 'sakura', name: 'Sakura Arcade', company: 'Sakura Arcade K.K.', siteUrl: 'https://www.sakura.example', contactEmail: 'support@sakura.example', theme: 'purple-rose',
     colors: { ...blue, primary: '#8b3a9e', background: '#fcf4fa', text: '#2e1433', muted: '#5e4763', accent: '#d6336c' },
     carousel: 'cards', areas: ['jp'], footer: 'japanese', userCenter: true, topUp: true,
   },
   formosa: {
-    id: 'formosa', name: 'Formosa Games', company: 'Formosa Digital Co., Ltd.', theme: 'dark-blue',
+    id: 'formosa', name: 'Formosa Games', company: 'Formosa Digital Co., Ltd.', siteUrl: 'https://www.formosa.example', contactEmail: 'support@formosa.example', theme: 'dark-blue',
     colors: {
       primary: '#4d8dff', onPrimary: '#08142b', background: '#0b1630', surface: '#13224a',
       text: '#e8eefc', muted: '#b3c0dd', accent: '#ff6b6b',
@@ -68,12 +71,12 @@ export const BRANDS: Record<BrandId, Brand> = {
     carousel: 'wide', areas: ['twhk'], footer: 'taiwan', userCenter: true, topUp: true,
   },
   atlas: {
-    id: 'atlas', name: 'Atlas Play', company: 'Atlas Play Pte. Ltd.', theme: 'navy',
+    id: 'atlas', name: 'Atlas Play', company: 'Atlas Play Pte. Ltd.', siteUrl: 'https://www.atlas.example', contactEmail: 'support@atlas.example', theme: 'navy',
     colors: { ...blue, primary: '#1f3a68', background: '#f2f4f8', text: '#111c30', muted: '#4b5568', accent: '#f25c54' },
     carousel: 'wide', areas: ['sea', 'eru', 'vn'], footer: 'standard', userCenter: true, topUp: true,
   },
   aurum: {
-    id: 'aurum', name: 'Aurum Games', company: 'Aurum Entertainment Inc.', theme: 'gold',
+    id: 'aurum', name: 'Aurum Games', company: 'Aurum Entertainment Inc.', siteUrl: 'https://www.aurum.example', contactEmail: 'support@aurum.example', theme: 'gold',
     colors: {
       primary: '#8a6100', onPrimary: '#ffffff', background: '#fbf8f0', surface: '#ffffff',
       text: '#2b2108', muted: '#5f5234', accent: '#c0392b',
@@ -81,7 +84,7 @@ export const BRANDS: Record<BrandId, Brand> = {
     carousel: 'cards', areas: ['kr', 'jp'], footer: 'standard', userCenter: false, topUp: true,
   },
   verda: {
-    id: 'verda', name: 'Verda Play', company: 'Verda Play Sdn. Bhd.', theme: 'green',
+    id: 'verda', name: 'Verda Play', company: 'Verda Play Sdn. Bhd.', siteUrl: 'https://www.verda.example', contactEmail: 'support@verda.example', theme: 'green',
     colors: { ...blue, primary: '#17734a', background: '#f2f8f4', text: '#10261b', muted: '#45594e', accent: '#d64545' },
     carousel: 'wide', areas: ['sea', 'vn'], footer: 'standard', userCenter: false, topUp: false,
   },
@@ -139,4 +142,11 @@ export function resolveBrand(host: string): ResolvedBrand {
 export function effectiveArea(brand: Pick<ResolvedBrand, 'areas' | 'defaultArea'>, requested: string | null | undefined): Area {
   const served = brand.areas.find((area) => area === requested);
   return served ?? brand.defaultArea;
+}
+
+export type LegalPage = 'privacy' | 'terms' | 'user-agreement' | 'commerce-law' | 'fund-settlement';
+
+/** Where a brand's legal page lives on its corporate site (SPEC §2 footers; targets are configuration). */
+export function legalUrl(brand: Pick<Brand, 'siteUrl'>, page: LegalPage): string {
+  return `${brand.siteUrl}/legal/${page}`;
 }

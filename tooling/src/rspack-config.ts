@@ -75,6 +75,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     },
     module: {
+      // `import styles from './x.module.css'` with camelCase class names as properties.
+      parser: { 'css/auto': { namedExports: false } },
+      generator: { 'css/auto': { exportsConvention: 'camel-case-only', localIdentName: production ? '[hash:8]' : '[path][name]__[local]' } },
       rules: [
         {
           test: /\.tsx?$/,
@@ -88,6 +91,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           },
           type: 'javascript/auto',
         },
+        // Native CSS: *.module.css files are scoped per app (DESIGN §3); plain .css files are global.
+        { test: /\.css$/, type: 'css/auto' },
         { test: /\.svg$/, type: 'asset/resource' },
       ],
     },

@@ -1,6 +1,8 @@
 import { isArea, type Area } from '../areas.js';
 import { effectiveArea, resolveBrand } from '../brands.js';
+import { loadSimpleGames } from '../api/game-links.js';
 import { platformApi } from '../api/platform-api.js';
+import { applyTheme } from '../theme.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
 import { addNamespace, initI18n, resolveLanguage } from '../i18n/i18n.js';
 import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
@@ -31,6 +33,7 @@ export async function bootstrapPlatform(win: Window = window): Promise<Bootstrap
   const brand = resolveBrand(win.location.host);
   const asked = requestedArea(win.location.search, brand.areas, brand.defaultArea);
   const language = resolveLanguage(win.location.search, asked.area);
+  applyTheme(brand, win.document.documentElement);
   setPlatformContext({ brand, area: effectiveArea(brand, asked.area), language });
 
   const serverArea = await precheckArea();
@@ -45,6 +48,8 @@ export async function bootstrapPlatform(win: Window = window): Promise<Bootstrap
 
   restoreSession(win);
   restoreCsForm();
+  // Game links feed the side menu, the recharge link and repay buttons; a failure is reported, not fatal.
+  loadSimpleGames().catch(() => undefined);
   await initI18n(language);
   await addNamespace(COMMON_NAMESPACE, loadCommonMessages);
   return { status: 'ready', context };

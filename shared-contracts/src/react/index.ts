@@ -1,2 +1,3 @@
 export * from './hooks.js';
 export * from './lifecycles.js';
+export * from './async-boundary.js';

@@ -1,25 +1,18 @@
 import { createElement, type ComponentType } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import React from 'react';
+import { setI18n } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
 import { addNamespace, i18next, type NamespaceLoader } from '../i18n/i18n.js';
+import type { RemoteApp, RemoteProps } from '../remote-app.js';
 
-/** What the shell (or the standalone harness) hands every remote at mount. */
-export interface RemoteProps {
-  name: string;
-  /** The path the remote's router nests its routes under ('/' or '/SupportCenter'). */
-  basename: string;
-  domElement?: HTMLElement;
-}
+export type { RemoteApp, RemoteProps };
 
 type LifecycleProps = Parameters<ReturnType<typeof singleSpaReact<RemoteProps>>['mount']>[0];
 
-export interface RemoteApp {
-  bootstrap: (props: RemoteProps) => Promise<unknown>;
-  mount: (props: RemoteProps) => Promise<unknown>;
-  unmount: (props: RemoteProps) => Promise<unknown>;
-  /** The contract version this remote was built against (DESIGN §4). */
-  contractVersion: string;
+/** Points react-i18next's hooks at the one platform i18next instance (it is shared, so once is enough). */
+export function bindReactI18n(): void {
+  setI18n(i18next);
 }
 
 function CrashNotice() {
@@ -51,6 +44,7 @@ export function createRemoteApp(options: {
   const full = (props: RemoteProps) => props as LifecycleProps;
   return {
     bootstrap: async (props) => {
+      bindReactI18n();
       await addNamespace(options.namespace, options.loadMessages);
       return lifecycles.bootstrap(full(props));
     },

@@ -4,7 +4,7 @@ import { bootstrapPlatform } from '../bootstrap/bootstrap.js';
 import { on, type PlatformEventName } from '../event-bus.js';
 import { i18next, languageChangeHref } from '../i18n/i18n.js';
 import { logout } from '../session/store.js';
-import type { RemoteApp } from '../react/lifecycles.js';
+import type { RemoteApp } from '../remote-app.js';
 
 const LOGGED_EVENTS: PlatformEventName[] = [
   'session:changed', 'session:expired', 'inquiry:updated', 'toast:show', 'locale:change-requested', 'remote:failed',
@@ -77,6 +77,10 @@ export async function startStandalone(options: { name: string; app: RemoteApp; b
   details.append(element('summary', {}, t('events')), log);
   bar.append(details);
 
+  // A remote nested under a path (support under /SupportCenter) opens at that path when started at /.
+  if (options.basename !== '/' && !window.location.pathname.startsWith(options.basename)) {
+    window.history.replaceState(null, '', options.basename + window.location.search);
+  }
   const root = element('main', { id: 'standalone-root' });
   document.body.append(bar, root);
   const props = { name: options.name, basename: options.basename, domElement: root };

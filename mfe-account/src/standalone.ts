@@ -1,0 +1,5 @@
+import 'shared-contracts/standalone.css';
+import { startStandalone } from 'shared-contracts';
+import app from './app/lifecycles.js';
+
+void startStandalone({ name: 'account', app, basename: '/' });

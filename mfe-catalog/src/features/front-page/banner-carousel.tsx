@@ -1,0 +1,125 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TIMINGS, gameDetailsPath, type Game } from 'shared-contracts';
+import { usePlatformContext } from 'shared-contracts/react';
+import { useReducedMotion } from './use-reduced-motion.js';
+import styles from './banner-carousel.module.css';
+
+/**
+ * The banner carousel (SPEC §2) in the brand's layout (DESIGN §6): "wide" full-width banners or "cards" with
+ * neighbours beside. It advances every TIMINGS.carouselIntervalMs, and holds still while hovered, while focus is
+ * inside it, when paused by the player, and for players who prefer reduced motion.
+ */
+export function BannerCarousel({ games }: { games: readonly Game[] }) {
+  const { t, i18n } = useTranslation();
+  const { brand } = usePlatformContext();
+  const reducedMotion = useReducedMotion();
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [pausedByPlayer, setPausedByPlayer] = useState(false);
+  const regionId = useId();
+  const count = games.length;
+  const rotating = count > 1 && !reducedMotion && !pausedByPlayer && !hovered && !focused;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(() => setActive((index) => (index + 1) % count), TIMINGS.carouselIntervalMs);
+    return () => window.clearInterval(timer);
+  }, [rotating, count]);
+
+  const show = (index: number) => setActive(((index % count) + count) % count);
+  const rtl = i18n.dir() === 'rtl';
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const forward = (event.key === 'ArrowRight') !== rtl;
+    show(active + (forward ? 1 : -1));
+  };
+
+  const layoutClass = brand.carousel === 'cards' ? styles.cards : styles.wide;
+  return (
+    <section
+      className={`${styles.carousel} ${layoutClass}`}
+      aria-roledescription={t('catalog:carousel.roleDescription')}
+      aria-label={t('catalog:carousel.label')}
+      data-testid="banner-carousel"
+      data-layout={brand.carousel}
+      data-active-index={active}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <div className={styles.viewport} id={regionId} aria-live={rotating ? 'off' : 'polite'}>
+        {games.map((game, index) => {
+          const offset = (index - active + count) % count;
+          const position = offset === 0 ? 'current' : offset === 1 ? 'next' : offset === count - 1 ? 'previous' : 'hidden';
+          return (
+            <div
+              key={game.id}
+              className={styles.slide}
+              data-position={position}
+              role="group"
+              aria-roledescription={t('catalog:carousel.slide')}
+              aria-label={t('catalog:carousel.slideLabel', { index: index + 1, count, title: game.title })}
+              aria-hidden={offset !== 0}
+              inert={offset !== 0}
+            >
+              <img
+                className={styles.banner}
+                src={game.imageConfig.banner}
+                alt=""
+                width={1200}
+                height={500}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+              />
+              <div className={styles.caption}>
+                <h2 className={styles.title}>{game.title}</h2>
+                <p className={styles.subtitle}>{game.subTitle}</p>
+                <Link className={styles.details} to={gameDetailsPath(game.id)}>
+                  {t('catalog:carousel.details')}
+                  <span className={styles.visuallyHidden}>: {game.title}</span>
+                </Link>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      {count > 1 ? (
+        <div className={styles.controls}>
+          <button type="button" className={styles.arrow} aria-controls={regionId} onClick={() => show(active - 1)} aria-label={t('catalog:carousel.previous')}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className={styles.dots}>
+            {games.map((game, index) => (
+              <button
+                key={game.id}
+                type="button"
+                className={styles.dot}
+                aria-controls={regionId}
+                aria-current={index === active ? 'true' : undefined}
+                aria-label={t('catalog:carousel.goTo', { index: index + 1, title: game.title })}
+                onClick={() => show(index)}
+              />
+            ))}
+          </div>
+          <button type="button" className={styles.arrow} aria-controls={regionId} onClick={() => show(active + 1)} aria-label={t('catalog:carousel.next')}>
+            <span aria-hidden="true">›</span>
+          </button>
+          {reducedMotion ? null : (
+            <button type="button" className={styles.pause} aria-pressed={pausedByPlayer} onClick={() => setPausedByPlayer((paused) => !paused)}>
+              {pausedByPlayer ? t('catalog:carousel.play') : t('catalog:carousel.pause')}
+            </button>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AsyncBoundary } from 'shared-contracts/react';
+import { forgetGames, gamesPromise } from '../../app/games-resource.js';
+import { FailedState, LoadingState } from '../../app/load-states.js';
+import { BannerCarousel } from './banner-carousel.js';
+import { GameGrid } from './game-grid.js';
+import { QuickLinks } from './quick-links.js';
+import styles from './front-page.module.css';
+
+function FrontPageContent() {
+  const { t } = useTranslation();
+  const games = use(gamesPromise());
+  if (games.length === 0) return <p className={styles.empty}>{t('catalog:home.empty')}</p>;
+  return (
+    <>
+      <BannerCarousel games={games} />
+      <QuickLinks />
+      <section className={styles.allGames} aria-labelledby="all-games-heading" id="all-games">
+        <h2 id="all-games-heading">{t('catalog:home.allGames')}</h2>
+        <GameGrid games={games} />
+      </section>
+    </>
+  );
+}
+
+/** The front page (SPEC §2): banner carousel, quick links, All games grid. */
+export function FrontPage() {
+  return (
+    <div className={styles.page}>
+      <AsyncBoundary
+        loading={<LoadingState />}
+        failed={(_error, retry) => <FailedState retry={retry} />}
+        onRetry={forgetGames}
+      >
+        <FrontPageContent />
+      </AsyncBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { ROUTES, navigateTo } from 'shared-contracts';
+import { usePlatformContext, useRechargeLink } from 'shared-contracts/react';
+import styles from './quick-links.module.css';
+
+/** Top up and Support center links of the front page (SPEC §2); Top up is hidden where the brand has none. */
+export function QuickLinks() {
+  const { t } = useTranslation();
+  const { brand } = usePlatformContext();
+  const rechargeLink = useRechargeLink();
+  return (
+    <nav className={styles.links} aria-label={t('catalog:home.quickLinks')}>
+      {brand.topUp && rechargeLink ? (
+        <a className={styles.link} href={rechargeLink} target="_blank" rel="noopener noreferrer">
+          {t('catalog:home.topUp')}
+        </a>
+      ) : null}
+      <a
+        className={styles.link}
+        href={ROUTES.supportCenter}
+        onClick={(event) => {
+          event.preventDefault();
+          navigateTo(ROUTES.supportCenter);
+        }}
+      >
+        {t('catalog:home.supportCenter')}
+      </a>
+    </nav>
+  );
+}

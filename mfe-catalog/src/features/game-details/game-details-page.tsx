@@ -1,0 +1,115 @@
+import { use, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { ROUTES, navigateTo, type Game } from 'shared-contracts';
+import { AsyncBoundary, usePlatformContext, useRechargeLink } from 'shared-contracts/react';
+import { forgetGames, gamesPromise } from '../../app/games-resource.js';
+import { FailedState, LoadingState } from '../../app/load-states.js';
+import styles from './game-details-page.module.css';
+
+/** Scrolls to the section named by the URL's hash (`/GamesDetails/3#features`) once the page has it. */
+function useScrollToSection(sectionIds: readonly string[]) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const id = decodeURIComponent(hash.replace(/^#/, ''));
+    if (!id || !sectionIds.includes(id)) return;
+    document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [hash, sectionIds]);
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.notFound} role="alert" data-testid="game-not-found">
+      <h2>{t('catalog:details.notFound.title')}</h2>
+      <p>{t('catalog:details.notFound.body')}</p>
+      <Link to={ROUTES.home}>{t('catalog:details.notFound.home')}</Link>
+    </div>
+  );
+}
+
+function GameDetails({ game }: { game: Game }) {
+  const { t } = useTranslation();
+  const { brand } = usePlatformContext();
+  const rechargeLink = useRechargeLink();
+  const sectionIds = game.sections.map((section) => section.id);
+  useScrollToSection(sectionIds);
+  return (
+    <article className={styles.article} aria-labelledby="game-title">
+      <header className={styles.hero}>
+        <img className={styles.banner} src={game.imageConfig.banner} alt="" width={1200} height={500} fetchPriority="high" />
+        <div className={styles.identity}>
+          <img className={styles.icon} src={game.imageConfig.icon} alt="" width={96} height={96} />
+          <div>
+            <h2 id="game-title" className={styles.title}>{game.title}</h2>
+            <p className={styles.subtitle}>{game.subTitle}</p>
+            <p className={styles.genre}>
+              <span>{t('catalog:details.genre')}:</span> {game.genre}
+            </p>
+          </div>
+        </div>
+        <div className={styles.actions}>
+          {brand.topUp && rechargeLink ? (
+            <a className={styles.primary} href={rechargeLink} target="_blank" rel="noopener noreferrer">
+              {t('catalog:home.topUp')}
+            </a>
+          ) : null}
+          <a
+            className={styles.secondary}
+            href={ROUTES.supportCenter}
+            onClick={(event) => {
+              event.preventDefault();
+              navigateTo(ROUTES.supportCenter);
+            }}
+          >
+            {t('catalog:details.support')}
+          </a>
+        </div>
+      </header>
+      <nav className={styles.toc} aria-label={t('catalog:details.sections')}>
+        <ul>
+          {game.sections.map((section) => (
+            <li key={section.id}>
+              <Link to={{ hash: section.id }} replace>
+                {section.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {game.sections.map((section) => (
+        <section key={section.id} id={section.id} className={styles.section} aria-labelledby={`${section.id}-heading`}>
+          <h3 id={`${section.id}-heading`}>{section.title}</h3>
+          <p>{section.body}</p>
+        </section>
+      ))}
+      <Link className={styles.back} to={ROUTES.home}>
+        {t('catalog:details.back')}
+      </Link>
+    </article>
+  );
+}
+
+function GameDetailsContent({ id }: { id: number }) {
+  const games = use(gamesPromise());
+  const game = games.find((candidate) => candidate.id === id);
+  return game ? <GameDetails game={game} /> : <NotFound />;
+}
+
+/** `/GamesDetails/:id` (SPEC §2): one game's info; an unknown or malformed id gets a not-found state. */
+export function GameDetailsPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  return (
+    <div className={styles.page}>
+      {valid ? (
+        <AsyncBoundary loading={<LoadingState />} failed={(_error, retry) => <FailedState retry={retry} />} onRetry={forgetGames}>
+          <GameDetailsContent id={id} />
+        </AsyncBoundary>
+      ) : (
+        <NotFound />
+      )}
+    </div>
+  );
+}

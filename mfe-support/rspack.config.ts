@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from 'tooling/rspack';
+
+export default createAppConfig({
+  name: 'support',
+  kind: 'remote',
+  appDir: path.dirname(fileURLToPath(import.meta.url)),
+  entry: './src/standalone.ts',
+  htmlTitle: 'Support — standalone',
+});

@@ -1,0 +1,48 @@
+import { i18next, type AppLifecycles, type RemoteProps } from 'shared-contracts';
+import { triggerAppChange, unloadApplication } from 'single-spa';
+
+/** The element single-spa-layout created for an application. */
+function regionOf(props: RemoteProps): HTMLElement | null {
+  return props.domElement ?? document.getElementById(`single-spa-application:${props.name}`);
+}
+
+/**
+ * A translated notice with a retry in a remote's region (DESIGN §3). Retry forgets the failed load and asks
+ * single-spa to load the remote again, without reloading the page.
+ */
+export function createNoticeApp(options: {
+  name: string;
+  kind: 'unavailable' | 'incompatible';
+  /** Drops whatever cached the failure before single-spa loads the app again. */
+  beforeRetry: () => void;
+}): AppLifecycles {
+  let notice: HTMLElement | null = null;
+  return {
+    bootstrap: async () => undefined,
+    mount: async (props) => {
+      const region = regionOf(props);
+      if (!region) return;
+      notice = document.createElement('div');
+      notice.className = 'remote-notice';
+      notice.setAttribute('role', 'alert');
+      notice.dataset.testid = 'remote-notice';
+      notice.dataset.remote = options.name;
+      const text = document.createElement('p');
+      text.textContent = i18next.t(`common:remote.${options.kind}`);
+      const retry = document.createElement('button');
+      retry.type = 'button';
+      retry.textContent = i18next.t('common:remote.retry');
+      retry.addEventListener('click', () => {
+        retry.disabled = true;
+        options.beforeRetry();
+        void unloadApplication(options.name).then(() => triggerAppChange());
+      });
+      notice.append(text, retry);
+      region.append(notice);
+    },
+    unmount: async () => {
+      notice?.remove();
+      notice = null;
+    },
+  };
+}

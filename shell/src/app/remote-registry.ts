@@ -1,0 +1,90 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { emit, isCompatibleContract, type AppLifecycles, type RemoteApp, type RemoteProps } from 'shared-contracts';
+import { createNoticeApp } from './notice-app.js';
+import { isRemoteLoadFailure } from './remote-fallback-plugin.js';
+
+export const REMOTE_NAMES = ['catalog', 'support', 'account'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Where each remote nests its routes (DESIGN §3): support under /SupportCenter, the others at the root. */
+const REMOTE_BASENAMES: Record<RemoteName, string> = { catalog: '/', support: '/SupportCenter', account: '/' };
+
+let manifests: Partial<Record<RemoteName, string>> = {};
+
+function isRemoteName(name: string): name is RemoteName {
+  return (REMOTE_NAMES as readonly string[]).includes(name);
+}
+
+/** Reads the environment's remotes.json and registers every remote with the federation runtime (DESIGN §3 step 5). */
+export async function registerRemotesFromConfig(): Promise<void> {
+  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+  const config = (await response.json()) as Record<string, unknown>;
+  manifests = {};
+  for (const name of REMOTE_NAMES) {
+    const entry = config[name];
+    if (typeof entry === 'string') manifests[name] = entry;
+  }
+  registerRemotes(Object.entries(manifests).map(([name, entry]) => ({ name, entry })));
+}
+
+/** Forgets a remote's cached failure so the next load fetches its manifest again. */
+export function forgetRemote(name: string): void {
+  const entry = isRemoteName(name) ? manifests[name] : undefined;
+  if (entry) registerRemotes([{ name, entry }], { force: true });
+}
+
+function failed(name: string, reason: string, kind: 'unavailable' | 'incompatible'): AppLifecycles {
+  console.error(`remote ${name} is ${kind}: ${reason}`);
+  emit('remote:failed', { name, reason });
+  return createNoticeApp({ name, kind, beforeRetry: () => forgetRemote(name) });
+}
+
+/**
+ * Guards a remote's lifecycles: it gets its basename, and a mount that throws shows the notice in the remote's
+ * region instead of leaving it blank, while the frame and the other remotes keep working.
+ */
+function guarded(name: RemoteName, app: RemoteApp): AppLifecycles {
+  const notice = createNoticeApp({ name, kind: 'unavailable', beforeRetry: () => forgetRemote(name) });
+  let showingNotice = false;
+  const withBasename = (props: RemoteProps): RemoteProps => ({ ...props, basename: REMOTE_BASENAMES[name] });
+  return {
+    bootstrap: async (props) => {
+      await app.bootstrap(withBasename(props));
+    },
+    mount: async (props) => {
+      try {
+        await app.mount(withBasename(props));
+        showingNotice = false;
+      } catch (error) {
+        emit('remote:failed', { name, reason: error instanceof Error ? error.message : String(error) });
+        console.error(`remote ${name} failed to mount`, error);
+        showingNotice = true;
+        await notice.mount(props);
+      }
+    },
+    unmount: async (props) => {
+      if (showingNotice) await notice.unmount(props);
+      else await app.unmount(withBasename(props));
+    },
+  };
+}
+
+/** single-spa's loadApp: a remote's `./app`, checked against the contract version, or a notice app. */
+export async function loadRemoteApp(name: string): Promise<AppLifecycles> {
+  if (!isRemoteName(name)) throw new Error(`No remote named ${name}`);
+  let loaded: unknown;
+  try {
+    loaded = await loadRemote<RemoteApp>(`${name}/app`);
+  } catch (error) {
+    return failed(name, error instanceof Error ? error.message : String(error), 'unavailable');
+  }
+  if (!loaded || isRemoteLoadFailure(loaded)) {
+    return failed(name, isRemoteLoadFailure(loaded) ? loaded.reason : 'empty module', 'unavailable');
+  }
+  const app = loaded as RemoteApp;
+  if (!isCompatibleContract(app.contractVersion)) {
+    return failed(name, `built against contract ${app.contractVersion}`, 'incompatible');
+  }
+  return guarded(name, app);
+}

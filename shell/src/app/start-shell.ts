@@ -1,0 +1,61 @@
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import {
+  addNamespace,
+  bootstrapPlatform,
+  i18next,
+  languageChangeHref,
+  on,
+  routeNameOf,
+  setRouteName,
+  type PlatformContext,
+} from 'shared-contracts';
+import { bindReactI18n } from 'shared-contracts/react';
+import { BRAND_ASSETS } from './brand-assets.js';
+import { Frame } from './frame.js';
+import { startLayout } from './layout.js';
+import { registerRemotesFromConfig } from './remote-registry.js';
+
+/** Favicon, theme colour and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. */
+function applyBrandToDocument(context: PlatformContext): void {
+  const { brand } = context;
+  const icon = document.createElement('link');
+  icon.rel = 'icon';
+  icon.type = 'image/svg+xml';
+  icon.href = BRAND_ASSETS[brand.id].favicon;
+  document.head.append(icon);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.colors.primary);
+  document.body.dataset.brand = brand.id;
+  const skip = document.querySelector('.skip-link');
+  if (skip) skip.textContent = i18next.t('shell:skipToContent');
+}
+
+function trackRoute(): void {
+  const update = () => setRouteName(routeNameOf(window.location.pathname));
+  update();
+  window.addEventListener('single-spa:routing-event', update);
+  window.addEventListener('popstate', update);
+}
+
+/** The shell's start-up, in the order of DESIGN §3. */
+export async function startShell(): Promise<void> {
+  const result = await bootstrapPlatform();
+  if (result.status === 'reloading') return;
+  bindReactI18n();
+  await addNamespace('shell', (language) => import(/* webpackChunkName: "shell-i18n-[request]" */ `../../locales/${language}/shell.json`));
+  applyBrandToDocument(result.context);
+  trackRoute();
+  on('locale:change-requested', ({ language }) => window.location.assign(languageChangeHref(window.location.href, language)));
+
+  const top = document.getElementById('frame-top');
+  const bottom = document.getElementById('frame-bottom');
+  if (top && bottom) createRoot(top).render(createElement(Frame, { footerHost: bottom }));
+
+  try {
+    await registerRemotesFromConfig();
+  } catch (error) {
+    // Without remotes.json every remote shows its notice; the frame still works.
+    console.error('remotes.json could not be loaded', error);
+  }
+  startLayout();
+}

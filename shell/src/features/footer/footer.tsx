@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayedSupportHours, legalUrl, type LegalPage } from 'shared-contracts';
+import { usePlatformContext } from 'shared-contracts/react';
+import styles from './footer.module.css';
+
+function formatOffset(hours: number): string {
+  return `${hours >= 0 ? '+' : '−'}${Math.abs(hours)}`;
+}
+
+/** The contact popup of the Japanese footers: where to write and when support answers (SPEC §2, §9). */
+function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { brand, area, language } = usePlatformContext();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const hours = displayedSupportHours(area, language);
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+    if (!open && element?.open) element.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} className={styles.contact} aria-labelledby="contact-title" onClose={onClose} data-testid="contact-dialog">
+      <h2 id="contact-title">{t('shell:footer.contactTitle')}</h2>
+      <p>
+        {t('shell:footer.contactEmail')} <a href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</a>
+      </p>
+      <p>{t('shell:footer.contactHours', { open: hours.open, close: hours.close, offset: formatOffset(hours.utcOffsetHours) })}</p>
+      <button type="button" onClick={onClose}>
+        {t('shell:footer.close')}
+      </button>
+    </dialog>
+  );
+}
+
+const LEGAL_LABELS: Record<LegalPage, string> = {
+  privacy: 'shell:footer.privacy',
+  terms: 'shell:footer.terms',
+  'user-agreement': 'shell:footer.userAgreement',
+  'commerce-law': 'shell:footer.commerceLaw',
+  'fund-settlement': 'shell:footer.fundSettlement',
+};
+
+/** Which legal links each footer kind shows (SPEC §2, DESIGN §6). */
+const FOOTER_LINKS = {
+  standard: [],
+  japanese: ['privacy', 'user-agreement', 'commerce-law'],
+  taiwan: ['terms', 'privacy'],
+  'japanese-settlement': ['fund-settlement', 'commerce-law'],
+} as const satisfies Record<string, readonly LegalPage[]>;
+
+/** The brand's footer: standard, Japanese, Taiwan, or aurum's Japanese variant (SPEC §2). */
+export function Footer({ logo }: { logo: string }) {
+  const { t } = useTranslation();
+  const { brand } = usePlatformContext();
+  const [contactOpen, setContactOpen] = useState(false);
+  const kind = brand.footerKind;
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer} data-testid="footer" data-footer={kind}>
+      {kind === 'taiwan' ? <img className={styles.logo} src={logo} alt={brand.name} width={160} height={40} loading="lazy" /> : null}
+      <ul className={styles.links}>
+        {FOOTER_LINKS[kind].map((page) => (
+          <li key={page}>
+            <a href={legalUrl(brand, page)} target="_blank" rel="noopener noreferrer" data-testid={`footer-${page}`}>
+              {t(LEGAL_LABELS[page])}
+            </a>
+          </li>
+        ))}
+        {kind === 'japanese' ? (
+          <li>
+            <button type="button" className={styles.linkButton} onClick={() => setContactOpen(true)} data-testid="footer-contact">
+              {t('shell:footer.contact')}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      {kind === 'taiwan' ? <p className={styles.company}>{brand.company}</p> : null}
+      <p className={styles.copyright}>{t('shell:footer.copyright', { year, company: brand.company })}</p>
+      {kind === 'japanese' ? <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} /> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AREA_LANGUAGES, LANGUAGE_NAMES, hasLanguageGlobe, languageChangeHref, type Language } from 'shared-contracts';
+import { usePlatformContext } from 'shared-contracts/react';
+import styles from './language-globe.module.css';
+
+/**
+ * The language globe (SPEC §2), shown only for areas with a language list (eru, sea). Choosing a language
+ * rewrites spec_lang and self_lang in the URL and reloads (SPEC §4).
+ */
+export function LanguageGlobe() {
+  const { t } = useTranslation();
+  const { area, language } = usePlatformContext();
+  const [open, setOpen] = useState(false);
+  const popupId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event instanceof MouseEvent && container.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      if (event instanceof KeyboardEvent) button.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('mousedown', close);
+    container.current?.querySelector<HTMLElement>('[aria-current="true"], button[data-language]')?.focus();
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', close);
+    };
+  }, [open]);
+
+  if (!hasLanguageGlobe(area)) return null;
+  const choose = (next: Language) => {
+    setOpen(false);
+    if (next !== language) window.location.assign(languageChangeHref(window.location.href, next));
+  };
+  return (
+    <div className={styles.globe} ref={container}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.button}
+        aria-expanded={open}
+        aria-controls={popupId}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="language-globe"
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9s1.3-6.4 3.8-9z" />
+        </svg>
+        <span className={styles.visuallyHidden}>{t('shell:nav.language')}: </span>
+        <span className={styles.current}>{LANGUAGE_NAMES[language]}</span>
+      </button>
+      {open ? (
+        <div className={styles.popup} id={popupId} role="group" aria-label={t('shell:nav.chooseLanguage')} data-testid="language-popup">
+          <ul>
+            {AREA_LANGUAGES[area].map((code) => (
+              <li key={code}>
+                <button
+                  type="button"
+                  lang={code}
+                  data-language={code}
+                  aria-current={code === language ? 'true' : undefined}
+                  onClick={() => choose(code)}
+                >
+                  {LANGUAGE_NAMES[code]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

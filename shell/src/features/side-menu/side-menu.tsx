@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROUTES, emit, gameDetailsPath, i18next, loadSimpleGames, logout, navigateTo, type GameSimple } from 'shared-contracts';
+import { usePlatformContext, useRechargeLink, useSession } from 'shared-contracts/react';
+import styles from './side-menu.module.css';
+
+type GamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
+
+function useSimpleGames(): [GamesState, () => void] {
+  const [state, setState] = useState<GamesState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    loadSimpleGames().then(
+      (games) => current && setState({ status: 'ready', games }),
+      () => current && setState({ status: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return [state, () => {
+    setState({ status: 'loading' });
+    setAttempt((value) => value + 1);
+  }];
+}
+
+/** Logout clears the session everywhere and shows the logout message; on the user center it goes home (SPEC §4). */
+function logoutAndLeave(): void {
+  logout();
+  emit('toast:show', { message: i18next.t('shell:session.loggedOut'), tone: 'success' });
+  if (window.location.pathname === ROUTES.userCenter) navigateTo(ROUTES.home);
+}
+
+/** The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). */
+export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { brand } = usePlatformContext();
+  const { loggedIn } = useSession();
+  const rechargeLink = useRechargeLink();
+  const [games, retryGames] = useSimpleGames();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const go = (path: string) => (event: ReactMouseEvent) => {
+    event.preventDefault();
+    onClose();
+    navigateTo(path);
+  };
+  const link = (path: string, label: string, testId: string) => (
+    <li>
+      <a href={path} onClick={go(path)} data-testid={testId}>
+        {label}
+      </a>
+    </li>
+  );
+
+  return (
+    <dialog
+      ref={dialog}
+      id="side-menu"
+      className={styles.menu}
+      aria-label={t('shell:menu.title')}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog itself, outside its content) closes the menu.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      data-testid="side-menu"
+    >
+      <div className={styles.content}>
+        <div className={styles.header}>
+          <button type="button" className={styles.close} onClick={onClose} data-testid="menu-close">
+            <span aria-hidden="true">×</span>
+            <span className={styles.visuallyHidden}>{t('shell:menu.close')}</span>
+          </button>
+        </div>
+        <nav aria-label={t('shell:menu.title')}>
+          <ul className={styles.entries}>
+            {loggedIn && brand.topUp && rechargeLink ? (
+              <li>
+                <a href={rechargeLink} target="_blank" rel="noopener noreferrer" data-testid="menu-top-up">
+                  {t('shell:menu.topUp')}
+                </a>
+              </li>
+            ) : null}
+            {link(ROUTES.home, t('shell:menu.home'), 'menu-home')}
+            {link(`${ROUTES.home}#all-games`, t('shell:menu.allGames'), 'menu-all-games')}
+            {loggedIn && brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.userCenter'), 'menu-user-center') : null}
+            {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center')}
+            {loggedIn ? null : link(ROUTES.login, t('shell:menu.login'), 'menu-login')}
+            {loggedIn ? (
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    onClose();
+                    logoutAndLeave();
+                  }}
+                  data-testid="menu-logout"
+                >
+                  {t('shell:menu.logout')}
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <section className={styles.games} aria-labelledby="side-menu-games">
+          <h2 id="side-menu-games">{t('shell:menu.games')}</h2>
+          {games.status === 'loading' ? <p role="status">{t('common:state.loading')}</p> : null}
+          {games.status === 'failed' ? (
+            <div role="alert">
+              <p>{t('shell:menu.gamesFailed')}</p>
+              <button type="button" onClick={retryGames}>
+                {t('common:remote.retry')}
+              </button>
+            </div>
+          ) : null}
+          {games.status === 'ready' ? (
+            <ul className={styles.gameList} data-testid="menu-games">
+              {games.games.map((game) => (
+                <li key={game.id}>
+                  <a href={gameDetailsPath(game.id)} onClick={go(gameDetailsPath(game.id))}>
+                    <img src={game.logo} alt="" width={32} height={32} loading="lazy" />
+                    <span>{game.gameName}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </div>
+    </dialog>
+  );
+}

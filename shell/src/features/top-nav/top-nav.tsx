@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPAY_STEPS, ROUTES, navigateTo, type RouteName, type SupportStep } from 'shared-contracts';
+import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
+import styles from './top-nav.module.css';
+
+function pageTitleKey(routeName: RouteName): string | null {
+  // The VK landing page has an empty title (SPEC §2).
+  return routeName === 'vkRedirect' ? null : `shell:titles.${routeName}`;
+}
+
+function supportStepOf(routeName: RouteName): SupportStep | null {
+  return routeName.startsWith('support.') ? (routeName.slice('support.'.length) as SupportStep) : null;
+}
+
+/** The self-service repay link: on the question and inquiry steps, when the chosen game has one (SPEC §2). */
+function useRepayLink(routeName: RouteName): string | null {
+  const csForm = useCsForm();
+  const repayLinks = useRepayLinks();
+  const step = supportStepOf(routeName);
+  if (!step || !REPAY_STEPS.has(step) || csForm.gameId === null) return null;
+  return repayLinks[csForm.gameId] ?? null;
+}
+
+export function TopNav(props: { logo: string; globe: ReactNode; menuOpen: boolean; onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  const { brand } = usePlatformContext();
+  const routeName = useRouteName();
+  const rechargeLink = useRechargeLink();
+  const repayLink = useRepayLink(routeName);
+  const titleKey = pageTitleKey(routeName);
+  const title = titleKey ? t(titleKey) : '';
+
+  useEffect(() => {
+    document.title = title ? `${title} | ${brand.name}` : brand.name;
+  }, [title, brand.name]);
+
+  return (
+    <header className={styles.nav}>
+      <a
+        className={styles.logo}
+        href={ROUTES.home}
+        onClick={(event) => {
+          event.preventDefault();
+          navigateTo(ROUTES.home);
+        }}
+      >
+        <img src={props.logo} alt={t('shell:nav.home', { brand: brand.name })} width={160} height={40} />
+      </a>
+      <h1 className={styles.title} data-testid="page-title">
+        {title}
+      </h1>
+      <div className={styles.actions}>
+        {repayLink ? (
+          <a className={styles.action} href={repayLink} target="_blank" rel="noopener noreferrer" data-testid="repay-button">
+            {t('shell:nav.repay')}
+          </a>
+        ) : null}
+        {props.globe}
+        {brand.topUp && rechargeLink ? (
+          <a className={`${styles.action} ${styles.topUp}`} href={rechargeLink} target="_blank" rel="noopener noreferrer" data-testid="top-up-button">
+            {t('shell:nav.topUp')}
+          </a>
+        ) : null}
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-haspopup="dialog"
+          aria-expanded={props.menuOpen}
+          aria-controls="side-menu"
+          onClick={props.onOpenMenu}
+          data-testid="menu-button"
+        >
+          <span className={styles.burger} aria-hidden="true" />
+          <span className={styles.visuallyHidden}>{t('shell:nav.menu')}</span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,4 @@
+import './styles/global.css';
+import { startShell } from './app/start-shell.js';
+
+void startShell();

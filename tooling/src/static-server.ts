@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export type AppName = 'shell' | 'catalog' | 'support' | 'account';
+export const REMOTE_NAMES = ['catalog', 'support', 'account'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export const DEFAULT_PORTS: Record<AppName | 'api', number> = { shell: 8080, catalog: 8081, support: 8082, account: 8083, api: 8090 };
+
+export interface StaticServerOptions {
+  app: AppName;
+  port: number;
+  host: string;
+  /** The built app (its dist folder). */
+  root: string;
+  /** Remote name to manifest URL; defaults to CATALOG_URL/SUPPORT_URL/ACCOUNT_URL or the default local ports. */
+  remotes?: Record<RemoteName, string>;
+  apiUrl?: string;
+  apiBetaUrl?: string;
+}
+
+/** The environment's remotes.json (DESIGN §3): a remote is redeployed by pointing here or replacing its files. */
+export function remotesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<RemoteName, string> {
+  if (env.REMOTES_JSON) return JSON.parse(readFileSync(env.REMOTES_JSON, 'utf8')) as Record<RemoteName, string>;
+  const origin = (name: RemoteName) =>
+    (env[`${name.toUpperCase()}_URL`] ?? `http://localhost:${DEFAULT_PORTS[name]}`).replace(/\/+$/, '');
+  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${origin(name)}/mf-manifest.json`])) as Record<RemoteName, string>;
+}
+
+// Content-hashed file names never change content: cache them for a year. Everything else revalidates.
+const HASHED_FILE = /\.[0-9a-f]{10}\.(?:js|css|map|svg|webp|png|woff2)$/;
+
+function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+  const others = remoteOrigins.join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${others}`.trim(),
+    `style-src 'self' ${others}`.trim(),
+    `img-src 'self' data: ${others}`.trim(),
+    `connect-src 'self' ${others}`.trim(),
+    `font-src 'self' ${others}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * One origin of the site, as production serves it (DESIGN §9): the app's built files with the right caching,
+ * compression, CORS for manifests and security headers, `/api/` and `/api-beta/` forwarded to the API, and
+ * for the shell the environment's remotes.json.
+ */
+export async function startStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
+  const remotes = options.remotes ?? remotesFromEnv();
+  const remoteOrigins = [...new Set(Object.values(remotes).map((url) => new URL(url).origin))];
+  const apiUrl = options.apiUrl ?? process.env.API_URL ?? `http://127.0.0.1:${DEFAULT_PORTS.api}`;
+  const apiBetaUrl = options.apiBetaUrl ?? process.env.API_BETA_URL ?? apiUrl;
+  const indexFile = path.join(options.root, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: build the ${options.app} app first.`);
+
+  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' }, disableRequestLogging: true });
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (!request.url.startsWith('/api')) {
+      reply.header('Content-Security-Policy', contentSecurityPolicy(remoteOrigins));
+      // Manifests, remote entries and chunks are fetched by the shell from another origin.
+      reply.header('Access-Control-Allow-Origin', '*');
+    }
+  });
+
+  for (const [prefix, upstream] of [['/api-beta', apiBetaUrl], ['/api', apiUrl]] as const) {
+    await app.register(proxy, {
+      upstream,
+      prefix,
+      rewritePrefix: '',
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-host': request.headers.host ?? '',
+          'x-forwarded-prefix': prefix,
+          'x-forwarded-for': request.ip,
+        }),
+      },
+    });
+  }
+
+  if (options.app === 'shell') {
+    app.get('/remotes.json', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return remotes;
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
+      response.header('Cache-Control', HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  // Every route of SPEC §2 is a client-side route: paths without a file extension get the HTML entry, read
+  // per request so replacing the files redeploys the app without a restart.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    const html = await readFile(indexFile);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+
+  await app.listen({ port: options.port, host: options.host });
+  return app;
+}
