@@ -23,7 +23,7 @@ if (!Number.isInteger(port) || port <= 0) {
 }
 
 const server = await startStaticServer({ app, port, host: values.host, root: path.resolve(values.dir) });
-console.log(`${app} serving ${path.resolve(values.dir)} at http://localhost:${port}/`);
+console.info(`${app} serving ${path.resolve(values.dir)} at http://localhost:${port}/`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void server.close().then(() => process.exit(0)));
 }

@@ -83,17 +83,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: input.signal,
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       });
-      const envelope = envelopeSchema(endpoint.response as z.ZodType).safeParse(response.data);
+      const envelope = envelopeSchema(z.unknown()).safeParse(response.data);
       if (!envelope.success) {
         throw new ApiError('network', ERROR_CODES.networkError, `Unexpected answer from ${endpoint.path}`, response.status);
       }
-      const { code, msg, data } = envelope.data;
+      const { code, msg } = envelope.data;
       if (code === ERROR_CODES.sessionInvalid) {
         options.onSessionInvalid();
         throw new ApiError('session', code, msg, response.status, envelope.data);
       }
       if (!SUCCESS_CODES.has(code)) throw new ApiError('business', code, msg, response.status, envelope.data);
-      return data as EndpointResponse<Name>;
+      // Only a successful answer must carry data of the promised shape.
+      const data = (endpoint.response as z.ZodType).safeParse(envelope.data.data);
+      if (!data.success) {
+        throw new ApiError('network', ERROR_CODES.networkError, `Unexpected data from ${endpoint.path}`, response.status);
+      }
+      return data.data as EndpointResponse<Name>;
     } catch (error) {
       throw toApiError(error, endpoint.method, endpoint.path, options.onSessionInvalid, report);
     } finally {

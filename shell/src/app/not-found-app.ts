@@ -1,4 +1,4 @@
-import { ROUTES, i18next, navigateTo, type AppLifecycles, type RemoteProps } from 'shared-contracts';
+import { ROUTES, i18next, navigateTo, type AppLifecycles } from 'shared-contracts';
 
 /** The shell's own page for paths no app owns (single-spa-layout's default route). */
 export function createNotFoundApp(): AppLifecycles {

@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { on } from '../event-bus.js';
+import { ApiError, createApiClient } from './client.js';
+import type { ClientErrorReport } from './schemas.js';
+
+/** A real HTTP server answering like the API would, so the client's behaviour is tested end to end. */
+let server: Server;
+let baseURL: string;
+const seen: IncomingMessage[] = [];
+let answer: { status: number; body: unknown } = { status: 200, body: null };
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seen.push(request);
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function client(overrides: { token?: string | null; reports?: ClientErrorReport[]; expired?: () => void; base?: string } = {}) {
+  return createApiClient({
+    baseURL: overrides.base ?? baseURL,
+    commonParams: () => ({ spec_lang: 'de', domain_area: 'eru' }),
+    token: () => overrides.token ?? null,
+    onSessionInvalid: overrides.expired ?? (() => undefined),
+    reportError: (report) => overrides.reports?.push(report),
+  });
+}
+
+const precheck = { result: true, area: 'eru' };
+
+describe('createApiClient', () => {
+  it('sends the common params and the bearer token, and resolves the data of code 1 and 0', async () => {
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: precheck } };
+    await expect(client({ token: 'secret-token' }).call('gamesPrecheck')).resolves.toEqual(precheck);
+    const request = seen.at(-1);
+    expect(request?.url).toContain('spec_lang=de');
+    expect(request?.url).toContain('domain_area=eru');
+    expect(request?.headers.authorization).toBe('Bearer secret-token');
+
+    answer = { status: 200, body: { code: 0, msg: 'ok', data: precheck } };
+    await expect(client().call('gamesPrecheck')).resolves.toEqual(precheck);
+    expect(seen.at(-1)?.headers.authorization).toBeUndefined();
+  });
+
+  it('rejects any other code with the body', async () => {
+    answer = { status: 200, body: { code: 4040, msg: 'Not here', data: null } };
+    const error = await client().call('gamesPrecheck').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'business', code: 4040, message: 'Not here' });
+  });
+
+  it('clears the session on -600, whether sent with 200 or 401', async () => {
+    for (const status of [200, 401]) {
+      let expired = 0;
+      answer = { status, body: { code: -600, msg: 'invalid session', data: null } };
+      const error = await client({ expired: () => (expired += 1) }).call('gamesPrecheck').catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ kind: 'session', code: -600 });
+      expect(expired).toBe(1);
+    }
+  });
+
+  it('reports HTTP errors without an envelope as 1106 and rejects', async () => {
+    const reports: ClientErrorReport[] = [];
+    answer = { status: 502, body: 'bad gateway' };
+    const error = await client({ reports }).call('gamesAll').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'network', code: 1106, status: 502 });
+    expect(reports).toEqual([expect.objectContaining({ code: 1106, method: 'GET', url: '/games/all', status: 502 })]);
+  });
+
+  it('reports a refused connection as 1106', async () => {
+    const reports: ClientErrorReport[] = [];
+    const error = await client({ reports, base: 'http://127.0.0.1:9' }).call('gamesAll').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'network', code: 1106 });
+    expect(reports).toHaveLength(1);
+  });
+
+  it('treats an answer of the wrong shape as a network error, not as data', async () => {
+    const reports: ClientErrorReport[] = [];
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: { result: 'yes' } } };
+    const error = await client({ reports }).call('gamesPrecheck').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'network', code: 1106 });
+    expect(reports).toHaveLength(1);
+  });
+
+  it('announces loading only for the calls SPEC §7 marks', async () => {
+    const counts: number[] = [];
+    const stop = on('loading:changed', ({ pending }) => counts.push(pending));
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: precheck } };
+    await client().call('gamesPrecheck');
+    stop();
+    expect(counts).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { gameDetailsPath, routeNameOf, supportStepPath } from './routes.js';
+import { normaliseServerId } from './session/csform.js';
+
+describe('routeNameOf', () => {
+  it('names every route of SPEC §2', () => {
+    expect(routeNameOf('/')).toBe('home');
+    expect(routeNameOf('/vkRedirect')).toBe('vkRedirect');
+    expect(routeNameOf('/login')).toBe('login');
+    expect(routeNameOf('/UserCenter/')).toBe('userCenter');
+    expect(routeNameOf('/GamesDetails/3')).toBe('gameDetails');
+    expect(routeNameOf('/SupportCenter')).toBe('support.game');
+    expect(routeNameOf('/SupportCenter/history')).toBe('support.history');
+    expect(routeNameOf('/SupportCenter/feedback')).toBe('support.feedback');
+    expect(routeNameOf('/SupportCenter/elsewhere')).toBe('notFound');
+    expect(routeNameOf('/nope')).toBe('notFound');
+  });
+
+  it('builds paths', () => {
+    expect(supportStepPath('inquiry')).toBe('/SupportCenter/inquiry');
+    expect(gameDetailsPath(4, 'features')).toBe('/GamesDetails/4#features');
+  });
+});
+
+describe('normaliseServerId (SPEC §4)', () => {
+  it('starts every server id with a lowercase s', () => {
+    expect(normaliseServerId('S12')).toBe('s12');
+    expect(normaliseServerId('12')).toBe('s12');
+    expect(normaliseServerId('s7')).toBe('s7');
+    expect(normaliseServerId('  ')).toBe('');
+  });
+});

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { on } from '../event-bus.js';
+import {
+  csFormAtom,
+  expireSession,
+  login,
+  logout,
+  platformStore,
+  readStoredLogin,
+  restoreCsForm,
+  setCsForm,
+  takeTokenFromUrl,
+  tokenAtom,
+  userNameAtom,
+} from './store.js';
+import { EMPTY_CS_FORM } from './csform.js';
+
+const player = { token: 't-123', userName: 'player1', type: 'PLATFORM' as const };
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  logout();
+});
+
+describe('login state', () => {
+  it('keeps the login in session storage only without remember me', () => {
+    login(player, { remember: false });
+    expect(platformStore.get(tokenAtom)).toBe('t-123');
+    expect(sessionStorage.getItem('oauth_token')).toBe('t-123');
+    expect(sessionStorage.getItem('self_username')).toBe('player1');
+    expect(sessionStorage.getItem('self_type')).toBe('PLATFORM');
+    expect(localStorage.getItem('oauth_token')).toBeNull();
+  });
+
+  it('also keeps it in local storage with remember me, and reads session storage first', () => {
+    login(player, { remember: true });
+    expect(localStorage.getItem('oauth_token')).toBe('t-123');
+    sessionStorage.setItem('oauth_token', 'newer');
+    expect(readStoredLogin()?.token).toBe('newer');
+    sessionStorage.clear();
+    expect(readStoredLogin()?.token).toBe('t-123');
+  });
+
+  it('logout clears the store and both storages and announces it', () => {
+    const events: unknown[] = [];
+    const stop = on('session:changed', (detail) => events.push(detail));
+    login(player, { remember: true });
+    logout();
+    stop();
+    expect(platformStore.get(tokenAtom)).toBeNull();
+    expect(platformStore.get(userNameAtom)).toBeNull();
+    for (const key of ['oauth_token', 'self_username', 'self_type']) {
+      expect(sessionStorage.getItem(key)).toBeNull();
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(events).toEqual([
+      { loggedIn: true, reason: 'login' },
+      { loggedIn: false, reason: 'logout' },
+    ]);
+  });
+
+  it('-600 clears the same and announces an expiry', () => {
+    const expired: unknown[] = [];
+    const stop = on('session:expired', (detail) => expired.push(detail));
+    login(player, { remember: true });
+    expireSession();
+    stop();
+    expect(platformStore.get(tokenAtom)).toBeNull();
+    expect(localStorage.getItem('oauth_token')).toBeNull();
+    expect(expired).toEqual([{ code: -600 }]);
+  });
+});
+
+describe('takeTokenFromUrl', () => {
+  it('takes oauth_token out and keeps every other parameter', () => {
+    const result = takeTokenFromUrl('https://nova.localhost/SupportCenter/game?spec_lang=en&oauth_token=abc&x=1#top');
+    expect(result.token).toBe('abc');
+    expect(result.cleanHref).toBe('https://nova.localhost/SupportCenter/game?spec_lang=en&x=1#top');
+  });
+
+  it('finds nothing when there is no token', () => {
+    expect(takeTokenFromUrl('https://nova.localhost/?oauth_token=').token).toBeNull();
+  });
+});
+
+describe('csForm', () => {
+  it('survives a reload through session storage', () => {
+    setCsForm({ title: 'Lost items', gameId: 3 });
+    platformStore.set(csFormAtom, EMPTY_CS_FORM);
+    restoreCsForm();
+    expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'Lost items', gameId: 3 });
+  });
+});
