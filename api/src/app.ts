@@ -1,0 +1,142 @@
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { CONTRACT_VERSION, ERROR_CODES } from 'shared-contracts';
+import { Catalog, type CatalogOptions } from './catalog/catalog.js';
+import { API_ROOT } from './config.js';
+import type { Database } from './db/database.js';
+import { registerEndpoints } from './http/endpoint-routes.js';
+import { failure } from './http/envelope.js';
+import { clientErrorHandler, installErrorHandling } from './http/errors.js';
+import { installJsonBodyParser } from './http/json-body.js';
+import { validatorCompiler } from './http/validation.js';
+import { createHandlers } from './routes/handlers.js';
+
+export const DEFAULT_ASSETS_DIR = path.join(API_ROOT, 'assets');
+
+/** Every answer but a game list; the lists change rarely and may be cached briefly by browsers and proxies. */
+const NO_STORE = 'no-store';
+const GAME_LIST_CACHE = 'public, max-age=60';
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** JSON and images never need to run or load anything; SVGs opened directly stay inert. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+const GLOBAL_BODY_LIMIT = 64 * 1024;
+const CLIENT_ERROR_BODY_LIMIT = 16 * 1024;
+
+export interface RateLimitSettings {
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface BuildAppOptions {
+  /** Open and migrated; the caller owns it and closes it after the app. */
+  db: Database;
+  /** Fastify logger settings (see `loggerOptions`); off by default, as in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder served at /assets/ (default `api/assets`). */
+  assetsDir?: string;
+  catalog?: CatalogOptions;
+  /** Reports per client address on POST /client-errors; `false` turns the limit off. */
+  clientErrorRateLimit?: RateLimitSettings | false;
+  /** Fastify `trustProxy`: which proxies' X-Forwarded-For names the client. */
+  trustProxy?: boolean | string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cached games lists; call `invalidate()` after changing games in the database. */
+    catalog: Catalog;
+  }
+}
+
+/** The API as a Fastify instance, ready for `listen()` or `inject()`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: GLOBAL_BODY_LIMIT,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    clientErrorHandler,
+    frameworkErrors: (error, _request, reply) => {
+      // Fastify types this reply generically; it is a plain reply to a request that matched no route yet.
+      const plain = reply as unknown as FastifyReply;
+      // Answered before routing, so the onSend hook below does not run: set its headers here.
+      void plain
+        .status(400)
+        .headers({ 'cache-control': NO_STORE, 'x-content-type-options': 'nosniff', 'content-security-policy': CONTENT_SECURITY_POLICY })
+        .send(failure(ERROR_CODES.badRequest, error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request'));
+    },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  // Only JSON bodies: dropping the text/plain parser makes any other content type a clear 415.
+  app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+    return payload;
+  });
+
+  const catalog = new Catalog(options.db, {
+    onRefreshError: (error) => app.log.error({ err: error }, 'catalogue refresh failed; serving the previous one'),
+    ...options.catalog,
+  });
+  app.decorate('catalog', catalog);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Publisher platform API',
+        description: 'Every answer is an envelope { code, msg, data }; code 1 is success (SPEC §8).',
+        version: CONTRACT_VERSION,
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests; retry in ${context.after}`), { statusCode: context.statusCode }),
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.assetsDir ?? DEFAULT_ASSETS_DIR,
+    prefix: '/assets/',
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    redirect: false,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', ASSET_CACHE);
+    },
+  });
+
+  const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
+  registerEndpoints(app, createHandlers({ db: options.db, catalog }), {
+    gamesAll: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
+    gamesSimple: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
+    clientErrors: {
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},
+    },
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,196 @@
+import { ENDPOINTS, type Game, type GameSimple, type Language } from 'shared-contracts';
+import type { Database } from '../db/database.js';
+import { PreSerialized, ok } from '../http/envelope.js';
+
+/** Artwork every game has under `api/assets/games/<slug>/`. */
+export const GAME_ASSET_FILES = {
+  cover: 'cover.webp',
+  banner: 'banner.webp',
+  icon: 'icon.webp',
+  logo: 'logo.svg',
+} as const;
+
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+interface GameText {
+  subTitle: string;
+  genre: string;
+  sections: Game['sections'];
+}
+
+interface CatalogGame {
+  id: number;
+  slug: string;
+  title: string;
+  paymentUrl: string | null;
+  replenishmentUrl: string | null;
+  texts: Map<string, GameText>;
+}
+
+interface Snapshot {
+  games: CatalogGame[];
+  loadedAt: number;
+  /** Finished envelopes by endpoint, language and prefix: at most 2 x 16 x 3 strings. */
+  rendered: Map<string, PreSerialized>;
+}
+
+export interface CatalogOptions {
+  /**
+   * How long a loaded catalogue is served before it is read again. Seeding through this process invalidates at
+   * once; the TTL bounds how long other processes (the seed command, other replicas) take to be noticed.
+   */
+  ttlMs?: number;
+  onRefreshError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+export function assetUrl(prefix: string, slug: string, file: string): string {
+  return `${prefix}/assets/games/${slug}/${file}`;
+}
+
+/**
+ * The games lists, read from the database and kept in memory: games change rarely and `/games/all` is the busiest
+ * call of the site. Each distinct answer is serialised once and then served as a ready string.
+ */
+export class Catalog {
+  readonly #db: Database;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #onRefreshError: (error: unknown) => void;
+  #current: Snapshot | null = null;
+  #loading: Promise<Snapshot> | null = null;
+  #generation = 0;
+
+  constructor(db: Database, options: CatalogOptions = {}) {
+    this.#db = db;
+    this.#ttlMs = options.ttlMs ?? 30_000;
+    this.#now = options.now ?? Date.now;
+    this.#onRefreshError = options.onRefreshError ?? (() => undefined);
+  }
+
+  /** Forget everything loaded; the next read goes to the database. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#current = null;
+    this.#loading = null;
+  }
+
+  async gamesAll(language: Language, prefix: string): Promise<PreSerialized> {
+    const snapshot = await this.#snapshot();
+    return render(snapshot, `all|${language}|${prefix}`, () => {
+      const data: Game[] = snapshot.games.map((game) => {
+        const text = pickText(game, language);
+        return {
+          id: game.id,
+          title: game.title,
+          subTitle: text.subTitle,
+          imageConfig: {
+            cover: assetUrl(prefix, game.slug, GAME_ASSET_FILES.cover),
+            banner: assetUrl(prefix, game.slug, GAME_ASSET_FILES.banner),
+            icon: assetUrl(prefix, game.slug, GAME_ASSET_FILES.icon),
+          },
+          genre: text.genre,
+          sections: text.sections,
+        };
+      });
+      return ENDPOINTS.gamesAll.response.parse(data);
+    });
+  }
+
+  async gamesSimple(prefix: string): Promise<PreSerialized> {
+    const snapshot = await this.#snapshot();
+    return render(snapshot, `simple|${prefix}`, () => {
+      const data: GameSimple[] = snapshot.games.map((game) => ({
+        id: game.id,
+        logo: assetUrl(prefix, game.slug, GAME_ASSET_FILES.logo),
+        gameName: game.title,
+        link: { replenishment: game.replenishmentUrl, payment: game.paymentUrl },
+      }));
+      return ENDPOINTS.gamesSimple.response.parse(data);
+    });
+  }
+
+  async #snapshot(): Promise<Snapshot> {
+    const current = this.#current;
+    if (current) {
+      // Stale: answer from what we have and refresh behind it, so no request waits on the database.
+      if (this.#now() - current.loadedAt >= this.#ttlMs && !this.#loading) {
+        this.#load().catch(this.#onRefreshError);
+      }
+      return current;
+    }
+    return this.#loading ?? this.#load();
+  }
+
+  #load(): Promise<Snapshot> {
+    const generation = this.#generation;
+    const loading = readCatalog(this.#db).then(
+      (games) => {
+        const snapshot: Snapshot = { games, loadedAt: this.#now(), rendered: new Map() };
+        // An invalidate() while reading means the rows may predate a seed: hand them to the waiting callers only.
+        if (generation === this.#generation) {
+          this.#current = snapshot;
+          this.#loading = null;
+        }
+        return snapshot;
+      },
+      (error: unknown) => {
+        if (generation === this.#generation) this.#loading = null;
+        throw error;
+      },
+    );
+    this.#loading = loading;
+    return loading;
+  }
+}
+
+function render(snapshot: Snapshot, key: string, build: () => unknown): PreSerialized {
+  let answer = snapshot.rendered.get(key);
+  if (!answer) {
+    answer = new PreSerialized(JSON.stringify(ok(build())));
+    snapshot.rendered.set(key, answer);
+  }
+  return answer;
+}
+
+function pickText(game: CatalogGame, language: Language): GameText {
+  return (
+    game.texts.get(language) ??
+    game.texts.get(FALLBACK_LANGUAGE) ??
+    game.texts.values().next().value ?? { subTitle: '', genre: '', sections: [] }
+  );
+}
+
+interface GameRow {
+  id: number;
+  slug: string;
+  title: string;
+  payment_url: string | null;
+  replenishment_url: string | null;
+  texts: Record<string, GameText>;
+}
+
+async function readCatalog(db: Database): Promise<CatalogGame[]> {
+  // One statement, so the games and their texts come from one consistent snapshot even while a seed commits.
+  const { rows } = await db.query<GameRow>(
+    `SELECT g.id, g.slug, g.title, g.payment_url, g.replenishment_url,
+            COALESCE(
+              jsonb_object_agg(t.lang, jsonb_build_object(
+                'subTitle', t.sub_title, 'genre', t.genre, 'sections', t.sections
+              )) FILTER (WHERE t.lang IS NOT NULL),
+              '{}'::jsonb
+            ) AS texts
+     FROM games g LEFT JOIN game_texts t ON t.game_id = g.id
+     WHERE g.published
+     GROUP BY g.id
+     ORDER BY g.sort_order, g.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    paymentUrl: row.payment_url,
+    replenishmentUrl: row.replenishment_url,
+    texts: new Map(Object.entries(row.texts)),
+  }));
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { isMemoryDataDir } from './db/pglite.js';
+
+/** The monorepo root (`api/src/` is two levels below it). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const API_ROOT = path.join(REPO_ROOT, 'api');
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+/** Empty variables count as unset, as shells and compose files often export `VAR=`. */
+const optional = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65_535)).default(8090),
+  HOST: optional(z.string().min(1)).default('127.0.0.1'),
+  DATABASE_URL: optional(
+    z.string().refine((value) => /^postgres(ql)?:\/\/.+/.test(value), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
+  ),
+  DATA_DIR: optional(z.string().min(1)),
+  SEED_DEMO: optional(flag),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
+  /**
+   * Which proxies may set X-Forwarded-For (client address for rate limits and logs): Fastify's `trustProxy`
+   * values. Default `loopback`: the site's own server forwards `/api/` from this machine.
+   */
+  TRUST_PROXY: optional(z.string().min(1)).default('loopback'),
+});
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Load `api/seed/games.json` at start. */
+  seedDemo: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean | string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the environment once at start. Demo data is loaded by default only into the embedded database: a
+ * DATABASE_URL database is someone's real data and gets it only when SEED_DEMO=1 says so.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  const database: DatabaseConfig = values.DATABASE_URL
+    ? { kind: 'postgres', url: values.DATABASE_URL }
+    : {
+        kind: 'pglite',
+        dataDir: values.DATA_DIR
+          ? isMemoryDataDir(values.DATA_DIR)
+            ? values.DATA_DIR
+            : path.resolve(values.DATA_DIR)
+          : DEFAULT_DATA_DIR,
+      };
+  const trustProxy =
+    values.TRUST_PROXY === 'true' ? true : values.TRUST_PROXY === 'false' ? false : values.TRUST_PROXY;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    database,
+    seedDemo: values.SEED_DEMO ?? database.kind === 'pglite',
+    logLevel: values.LOG_LEVEL,
+    trustProxy,
+  };
+}

@@ -1,0 +1,108 @@
+import pg from 'pg';
+import { encodeParams, type Database, type QueryResult, type Queryable, type SqlValue } from './database.js';
+
+export interface PostgresOptions {
+  connectionString: string;
+  /**
+   * Work inside this schema (created when missing) instead of `public`: lets several test files share one
+   * PostgreSQL database without seeing each other's tables.
+   */
+  schema?: string;
+  /** Pool size; the API is I/O-light per request, a handful of connections per replica is plenty. */
+  max?: number;
+  /** Errors of idle pooled connections (server restart, network); without a listener they crash the process. */
+  onIdleError?: (error: Error) => void;
+}
+
+const INT8_OID = 20;
+
+/**
+ * PGlite hands back int8 as a JS number; `pg` hands back a string. Parse int8 as a number here too, so code above
+ * the Database interface sees one type whatever the driver (identifiers and counts stay far below 2^53).
+ */
+const sameTypesAsPglite: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+type PgRunner = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+function queryable(runner: PgRunner): Queryable {
+  return {
+    async query<Row>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>> {
+      const result = await runner.query(sql, encodeParams(params));
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string): Promise<void> {
+      // Without parameters pg uses the simple query protocol, which runs a multi-statement script.
+      await runner.query(sql);
+    },
+  };
+}
+
+/** Two pools creating the same schema at once can still collide in the catalogue despite IF NOT EXISTS. */
+async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
+  try {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== '42P06' && code !== '23505') throw error;
+  }
+}
+
+/** A connection pool to a PostgreSQL server (DATABASE_URL). */
+export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    types: sameTypesAsPglite,
+    // search_path is set per connection at start-up, so every pooled connection works inside the schema.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', options.onIdleError ?? (() => undefined));
+  try {
+    if (schema) await createSchema(pool, schema);
+    else await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const base = queryable(pool);
+  let closed = false;
+  return {
+    kind: 'postgres',
+    query: base.query,
+    exec: base.exec,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          // A connection that cannot roll back is unusable: drop it from the pool rather than reuse it.
+          broken = rollbackError as Error;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { ENDPOINTS, envelopeSchema, type Endpoint, type EndpointName, type EndpointResponse } from 'shared-contracts';
+import type { z } from 'zod';
+import { PreSerialized, errorEnvelopeSchema, ok } from './envelope.js';
+
+type Definition<Name extends EndpointName> = (typeof ENDPOINTS)[Name];
+
+/** What a handler receives: the query and body already validated and typed by the endpoint's schemas. */
+export interface EndpointContext<Name extends EndpointName> {
+  query: z.output<Definition<Name>['query']>;
+  body: Definition<Name>['body'] extends z.ZodType ? z.output<NonNullable<Definition<Name>['body']>> : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<Name extends EndpointName> = (
+  context: EndpointContext<Name>,
+) => Promise<EndpointResponse<Name> | PreSerialized>;
+
+/**
+ * One handler per endpoint of the shared table. The mapped type makes a missing handler a compile error, so an
+ * endpoint added to shared-contracts cannot ship without its server side.
+ */
+export type EndpointHandlers = { [Name in EndpointName]: EndpointHandler<Name> };
+
+/** Per-route Fastify options the table does not carry (body limit, rate limit, cache policy). */
+export interface EndpointRouteOptions {
+  bodyLimit?: number;
+  config?: RouteShorthandOptions['config'];
+  /** Cache-Control of successful answers; errors are always `no-store`. */
+  cacheControl?: string;
+  /** Request headers the answer depends on besides the URL. */
+  vary?: string;
+}
+
+/** OpenAPI tag: the first path segment (`/games/all` is in "games"). */
+function tagOf(path: string): string {
+  return path.split('/')[1] ?? 'api';
+}
+
+/**
+ * Registers every endpoint of `ENDPOINTS` from its definition: method, path, query, body and response schemas come
+ * from shared-contracts, so the browser's types, the server's validation and the OpenAPI document are one source.
+ */
+export function registerEndpoints(
+  app: FastifyInstance,
+  handlers: EndpointHandlers,
+  options: Partial<Record<EndpointName, EndpointRouteOptions>> = {},
+): void {
+  for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+    const endpoint: Endpoint = ENDPOINTS[name];
+    // The mapped type checked each handler against its own endpoint; here they are handled uniformly.
+    const handler = handlers[name] as unknown as (context: EndpointContext<EndpointName>) => Promise<unknown>;
+    const { cacheControl, vary, ...routeOptions } = options[name] ?? {};
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      ...routeOptions,
+      schema: {
+        operationId: name,
+        summary: endpoint.summary,
+        tags: [tagOf(endpoint.path)],
+        querystring: endpoint.query,
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: {
+          200: envelopeSchema(endpoint.response),
+          '4XX': errorEnvelopeSchema,
+          '5XX': errorEnvelopeSchema,
+        },
+      },
+      async handler(request, reply) {
+        const result = await handler({
+          query: request.query as EndpointContext<EndpointName>['query'],
+          body: request.body as EndpointContext<EndpointName>['body'],
+          request,
+          reply,
+        });
+        if (cacheControl) reply.header('cache-control', cacheControl);
+        if (vary) reply.header('vary', vary);
+        if (result instanceof PreSerialized) {
+          return reply.type('application/json; charset=utf-8').send(result.json);
+        }
+        return ok(result);
+      },
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { migrate } from './db/migrate.js';
+import { describeDatabase, openDatabase } from './db/open.js';
+import { loggerOptions } from './http/logging.js';
+import { readGamesSeed, seedGames } from './seed/games-seed.js';
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await openDatabase(config.database, (error) => process.stderr.write(`database connection error: ${error.message}\n`));
+  const app = await (async () => {
+    try {
+      const migrations = await migrate(db);
+      const seeded = config.seedDemo ? await seedGames(db, await readGamesSeed()) : null;
+      const built = await buildApp({ db, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy });
+      built.log.info(
+        { database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded },
+        'database ready',
+      );
+      if (migrations.unknown.length > 0) {
+        built.log.warn({ versions: migrations.unknown }, 'database has migrations this build does not know');
+      }
+      return built;
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  })();
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stop accepting and finish in-flight requests first; only then is it safe to close the database.
+    app
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { CONTRACT_VERSION, effectiveArea, resolveBrand } from 'shared-contracts';
+import type { Catalog } from '../catalog/catalog.js';
+import type { Database } from '../db/database.js';
+import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import { forwardedPrefix, requestHost } from '../http/forwarded.js';
+import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
+
+const USER_AGENT_MAX = 512;
+
+export interface HandlerDependencies {
+  db: Database;
+  catalog: Catalog;
+}
+
+/** The server side of every endpoint in the shared table. */
+export function createHandlers({ db, catalog }: HandlerDependencies): EndpointHandlers {
+  return {
+    // platform and clientId are accepted (the client always sends them) but do not change the lists yet.
+    gamesSimple: async ({ request }) => catalog.gamesSimple(forwardedPrefix(request.headers)),
+
+    gamesAll: async ({ query, request }) =>
+      catalog.gamesAll(query.spec_lang ?? FALLBACK_LANGUAGE, forwardedPrefix(request.headers)),
+
+    gamesPrecheck: async ({ query, request }) => {
+      const brand = resolveBrand(requestHost(request.headers));
+      return { result: true, area: effectiveArea(brand, query.domain_area) };
+    },
+
+    clientErrors: async ({ query, body, request }) => {
+      const host = requestHost(request.headers);
+      const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null;
+      await db.query(
+        `INSERT INTO client_errors
+           (code, message, method, url, status, page, spec_lang, domain_area, brand, user_agent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          body.code,
+          body.message,
+          body.method ?? null,
+          body.url ?? null,
+          body.status ?? null,
+          body.page ?? null,
+          query.spec_lang ?? null,
+          query.domain_area ?? null,
+          host ? resolveBrand(host).id : null,
+          userAgent,
+        ],
+      );
+      return null;
+    },
+
+    health: async () => {
+      // A round trip proves the database answers; without it the probe gets a 503 envelope.
+      try {
+        await db.query('SELECT 1');
+      } catch (cause) {
+        throw Object.assign(new Error('Database unavailable', { cause }), { statusCode: 503 });
+      }
+      return { status: 'ok', database: db.kind, contractVersion: CONTRACT_VERSION };
+    },
+  };
+}

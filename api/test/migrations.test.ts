@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadMigrations, migrate, type Migration } from '../src/db/migrate.js';
+import { POSTGRES_URL, openTestDatabase, uniqueSchema, type TestDatabase } from './helpers.js';
+
+const opened: TestDatabase[] = [];
+
+async function open(schema?: string): Promise<TestDatabase> {
+  const database = await openTestDatabase(schema);
+  opened.push(database);
+  return database;
+}
+
+afterEach(async () => {
+  // Close in reverse: with PostgreSQL the first opener drops the shared schema last.
+  for (const database of opened.splice(0).reverse()) await database.cleanup();
+});
+
+const EXPECTED_TABLES = ['client_errors', 'game_texts', 'games', 'schema_migrations'];
+
+async function tables({ db }: TestDatabase): Promise<string[]> {
+  const { rows } = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+describe('migrations', () => {
+  it('are numbered files applied in order and recorded', async () => {
+    const migrations = await loadMigrations();
+    expect(migrations.length).toBeGreaterThan(0);
+    expect(migrations.map((migration) => migration.version)).toEqual(
+      [...migrations.map((migration) => migration.version)].sort((a, b) => a - b),
+    );
+    const database = await open();
+    const result = await migrate(database.db);
+    expect(result.applied).toEqual(migrations.map((m) => `${String(m.version).padStart(4, '0')}_${m.name}`));
+    expect(await tables(database)).toEqual(EXPECTED_TABLES);
+    const { rows } = await database.db.query<{ version: number; checksum: string }>(
+      'SELECT version, checksum FROM schema_migrations ORDER BY version',
+    );
+    expect(rows).toEqual(migrations.map((m) => ({ version: m.version, checksum: m.checksum })));
+  });
+
+  it('are idempotent: a second run applies nothing and changes nothing', async () => {
+    const database = await open();
+    await migrate(database.db);
+    await database.db.query("INSERT INTO games (id, slug, title) VALUES (1, 'kept', 'Kept')");
+    const second = await migrate(database.db);
+    expect(second).toEqual({ applied: [], unknown: [] });
+    const { rows } = await database.db.query<{ count: number }>('SELECT count(*)::int AS count FROM games');
+    expect(rows[0]?.count).toBe(1);
+  });
+
+  it('apply each migration once when two connections migrate at the same time', async () => {
+    const schema = uniqueSchema();
+    const first = await open(schema);
+    // PostgreSQL: a second pool on the same schema is a second client racing for the lock. PGlite has one
+    // connection per database, so the race there is two interleaved callers on it.
+    const second = POSTGRES_URL ? await open(schema) : first;
+    const migrations = await loadMigrations();
+    const results = await Promise.all([migrate(first.db), migrate(second.db), migrate(first.db)]);
+    const appliedEverywhere = results.flatMap((result) => result.applied).sort();
+    expect(appliedEverywhere).toEqual(migrations.map((m) => `${String(m.version).padStart(4, '0')}_${m.name}`).sort());
+    const { rows } = await second.db.query<{ count: number }>('SELECT count(*)::int AS count FROM schema_migrations');
+    expect(rows[0]?.count).toBe(migrations.length);
+    expect(await tables(second)).toEqual(EXPECTED_TABLES);
+  });
+
+  it('roll back a failing migration completely', async () => {
+    const database = await open();
+    const broken: Migration = { version: 9_001, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT 1/0;', checksum: 'x' };
+    await expect(migrate(database.db, [...(await loadMigrations()), broken])).rejects.toThrow(/division by zero/);
+    expect(await tables(database)).toEqual(EXPECTED_TABLES);
+    const { rows } = await database.db.query<{ version: number }>('SELECT version FROM schema_migrations WHERE version = 9001');
+    expect(rows).toEqual([]);
+  });
+
+  it('refuse to run when an applied migration was edited', async () => {
+    const database = await open();
+    const migrations = await loadMigrations();
+    await migrate(database.db, migrations);
+    const edited = migrations.map((migration, index) => (index === 0 ? { ...migration, checksum: 'edited' } : migration));
+    await expect(migrate(database.db, edited)).rejects.toThrow(/was changed after it was applied/);
+  });
+
+  it('report versions applied by a newer build without failing', async () => {
+    const database = await open();
+    const migrations = await loadMigrations();
+    const newer: Migration = { version: 9_002, name: 'newer', sql: 'CREATE TABLE newer_feature (id int)', checksum: 'n' };
+    await migrate(database.db, [...migrations, newer]);
+    expect(await migrate(database.db, migrations)).toEqual({ applied: [], unknown: [9_002] });
+  });
+});

@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.js';
+import { openPglite } from '../src/db/pglite.js';
+import { readGamesSeed, seedGames } from '../src/seed/games-seed.js';
+
+// The embedded database is the default whatever DATABASE_URL says, so its folder is tested in every run.
+const root = mkdtempSync(path.join(tmpdir(), 'api-pglite-'));
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('PGlite in a folder', () => {
+  it('keeps migrations, games and reports across close and reopen', async () => {
+    const dataDir = path.join(root, 'data');
+    const games = await readGamesSeed();
+    const first = await openPglite(dataDir);
+    try {
+      await migrate(first);
+      await seedGames(first, games);
+      await first.query("INSERT INTO client_errors (code, message) VALUES (1106, 'persisted report')");
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+
+    const reopened = await openPglite(dataDir);
+    try {
+      expect((await migrate(reopened)).applied).toEqual([]);
+      const count = await reopened.query<{ count: number }>('SELECT count(*)::int AS count FROM games');
+      expect(count.rows[0]?.count).toBe(games.length);
+      const texts = await reopened.query<{ count: number }>('SELECT count(*)::int AS count FROM game_texts');
+      expect(texts.rows[0]?.count).toBe(games.reduce((sum, game) => sum + Object.keys(game.text).length, 0));
+      const reports = await reopened.query<{ message: string }>('SELECT message FROM client_errors');
+      expect(reports.rows).toEqual([{ message: 'persisted report' }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('refuses a second opener of the same folder while the first has it', async () => {
+    const dataDir = path.join(root, 'locked');
+    const first = await openPglite(dataDir);
+    try {
+      await expect(openPglite(dataDir)).rejects.toThrow(/in use by process/);
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    const again = await openPglite(dataDir);
+    await again.close();
+  });
+});
