@@ -2,7 +2,8 @@ import { CONTRACT_VERSION, ENDPOINTS, ERROR_CODES, INPUT_BOUNDS, envelopeSchema 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
-import { DATABASE_KIND, createTestApp, injectJson, type TestApp } from './helpers.js';
+import { migrate } from '../src/db/migrate.js';
+import { DATABASE_KIND, createTestApp, injectJson, openTestDatabase, type TestApp } from './helpers.js';
 
 let harness: TestApp;
 
@@ -69,6 +70,23 @@ describe('GET /health', () => {
     const parsed = envelopeSchema(ENDPOINTS.health.response).parse(answer.body);
     expect(parsed.data).toEqual({ status: 'ok', database: DATABASE_KIND, contractVersion: CONTRACT_VERSION });
     expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /health without a database', () => {
+  it('answers 503 with an error envelope that leaks nothing', async () => {
+    const database = await openTestDatabase();
+    await migrate(database.db);
+    const app = await buildApp({ db: database.db });
+    try {
+      await database.cleanup();
+      const answer = await injectJson(app, '/health');
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ code: ERROR_CODES.serverError, msg: 'Service unavailable', data: null });
+      expect(answer.headers['cache-control']).toBe('no-store');
+    } finally {
+      await app.close();
+    }
   });
 });
 
