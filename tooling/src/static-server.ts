@@ -104,7 +104,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
 
   await app.register(fastifyStatic, {
     root: options.root,
-    index: false,
+    index: ['index.html'],
     wildcard: true,
     cacheControl: false,
     setHeaders: (response, filePath) => {

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+// The package's own root, not relative paths: a remote then reads the atoms of the one shared instance.
 import {
   accountTypeAtom,
   contextAtom,
@@ -11,7 +12,7 @@ import {
   tokenAtom,
   userNameAtom,
   type PlatformContext,
-} from '../session/store.js';
+} from 'shared-contracts';
 
 const options = { store: platformStore };
 

@@ -3,8 +3,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import React from 'react';
 import { setI18n } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
-import { addNamespace, i18next, type NamespaceLoader } from '../i18n/i18n.js';
-import type { RemoteApp, RemoteProps } from '../remote-app.js';
+import { addNamespace, i18next, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
 
 export type { RemoteApp, RemoteProps };
 

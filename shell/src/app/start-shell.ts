@@ -19,11 +19,10 @@ import { registerRemotesFromConfig } from './remote-registry.js';
 /** Favicon, theme colour and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. */
 function applyBrandToDocument(context: PlatformContext): void {
   const { brand } = context;
-  const icon = document.createElement('link');
+  const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]') ?? document.head.appendChild(document.createElement('link'));
   icon.rel = 'icon';
   icon.type = 'image/svg+xml';
   icon.href = BRAND_ASSETS[brand.id].favicon;
-  document.head.append(icon);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.colors.primary);
   document.body.dataset.brand = brand.id;
   const skip = document.querySelector('.skip-link');

@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { PORTS } from './support/ports.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A fresh embedded database per run: the API seeds its demo data into it.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
+const remoteOrigins = {
+  CATALOG_URL: `http://localhost:${PORTS.catalog}`,
+  SUPPORT_URL: `http://localhost:${PORTS.support}`,
+  ACCOUNT_URL: `http://localhost:${PORTS.account}`,
+  API_URL: `http://127.0.0.1:${PORTS.api}`,
+};
+
+function serve(app: string, folder: string, port: number, env: Record<string, string> = {}) {
+  return {
+    command: `node tooling/bin/serve-app.js --app ${app} --port ${port} --dir ${folder}/dist`,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${port}/index.html`,
+    env: { ...remoteOrigins, ...env },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    {
+      command: 'pnpm --filter api run start',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${PORTS.api}/health`,
+      env: { PORT: String(PORTS.api), DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    serve('shell', 'shell', PORTS.shell),
+    serve('catalog', 'mfe-catalog', PORTS.catalog),
+    serve('support', 'mfe-support', PORTS.support),
+    serve('account', 'mfe-account', PORTS.account),
+    serve('shell', 'shell', PORTS.shellWithSupportDown, { SUPPORT_URL: `http://localhost:${PORTS.deadSupport}` }),
+  ],
+});

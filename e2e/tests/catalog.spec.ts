@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { TIMINGS } from 'shared-contracts';
+import { gamesAll } from '../support/api.js';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+
+const carouselIndex = (page: import('@playwright/test').Page) =>
+  page.getByTestId('banner-carousel').getAttribute('data-active-index').then(Number);
+
+test.describe('front page carousel (SPEC §2)', () => {
+  test('advances about every 3 seconds and holds while hovered', async ({ page }) => {
+    await page.goto(`${site()}/`);
+    const carousel = page.getByTestId('banner-carousel');
+    await expect(carousel).toHaveAttribute('data-active-index', '0');
+    await expect(carousel).toHaveAttribute('data-active-index', '1', { timeout: TIMINGS.carouselIntervalMs + 2_000 });
+    await carousel.hover();
+    const held = await carouselIndex(page);
+    await page.waitForTimeout(TIMINGS.carouselIntervalMs + 1_000);
+    expect(await carouselIndex(page)).toBe(held);
+    await page.mouse.move(0, 0);
+    await expect(carousel).not.toHaveAttribute('data-active-index', String(held), { timeout: TIMINGS.carouselIntervalMs + 2_000 });
+  });
+
+  test('stays still for players who prefer reduced motion', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${site()}/`);
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await page.waitForTimeout(TIMINGS.carouselIntervalMs + 1_000);
+    expect(await carouselIndex(page)).toBe(0);
+    await context.close();
+  });
+
+  test('is operable by keyboard and each banner leads to its game', async ({ page }) => {
+    const games = await gamesAll('ko');
+    await page.goto(`${site()}/`);
+    const carousel = page.getByTestId('banner-carousel');
+    // Focus inside the carousel pauses it, so only the keys decide which banner shows.
+    await carousel.getByRole('button', { name: t('catalog', 'ko', 'carousel.next') }).focus();
+    const start = await carouselIndex(page);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    const index = (start + 2) % games.length;
+    await expect(carousel).toHaveAttribute('data-active-index', String(index));
+    const current = carousel.locator('[data-position="current"]');
+    await expect(current).toContainText(games[index]?.title ?? 'missing');
+    await current.getByRole('link').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/GamesDetails/${games[index]?.id}$`));
+    await expect(page.getByRole('heading', { level: 2, name: games[index]?.title ?? 'missing' })).toBeVisible();
+  });
+
+  test('uses the cards layout for the purple brands and wide for blue', async ({ page }) => {
+    await page.goto(`${site('sakura.localhost')}/`);
+    await expect(page.getByTestId('banner-carousel')).toHaveAttribute('data-layout', 'cards');
+    await page.goto(`${site('nova.localhost')}/`);
+    await expect(page.getByTestId('banner-carousel')).toHaveAttribute('data-layout', 'wide');
+  });
+
+  test('shows every game in the All games grid with cover and title', async ({ page }) => {
+    const games = await gamesAll('ko');
+    await page.goto(`${site()}/`);
+    const grid = page.locator('#all-games');
+    await expect(grid.getByRole('link')).toHaveCount(games.length);
+    for (const game of games) await expect(grid.getByRole('link', { name: game.title })).toBeVisible();
+    const cover = grid.locator('img').first();
+    await expect(cover).toHaveJSProperty('complete', true);
+    expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
+});
+
+test.describe('game details (SPEC §2)', () => {
+  test('a deep link scrolls to the named section', async ({ page }) => {
+    const [game] = await gamesAll('ko');
+    const section = game?.sections.at(-1);
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto(`${site()}/GamesDetails/${game?.id}#${section?.id}`);
+    await expect(page.getByRole('heading', { level: 3, name: section?.title ?? 'missing' })).toBeInViewport();
+  });
+
+  test('an unknown or malformed id gets a clear not-found state', async ({ page }) => {
+    await page.goto(`${site()}/GamesDetails/99999`);
+    await expect(page.getByTestId('game-not-found')).toBeVisible();
+    await page.goto(`${site()}/GamesDetails/not-a-number`);
+    await expect(page.getByTestId('game-not-found')).toBeVisible();
+    await page.getByTestId('game-not-found').getByRole('link').click();
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  });
+});

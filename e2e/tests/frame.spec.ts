@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { AREA_LANGUAGES, LANGUAGE_NAMES } from 'shared-contracts';
+import { gamesSimple } from '../support/api.js';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+
+test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
+  test('a guest sees the side menu entries meant for guests, and the game list', async ({ page }) => {
+    const games = await gamesSimple('ko');
+    await page.goto(`${site('nova.localhost')}/`);
+    await page.getByTestId('menu-button').click();
+    const menu = page.getByTestId('side-menu');
+    await expect(menu).toBeVisible();
+    for (const entry of ['menu-home', 'menu-all-games', 'menu-support-center', 'menu-login']) {
+      await expect(menu.getByTestId(entry)).toBeVisible();
+    }
+    for (const entry of ['menu-top-up', 'menu-logout', 'menu-user-center']) await expect(menu.getByTestId(entry)).toHaveCount(0);
+    await expect(menu.getByTestId('menu-games').getByRole('link')).toHaveText(games.map((game) => game.gameName));
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByTestId('menu-button')).toBeFocused();
+  });
+
+  test('menu entries navigate without reloading the page, and titles follow the route', async ({ page }) => {
+    await page.goto(`${site()}/`);
+    await expect(page.getByTestId('page-title')).toHaveText(t('shell', 'ko', 'titles.home'));
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-support-center').click();
+    await expect(page).toHaveURL(/\/SupportCenter\/game$/);
+    await expect(page.getByTestId('page-title')).toHaveText(t('shell', 'ko', 'titles.support.game'));
+    await expect(page.getByTestId('support-step-game')).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-login').click();
+    await expect(page.getByTestId('account-page-login')).toBeVisible();
+    await page.goto(`${site()}/vkRedirect`);
+    await expect(page.getByTestId('page-title')).toHaveText('');
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('side-menu').getByTestId('menu-games').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/GamesDetails\/\d+$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+  });
+
+  test('/SupportCenter redirects to /SupportCenter/game and unknown paths get a not-found page', async ({ page }) => {
+    await page.goto(`${site()}/SupportCenter`);
+    await expect(page).toHaveURL(/\/SupportCenter\/game$/);
+    await page.goto(`${site()}/no/such/page`);
+    await expect(page.getByTestId('not-found')).toContainText(t('shell', 'ko', 'notFound.title'));
+  });
+
+  test('a token in the URL is taken out of the address bar and kept for the session', async ({ page }) => {
+    await page.goto(`${site()}/?oauth_token=token-from-game-client&spec_lang=en`);
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    expect(page.url()).not.toContain('oauth_token');
+    expect(page.url()).toContain('spec_lang=en');
+    expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBe('token-from-game-client');
+  });
+});
+
+test.describe('languages (SPEC §4, DESIGN §8)', () => {
+  test('the globe shows only for eru and sea, lists the area languages, and a choice reloads in that language', async ({ page }) => {
+    await page.goto(`${site('nova.localhost')}/`);
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await expect(page.getByTestId('language-globe')).toHaveCount(0);
+
+    await page.goto(`${site('atlas.localhost')}/`);
+    await page.getByTestId('language-globe').click();
+    const popup = page.getByTestId('language-popup');
+    await expect(popup.getByRole('button')).toHaveText(AREA_LANGUAGES.sea.map((code) => LANGUAGE_NAMES[code]));
+    await popup.getByRole('button', { name: LANGUAGE_NAMES.vi }).click();
+    await expect(page).toHaveURL(/spec_lang=vi/);
+    expect(page.url()).toContain('self_lang=vi');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    await expect(page.getByTestId('page-title')).toHaveText(t('shell', 'vi', 'titles.home'));
+    await expect(page.locator('#all-games h2')).toHaveText(t('catalog', 'vi', 'home.allGames'));
+  });
+
+  test('Arabic renders right to left with the menu on the left', async ({ page }) => {
+    await page.goto(`${site('atlas.localhost')}/?self_area=eru&spec_lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('#all-games h2')).toHaveText(t('catalog', 'ar', 'home.allGames'));
+    await page.getByTestId('menu-button').click();
+    const box = await page.getByTestId('side-menu').boundingBox();
+    expect(box?.x).toBe(0);
+    await expect(page.getByTestId('menu-home')).toHaveText(t('shell', 'ar', 'menu.home'));
+  });
+});

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# npm test (DESIGN §9): from a fresh clone, installs what is missing, then typecheck, lint, unit, API (PGlite and
+# PostgreSQL), the compose file check, production builds and browser tests. Ends non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source tooling/scripts/ensure-tools.sh
+
+ensure_pnpm
+ensure_apt chromium chromium
+ensure_apt /usr/lib/postgresql/15/bin/initdb postgresql
+ensure_apt docker-compose docker-compose --no-install-recommends
+ensure_dependencies
+
+declare -a SUMMARY=()
+step() {
+  local name=$1
+  shift
+  local started=$SECONDS
+  echo
+  echo "==> $name"
+  "$@"
+  SUMMARY+=("$(printf '%-22s %4ds' "$name" $((SECONDS - started)))")
+}
+
+step typecheck pnpm -r --workspace-concurrency=2 run typecheck
+step lint pnpm exec eslint .
+step unit pnpm exec vitest run
+step compose env POSTGRES_PASSWORD=check S3_SECRET_ACCESS_KEY=check docker-compose -f docker-compose.yml config --quiet
+step "api on PGlite" pnpm --filter api run test
+step "api on PostgreSQL" pnpm --filter api run test:postgres
+step build pnpm run build
+step browser pnpm --filter e2e run test
+
+echo
+echo "All checks passed:"
+printf '  %s\n' "${SUMMARY[@]}"
