@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TIMINGS } from 'shared-contracts';
 import { gamesAll } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 
-const carouselIndex = (page: import('@playwright/test').Page) =>
+const carouselIndex = (page: Page) =>
   page.getByTestId('banner-carousel').getAttribute('data-active-index').then(Number);
 
 test.describe('front page carousel (SPEC §2)', () => {

@@ -29,25 +29,28 @@ test.describe('runtime composition (DESIGN §3)', () => {
       await page.getByTestId(entry).click();
     }
     await expect(page.getByTestId('account-page-login')).toBeVisible();
+    // Every app's share scope points at the same entries: count distinct providers of each library.
     const shared = await page.evaluate(() => {
-      type Shared = { loaded?: boolean; useIn?: string[]; from?: string };
-      const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
-        .__FEDERATION__.__SHARE__;
-      const summary: Record<string, { loaded: number; users: string[] }> = {};
+      type Shared = { loaded?: boolean; from: string; useIn?: string[] };
+      type Scopes = Record<string, { default?: Record<string, Record<string, Shared>> }>;
+      const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__.__SHARE__;
+      const summary: Record<string, { copies: string[]; users: string[] }> = {};
       for (const scope of Object.values(scopes)) {
         for (const [name, versions] of Object.entries(scope.default ?? {})) {
-          const entry = (summary[name] ??= { loaded: 0, users: [] });
-          for (const info of Object.values(versions)) {
-            if (info.loaded) entry.loaded += 1;
-            entry.users.push(...(info.useIn ?? []));
+          const entry = (summary[name] ??= { copies: [], users: [] });
+          for (const [version, info] of Object.entries(versions)) {
+            const copy = `${version} from ${info.from}`;
+            if (info.loaded && !entry.copies.includes(copy)) entry.copies.push(copy);
+            for (const user of info.useIn ?? []) if (!entry.users.includes(user)) entry.users.push(user);
           }
         }
       }
       return summary;
     });
-    for (const library of ['react', 'react-dom', 'react-router', 'jotai', 'i18next', 'react-i18next', 'shared-contracts']) {
-      expect(shared[library]?.loaded, `${library} loaded copies`).toBe(1);
+    for (const library of ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'jotai', 'i18next', 'react-i18next', 'shared-contracts']) {
+      expect(shared[library]?.copies, `${library} copies`).toHaveLength(1);
     }
+    expect(shared.react?.users.sort()).toEqual(['account', 'catalog', 'shell', 'support']);
   });
 });
 
