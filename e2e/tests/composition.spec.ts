@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
+import { serveApp } from '../support/servers.js';
 
 test.describe('runtime composition (DESIGN §3)', () => {
   test('a remote that is down shows a translated notice in its region; the frame and other remotes work', async ({ page }) => {
@@ -19,6 +20,31 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await page.getByTestId('menu-button').click();
     await page.getByTestId('menu-login').click();
     await expect(page.getByTestId('account-page-login')).toBeVisible();
+  });
+
+  test('retry loads a remote that came back, without reloading the page', async ({ page }) => {
+    const shellPort = 18070;
+    const supportPort = 18071;
+    const shell = await serveApp('shell', 'shell', shellPort, {
+      CATALOG_URL: `http://localhost:${PORTS.catalog}`,
+      SUPPORT_URL: `http://localhost:${supportPort}`,
+      ACCOUNT_URL: `http://localhost:${PORTS.account}`,
+    });
+    let support: Awaited<ReturnType<typeof serveApp>> | null = null;
+    try {
+      await page.goto(`${site('nova.localhost', shellPort)}/SupportCenter/game`);
+      const notice = page.getByTestId('remote-notice');
+      await expect(notice).toBeVisible();
+      await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+      support = await serveApp('support', 'mfe-support', supportPort);
+      await notice.getByRole('button').click();
+      await expect(page.getByTestId('support-step-game')).toBeVisible();
+      await expect(page.getByTestId('remote-notice')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    } finally {
+      await support?.stop();
+      await shell.stop();
+    }
   });
 
   test('React, the router and the contracts are loaded once across the shell and the three remotes', async ({ page }) => {

@@ -1,3 +1,4 @@
+import 'shared-contracts/base.css';
 import 'shared-contracts/standalone.css';
 import { startStandalone } from 'shared-contracts';
 import app from './app/lifecycles.js';

@@ -1,3 +1,4 @@
+import 'shared-contracts/base.css';
 import './styles/global.css';
 import { startShell } from './app/start-shell.js';
 

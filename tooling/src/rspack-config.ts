@@ -99,7 +99,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     plugins: [
       new rspack.DefinePlugin({ __BUILT_CONTRACT_VERSION__: JSON.stringify(CONTRACT_VERSION) }),
       new rspack.HtmlRspackPlugin({
-        template: path.join(options.appDir, 'index.html'),
+        // The shell has its own page (with the layout template); every remote's standalone page is the same.
+        template: isRemote ? path.join(toolingRoot, 'templates', 'standalone.html') : path.join(options.appDir, 'index.html'),
         title: options.htmlTitle,
         // Absolute so deep links of standalone pages (/GamesDetails/3) load /main.js, not /GamesDetails/main.js.
         publicPath: '/',

@@ -1,4 +1,4 @@
-import { ROUTES, i18next, navigateTo, type AppLifecycles } from 'shared-contracts';
+import { ROUTES, i18next, platformLink, type AppLifecycles } from 'shared-contracts';
 
 /** The shell's own page for paths no app owns (single-spa-layout's default route). */
 export function createNotFoundApp(): AppLifecycles {
@@ -16,12 +16,10 @@ export function createNotFoundApp(): AppLifecycles {
       const body = document.createElement('p');
       body.textContent = i18next.t('shell:notFound.body');
       const home = document.createElement('a');
-      home.href = ROUTES.home;
+      const link = platformLink(ROUTES.home);
+      home.href = link.href;
       home.textContent = i18next.t('shell:notFound.home');
-      home.addEventListener('click', (event) => {
-        event.preventDefault();
-        navigateTo(ROUTES.home);
-      });
+      home.addEventListener('click', link.onClick);
       page.append(heading, body, home);
       region.append(page);
     },

@@ -85,7 +85,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
                 <p className={styles.subtitle}>{game.subTitle}</p>
                 <Link className={styles.details} to={gameDetailsPath(game.id)}>
                   {t('catalog:carousel.details')}
-                  <span className={styles.visuallyHidden}>: {game.title}</span>
+                  <span className="visually-hidden">: {game.title}</span>
                 </Link>
               </div>
             </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ROUTES, navigateTo } from 'shared-contracts';
+import { ROUTES, platformLink } from 'shared-contracts';
 import { usePlatformContext, useRechargeLink } from 'shared-contracts/react';
 import styles from './quick-links.module.css';
 
@@ -15,14 +15,7 @@ export function QuickLinks() {
           {t('catalog:home.topUp')}
         </a>
       ) : null}
-      <a
-        className={styles.link}
-        href={ROUTES.supportCenter}
-        onClick={(event) => {
-          event.preventDefault();
-          navigateTo(ROUTES.supportCenter);
-        }}
-      >
+      <a className={styles.link} {...platformLink(ROUTES.supportCenter)}>
         {t('catalog:home.supportCenter')}
       </a>
     </nav>

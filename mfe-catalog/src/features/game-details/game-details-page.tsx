@@ -1,7 +1,7 @@
 import { use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { ROUTES, navigateTo, type Game } from 'shared-contracts';
+import { ROUTES, platformLink, type Game } from 'shared-contracts';
 import { AsyncBoundary, usePlatformContext, useRechargeLink } from 'shared-contracts/react';
 import { forgetGames, gamesPromise } from '../../app/games-resource.js';
 import { FailedState, LoadingState } from '../../app/load-states.js';
@@ -54,14 +54,7 @@ function GameDetails({ game }: { game: Game }) {
               {t('catalog:home.topUp')}
             </a>
           ) : null}
-          <a
-            className={styles.secondary}
-            href={ROUTES.supportCenter}
-            onClick={(event) => {
-              event.preventDefault();
-              navigateTo(ROUTES.supportCenter);
-            }}
-          >
+          <a className={styles.secondary} {...platformLink(ROUTES.supportCenter)}>
             {t('catalog:details.support')}
           </a>
         </div>

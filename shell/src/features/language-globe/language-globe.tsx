@@ -53,7 +53,7 @@ export function LanguageGlobe() {
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9s1.3-6.4 3.8-9z" />
         </svg>
-        <span className={styles.visuallyHidden}>{t('shell:nav.language')}: </span>
+        <span className="visually-hidden">{t('shell:nav.language')}: </span>
         <span className={styles.current}>{LANGUAGE_NAMES[language]}</span>
       </button>
       {open ? (

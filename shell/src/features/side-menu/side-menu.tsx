@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, emit, gameDetailsPath, i18next, loadSimpleGames, logout, navigateTo, type GameSimple } from 'shared-contracts';
+import { ROUTES, emit, gameDetailsPath, i18next, loadSimpleGames, logout, navigateTo, platformLink, type GameSimple } from 'shared-contracts';
 import { usePlatformContext, useRechargeLink, useSession } from 'shared-contracts/react';
 import styles from './side-menu.module.css';
 
@@ -48,14 +48,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     if (!open && element.open) element.close();
   }, [open]);
 
-  const go = (path: string) => (event: ReactMouseEvent) => {
-    event.preventDefault();
-    onClose();
-    navigateTo(path);
-  };
   const link = (path: string, label: string, testId: string) => (
     <li>
-      <a href={path} onClick={go(path)} data-testid={testId}>
+      <a {...platformLink(path, onClose)} data-testid={testId}>
         {label}
       </a>
     </li>
@@ -78,7 +73,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         <div className={styles.header}>
           <button type="button" className={styles.close} onClick={onClose} data-testid="menu-close">
             <span aria-hidden="true">×</span>
-            <span className={styles.visuallyHidden}>{t('shell:menu.close')}</span>
+            <span className="visually-hidden">{t('shell:menu.close')}</span>
           </button>
         </div>
         <nav aria-label={t('shell:menu.title')}>
@@ -126,7 +121,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             <ul className={styles.gameList} data-testid="menu-games">
               {games.games.map((game) => (
                 <li key={game.id}>
-                  <a href={gameDetailsPath(game.id)} onClick={go(gameDetailsPath(game.id))}>
+                  <a {...platformLink(gameDetailsPath(game.id), onClose)}>
                     <img src={game.logo} alt="" width={32} height={32} loading="lazy" />
                     <span>{game.gameName}</span>
                   </a>

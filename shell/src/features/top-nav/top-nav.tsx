@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPAY_STEPS, ROUTES, navigateTo, type RouteName, type SupportStep } from 'shared-contracts';
+import { REPAY_STEPS, ROUTES, platformLink, type RouteName, type SupportStep } from 'shared-contracts';
 import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
 import styles from './top-nav.module.css';
 
@@ -38,14 +38,7 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuOpen: boolea
 
   return (
     <header className={styles.nav}>
-      <a
-        className={styles.logo}
-        href={ROUTES.home}
-        onClick={(event) => {
-          event.preventDefault();
-          navigateTo(ROUTES.home);
-        }}
-      >
+      <a className={styles.logo} {...platformLink(ROUTES.home)}>
         <img src={props.logo} alt={t('shell:nav.home', { brand: brand.name })} width={160} height={40} />
       </a>
       <h1 className={styles.title} data-testid="page-title">
@@ -73,7 +66,7 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuOpen: boolea
           data-testid="menu-button"
         >
           <span className={styles.burger} aria-hidden="true" />
-          <span className={styles.visuallyHidden}>{t('shell:nav.menu')}</span>
+          <span className="visually-hidden">{t('shell:nav.menu')}</span>
         </button>
       </div>
     </header>
