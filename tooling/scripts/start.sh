@@ -35,7 +35,7 @@ for app in shell:$SHELL_PORT mfe-catalog:$CATALOG_PORT mfe-support:$SUPPORT_PORT
 done
 
 for _ in $(seq 1 60); do
-  curl -fsS "http://127.0.0.1:${SHELL_PORT}/api/health" >/dev/null 2>&1 && break
+  curl -fsS "http://127.0.0.1:${API_PORT}/health" >/dev/null 2>&1 && break
   sleep 1
 done
 cat <<INFO
