@@ -2,13 +2,19 @@ import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { CONTRACT_VERSION, ERROR_CODES } from 'shared-contracts';
+import { CONTRACT_VERSION, ERROR_CODES, type SocialProvider } from 'shared-contracts';
+import { BackgroundTasks } from './background.js';
 import { Catalog, type CatalogOptions } from './catalog/catalog.js';
-import { API_ROOT } from './config.js';
+import { API_ROOT, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR } from './config.js';
 import type { Database } from './db/database.js';
-import { registerEndpoints } from './http/endpoint-routes.js';
+import { BEARER_SECURITY_SCHEME, registerEndpoints } from './http/endpoint-routes.js';
+import { createIdentityHandlers } from './identity/handlers.js';
+import { DEFAULT_PASSWORD_HASHING, PasswordHasher, type PasswordHashing } from './identity/passwords.js';
+import { DEFAULT_IDENTITY_LIMITS, IdentityService, type IdentityLimits } from './identity/service.js';
+import { bearerToken } from './identity/sessions.js';
+import { outboxMailer, type Mailer } from './mail/transport.js';
 import { failure } from './http/envelope.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -44,12 +50,24 @@ export interface BuildAppOptions {
   clientErrorRateLimit?: RateLimitSettings | false;
   /** Fastify `trustProxy`: which proxies' X-Forwarded-For names the client. */
   trustProxy?: boolean | string;
+  /** The clock of sessions, codes and throttling; tests move it instead of sleeping. */
+  now?: () => Date;
+  /** Where mail goes (default: `.eml` files in `<repo>/.data/outbox`). The caller closes it. */
+  mailer?: Mailer;
+  /** argon2id costs; OWASP's baseline by default. Only tests lower them. */
+  passwordHashing?: PasswordHashing;
+  /** Brute-force and abuse limits; each one overrides its default. */
+  identityLimits?: Partial<IdentityLimits>;
+  /** Social logins to offer in login_config (from OAUTH_<PROVIDER>_CLIENT_ID). */
+  oauthProviders?: readonly SocialProvider[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The cached games lists; call `invalidate()` after changing games in the database. */
     catalog: Catalog;
+    /** Work answers do not wait for (reset mails); `await app.background.idle()` to see it done. */
+    background: BackgroundTasks;
   }
 }
 
@@ -88,6 +106,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
+  const background = new BackgroundTasks((error, task) => app.log.error({ err: error, task }, 'background task failed'));
+  app.decorate('background', background);
+  // Close waits for started work (a reset mail being written) before the caller closes the database.
+  app.addHook('onClose', async () => background.idle());
+
+  const identity = new IdentityService({
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    hasher: new PasswordHasher(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING),
+    mailer: options.mailer ?? outboxMailer(DEFAULT_OUTBOX_DIR, DEFAULT_MAIL_FROM),
+    background,
+    limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits },
+    providers: options.oauthProviders ?? [],
+  });
+
   const catalog = new Catalog(options.db, {
     onRefreshError: (error) => app.log.error({ err: error }, 'catalogue refresh failed; serving the previous one'),
     ...options.catalog,
@@ -101,6 +134,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         title: 'Publisher platform API',
         description: 'Every answer is an envelope { code, msg, data }; code 1 is success (SPEC §8).',
         version: CONTRACT_VERSION,
+      },
+      components: {
+        securitySchemes: {
+          [BEARER_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The token of a login answer; a missing, expired or revoked one gets code -600 (HTTP 401).',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -126,7 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
-  registerEndpoints(app, createHandlers({ db: options.db, catalog }), {
+  const handlers = { ...createHandlers({ db: options.db, catalog }), ...createIdentityHandlers(identity) };
+  const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
+  registerEndpoints(app, handlers, authenticate, {
     gamesAll: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
     gamesSimple: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
     clientErrors: {

@@ -1,12 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SOCIAL_PROVIDERS, type SocialProvider } from 'shared-contracts';
 import { z } from 'zod';
 import { isMemoryDataDir } from './db/pglite.js';
+import type { MailConfig } from './mail/transport.js';
 
 /** The monorepo root (`api/src/` is two levels below it). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const API_ROOT = path.join(REPO_ROOT, 'api');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
+export const DEFAULT_OUTBOX_DIR = path.join(REPO_ROOT, '.data', 'outbox');
+export const DEFAULT_MAIL_FROM = 'Player Support <no-reply@publisher.example>';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -34,6 +38,19 @@ const envSchema = z.object({
    * values. Default `loopback`: the site's own server forwards `/api/` from this machine.
    */
   TRUST_PROXY: optional(z.string().min(1)).default('loopback'),
+  /** Folder that receives each message as an `.eml` file when SMTP_URL is unset. */
+  OUTBOX_DIR: optional(z.string().min(1)),
+  SMTP_URL: optional(
+    z.string().refine((value) => /^smtps?:\/\/[^/]+/.test(value), { message: 'must be an smtp:// or smtps:// URL' }),
+  ),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .max(320)
+      .refine((value) => /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(value), {
+        message: 'must be an address, optionally with a name: "Support <no-reply@example.com>"',
+      }),
+  ).default(DEFAULT_MAIL_FROM),
 });
 
 export type DatabaseConfig =
@@ -48,6 +65,9 @@ export interface Config {
   seedDemo: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean | string;
+  mail: MailConfig;
+  /** Social logins offered (OAUTH_<PROVIDER>_CLIENT_ID set), in the order of SOCIAL_PROVIDERS. */
+  oauthProviders: SocialProvider[];
 }
 
 export class ConfigError extends Error {
@@ -87,5 +107,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO ?? database.kind === 'pglite',
     logLevel: values.LOG_LEVEL,
     trustProxy,
+    mail: {
+      outboxDir: values.OUTBOX_DIR ? path.resolve(values.OUTBOX_DIR) : DEFAULT_OUTBOX_DIR,
+      smtpUrl: values.SMTP_URL ?? null,
+      from: values.MAIL_FROM,
+    },
+    oauthProviders: configuredProviders(env),
   };
+}
+
+/**
+ * The social logins this deployment offers: those whose OAUTH_<PROVIDER>_CLIENT_ID is set (the social-login
+ * flows read the rest of each provider's settings themselves).
+ */
+export function configuredProviders(env: NodeJS.ProcessEnv): SocialProvider[] {
+  return SOCIAL_PROVIDERS.filter((provider) => (env[`OAUTH_${provider.toUpperCase()}_CLIENT_ID`] ?? '').trim() !== '');
 }

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { describeDatabase, openDatabase } from './db/open.js';
 import { loggerOptions } from './http/logging.js';
+import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './identity/passwords.js';
+import { createMailer } from './mail/transport.js';
+import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { readGamesSeed, seedGames } from './seed/games-seed.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
@@ -21,20 +24,34 @@ async function main(): Promise<void> {
   }
 
   const db = await openDatabase(config.database, (error) => process.stderr.write(`database connection error: ${error.message}\n`));
+  const mailer = createMailer(config.mail);
   const app = await (async () => {
     try {
       const migrations = await migrate(db);
-      const seeded = config.seedDemo ? await seedGames(db, await readGamesSeed()) : null;
-      const built = await buildApp({ db, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy });
+      const seeded = config.seedDemo
+        ? {
+            ...(await seedGames(db, await readGamesSeed())),
+            accounts: await seedDemoAccounts(db, new PasswordHasher(DEFAULT_PASSWORD_HASHING)),
+          }
+        : null;
+      const built = await buildApp({
+        db,
+        logger: loggerOptions(config.logLevel),
+        trustProxy: config.trustProxy,
+        mailer,
+        oauthProviders: config.oauthProviders,
+      });
       built.log.info(
         { database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded },
         'database ready',
       );
+      built.log.info({ mail: mailer.description, from: config.mail.from, socialLogins: config.oauthProviders }, 'mail and logins');
       if (migrations.unknown.length > 0) {
         built.log.warn({ versions: migrations.unknown }, 'database has migrations this build does not know');
       }
       return built;
     } catch (error) {
+      await mailer.close();
       await db.close();
       throw error;
     }
@@ -56,6 +73,7 @@ async function main(): Promise<void> {
     // Stop accepting and finish in-flight requests first; only then is it safe to close the database.
     app
       .close()
+      .then(() => mailer.close())
       .then(() => db.close())
       .then(
         () => process.exit(0),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATA_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -11,8 +11,31 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       trustProxy: 'loopback',
+      mail: { outboxDir: DEFAULT_OUTBOX_DIR, smtpUrl: null, from: DEFAULT_MAIL_FROM },
+      oauthProviders: [],
     });
     expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
+    expect(DEFAULT_OUTBOX_DIR).toBe(path.join(REPO_ROOT, '.data', 'outbox'));
+  });
+
+  it('reads the mail settings', () => {
+    expect(
+      loadConfig({ OUTBOX_DIR: 'mail/out', SMTP_URL: 'smtp://user:secret@127.0.0.1:2525', MAIL_FROM: 'Support <help@brand.example>' }).mail,
+    ).toEqual({ outboxDir: path.resolve('mail/out'), smtpUrl: 'smtp://user:secret@127.0.0.1:2525', from: 'Support <help@brand.example>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example:465', MAIL_FROM: 'no-reply@brand.example' }).mail).toMatchObject({
+      smtpUrl: 'smtps://mail.example:465',
+      from: 'no-reply@brand.example',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'Support' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'Support <a@b.example>\r\nBcc: x@y.example' })).toThrow(/MAIL_FROM/);
+  });
+
+  it('offers the social logins whose client id is set, in a fixed order', () => {
+    expect(loadConfig({ OAUTH_VK_CLIENT_ID: 'vk-app', OAUTH_GOOGLE_CLIENT_ID: 'g.apps', OAUTH_APPLE_CLIENT_ID: ' ' }).oauthProviders).toEqual([
+      'google',
+      'vk',
+    ]);
   });
 
   it('reads every variable', () => {

@@ -1,13 +1,72 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { simpleParser } from 'mailparser';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
+import { PasswordHasher, type PasswordHashing } from '../src/identity/passwords.js';
+import { outboxMailer } from '../src/mail/transport.js';
 import { readGamesSeed, seedGames } from '../src/seed/games-seed.js';
 import { inject } from 'vitest';
+
+/**
+ * argon2id at its cheapest (256 KiB, one pass) so the suite stays fast; production uses OWASP's parameters, which
+ * `passwords.test.ts` checks separately.
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 256, timeCost: 1, parallelism: 1 };
+export const testHasher = new PasswordHasher(TEST_PASSWORD_HASHING);
+
+/** A clock tests move by hand: sessions, codes and throttling read it instead of the system time. */
+export class TestClock {
+  private current: number;
+  constructor(start: Date = new Date()) {
+    this.current = start.getTime();
+  }
+  readonly now = (): Date => new Date(this.current);
+  advance({ days = 0, hours = 0, minutes = 0, seconds = 0 }: { days?: number; hours?: number; minutes?: number; seconds?: number }): void {
+    this.current += (((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000;
+  }
+}
+
+export interface OutboxMessage {
+  file: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | false;
+  raw: string;
+}
+
+/** The `.eml` files of an outbox folder, oldest first, parsed by a real MIME parser. */
+export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const messages: OutboxMessage[] = [];
+  for (const file of files) {
+    const raw = await readFile(path.join(dir, file), 'utf8');
+    const parsed = await simpleParser(raw);
+    const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+    messages.push({ file, to: to ?? '', from: parsed.from?.text ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html ?? false, raw });
+  }
+  return messages;
+}
+
+/** The six-digit code in a message's text. */
+export function codeIn(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No code in: ${text}`);
+  return code;
+}
 
 /** Set by scripts/test-postgres.sh (or by hand): run every database test against that server instead of PGlite. */
 export const POSTGRES_URL = process.env.DATABASE_URL;
@@ -56,25 +115,42 @@ export async function openTestDatabase(schema: string = uniqueSchema()): Promise
 
 export interface TestApp extends TestDatabase {
   app: FastifyInstance;
+  /** The app's clock. */
+  clock: TestClock;
+  /** A temporary outbox folder the app's mail goes to (unless `mailer` was given), removed by cleanup. */
+  outbox: string;
 }
 
-/** A migrated database loaded with the real `api/seed/games.json`, and the app over it. */
+/**
+ * A migrated database loaded with the real `api/seed/games.json`, and the app over it: cheap password hashing,
+ * a hand-moved clock, mail into a temporary outbox folder.
+ */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const { db, cleanup } = await openTestDatabase();
+  const outbox = await mkdtemp(path.join(tmpdir(), 'api-outbox-'));
+  const clock = new TestClock();
+  const mailer = options.mailer ?? outboxMailer(outbox, 'Test Sender <no-reply@test.example>');
+  const removeAll = async () => {
+    await mailer.close();
+    await cleanup();
+    await rm(outbox, { recursive: true, force: true });
+  };
   try {
     await migrate(db);
     await seedGames(db, await readGamesSeed());
-    const app = await buildApp({ db, ...options });
+    const app = await buildApp({ db, passwordHashing: TEST_PASSWORD_HASHING, now: clock.now, mailer, ...options });
     return {
       app,
       db,
+      clock,
+      outbox,
       cleanup: async () => {
         await app.close();
-        await cleanup();
+        await removeAll();
       },
     };
   } catch (error) {
-    await cleanup();
+    await removeAll();
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loggerOptions, redactUrl } from '../src/http/logging.js';
-import { openTestDatabase, type TestDatabase } from './helpers.js';
+import { codeIn, createTestApp, openTestDatabase, readOutbox, type TestDatabase } from './helpers.js';
+import { PASSWORD, call, createAccount, login, loginToken, okData } from './identity-helpers.js';
 import { migrate } from '../src/db/migrate.js';
 
 let database: TestDatabase;
@@ -52,5 +53,67 @@ describe('logs', () => {
     expect(output).not.toContain('very-secret-token');
     expect(output).not.toContain('bearer-secret-value');
     expect(output).not.toContain('cookie-secret');
+  });
+});
+
+describe('logs of identity calls', () => {
+  it('never contain a password, a session token or a verification code', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const harness = await createTestApp({ logger: loggerOptions('trace', stream) });
+    const secrets: string[] = [];
+    try {
+      const email = 'logged-player@example.com';
+      const account = await createAccount(harness, { email });
+      secrets.push(PASSWORD);
+      const token = await loginToken(harness, account.account);
+      secrets.push(token);
+      expect((await call(harness, 'usersInfo', { token, query: '?platform=web' })).status).toBe(200);
+      expect((await call(harness, 'loginAuth', { query: `?oauth_token=${token}` })).status).toBe(200);
+      const wrongPassword = 'Wrong-secret-pass-1';
+      secrets.push(wrongPassword);
+      expect((await login(harness, account.account, wrongPassword)).status).toBe(401);
+      // A validation failure of a secret field names the field, not the value.
+      const tooLong = `Secret-${'z'.repeat(130)}`;
+      secrets.push(tooLong);
+      expect((await call(harness, 'loginPassword', { body: { account: account.account, password: tooLong } })).status).toBe(400);
+
+      const changed = 'Changed-secret-2';
+      secrets.push(changed);
+      const renewed = okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: changed } }));
+      secrets.push(renewed.token);
+
+      await call(harness, 'forgotPassword', { body: { email } });
+      await harness.app.background.idle();
+      const [mail] = await readOutbox(harness.outbox);
+      const code = codeIn(mail?.text ?? '');
+      secrets.push(code);
+      const reset = 'Reset-secret-3';
+      secrets.push(reset);
+      expect((await call(harness, 'resetPassword', { body: { email, code, newPassword: reset } })).status).toBe(200);
+
+      const last = await loginToken(harness, account.account, reset);
+      secrets.push(last);
+      expect((await call(harness, 'logout', { token: last, body: {} })).status).toBe(200);
+      expect((await call(harness, 'usersInfo', { token: last })).status).toBe(401);
+
+      // Should code ever log a body or a login answer, the redaction still holds.
+      harness.app.log.info({ body: { password: 'redact-me-1', code: '424242' }, result: { token: 'redact-me-2' } }, 'mistake');
+    } finally {
+      await harness.cleanup();
+    }
+    const output = lines.join('');
+    expect(output).toContain('request refused');
+    expect(output).toContain('invalidCredentials');
+    for (const secret of [...secrets, 'redact-me-1', 'redact-me-2', '424242']) {
+      expect(output, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret);
+    }
+    expect(output).toContain('oauth_token=[REDACTED]');
+    expect(output).toMatch(/"body":\{"password":"\[REDACTED\]","code":"\[REDACTED\]"\},"result":\{"token":"\[REDACTED\]"\},"msg":"mistake"/);
   });
 });

@@ -15,7 +15,18 @@ afterEach(async () => {
   for (const database of opened.splice(0).reverse()) await database.cleanup();
 });
 
-const EXPECTED_TABLES = ['client_errors', 'game_texts', 'games', 'schema_migrations'];
+const EXPECTED_TABLES = [
+  'account_events',
+  'account_identities',
+  'accounts',
+  'auth_throttle',
+  'client_errors',
+  'game_texts',
+  'games',
+  'schema_migrations',
+  'sessions',
+  'verification_codes',
+];
 
 async function tables({ db }: TestDatabase): Promise<string[]> {
   const { rows } = await db.query<{ table_name: string }>(

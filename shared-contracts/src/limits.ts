@@ -27,3 +27,33 @@ export const INPUT_BOUNDS = {
   clientIdMaxLength: 64,
   errorMessageMaxLength: 2_000,
 } as const;
+
+/** Account and password rules (SPEC §6 logins); the server applies the same schemas as the forms. */
+export const ACCOUNT_RULES = {
+  accountMin: 3,
+  accountMax: 64,
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  /** E-mail verification and password-reset codes. */
+  codeLength: 6,
+  codeTtlMinutes: 10,
+  codeAttemptsMax: 5,
+  /** How long a player waits before asking for another code. */
+  codeResendSeconds: 60,
+  /** Session lifetime; remember me keeps the same token across browser restarts. */
+  sessionHours: 24 * 30,
+} as const;
+
+/** Social login providers (SPEC §6). */
+export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook', 'twitter', 'vk'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** Providers' own names, the same in every language. */
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
+  google: 'Google',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  vk: 'VK',
+};

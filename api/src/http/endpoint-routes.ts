@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ENDPOINTS, envelopeSchema, type Endpoint, type EndpointName, type EndpointResponse } from 'shared-contracts';
 import type { z } from 'zod';
+import type { AuthenticatedAccount } from '../identity/types.js';
 import { PreSerialized, errorEnvelopeSchema, ok } from './envelope.js';
 
 type Definition<Name extends EndpointName> = (typeof ENDPOINTS)[Name];
@@ -9,6 +10,8 @@ type Definition<Name extends EndpointName> = (typeof ENDPOINTS)[Name];
 export interface EndpointContext<Name extends EndpointName> {
   query: z.output<Definition<Name>['query']>;
   body: Definition<Name>['body'] extends z.ZodType ? z.output<NonNullable<Definition<Name>['body']>> : undefined;
+  /** The session's account on `auth: 'required'` endpoints (checked before the handler runs); null elsewhere. */
+  account: Definition<Name>['auth'] extends 'required' ? AuthenticatedAccount : null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -33,6 +36,17 @@ export interface EndpointRouteOptions {
   vary?: string;
 }
 
+/**
+ * Resolves the `Authorization: Bearer <token>` of a request to its account, or throws the -600 refusal (missing,
+ * malformed, unknown, expired or revoked token alike).
+ */
+export type Authenticate = (request: FastifyRequest) => Promise<AuthenticatedAccount>;
+
+/** OpenAPI name of the bearer-token scheme the `auth: 'required'` operations reference. */
+export const BEARER_SECURITY_SCHEME = 'sessionToken';
+
+const accounts = new WeakMap<FastifyRequest, AuthenticatedAccount>();
+
 /** OpenAPI tag: the first path segment (`/games/all` is in "games"). */
 function tagOf(path: string): string {
   return path.split('/')[1] ?? 'api';
@@ -45,6 +59,7 @@ function tagOf(path: string): string {
 export function registerEndpoints(
   app: FastifyInstance,
   handlers: EndpointHandlers,
+  authenticate: Authenticate,
   options: Partial<Record<EndpointName, EndpointRouteOptions>> = {},
 ): void {
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
@@ -52,14 +67,24 @@ export function registerEndpoints(
     // The mapped type checked each handler against its own endpoint; here they are handled uniformly.
     const handler = handlers[name] as unknown as (context: EndpointContext<EndpointName>) => Promise<unknown>;
     const { cacheControl, vary, ...routeOptions } = options[name] ?? {};
+    const authRequired = endpoint.auth === 'required';
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       ...routeOptions,
+      // Before the body is even parsed: a call without a live session learns nothing but -600.
+      ...(authRequired
+        ? {
+            onRequest: async (request: FastifyRequest) => {
+              accounts.set(request, await authenticate(request));
+            },
+          }
+        : {}),
       schema: {
         operationId: name,
         summary: endpoint.summary,
         tags: [tagOf(endpoint.path)],
+        ...(authRequired ? { security: [{ [BEARER_SECURITY_SCHEME]: [] }] } : {}),
         querystring: endpoint.query,
         ...(endpoint.body ? { body: endpoint.body } : {}),
         response: {
@@ -69,9 +94,12 @@ export function registerEndpoints(
         },
       },
       async handler(request, reply) {
+        const account = authRequired ? accounts.get(request) : null;
+        if (account === undefined) throw new Error(`No account was resolved for ${endpoint.path}`);
         const result = await handler({
           query: request.query as EndpointContext<EndpointName>['query'],
           body: request.body as EndpointContext<EndpointName>['body'],
+          account: account as EndpointContext<EndpointName>['account'],
           request,
           reply,
         });

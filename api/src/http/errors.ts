@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from 'shared-contracts';
+import { ApiFailure } from './api-failure.js';
 import { codeForStatus, failure } from './envelope.js';
 import { BodyParseError } from './json-body.js';
 import { RequestValidationError } from './validation.js';
@@ -36,6 +37,12 @@ export function errorMessage(error: Partial<FastifyError> & Error, status: numbe
 }
 
 export function sendError(error: Partial<FastifyError> & Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof ApiFailure) {
+    request.log.info({ status: error.statusCode, code: error.envelopeCode, reason: error.msg }, 'request refused');
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error.envelopeCode === ERROR_CODES.sessionInvalid) reply.header('www-authenticate', 'Bearer');
+    return reply.status(error.statusCode).send(failure(error.envelopeCode, error.msg));
+  }
   const status = isResponseSerializationError(error) ? 500 : statusOf(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, reason: errorMessage(error, status) }, 'request rejected');

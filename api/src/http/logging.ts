@@ -1,5 +1,11 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
+/**
+ * Field names whose values are secrets wherever they appear in a logged object (a request body, an error's
+ * details): passwords, session tokens, verification codes. Our code never logs them; this catches mistakes.
+ */
+const SECRET_FIELDS = ['password', 'oldPassword', 'newPassword', 'token', 'oauth_token', 'access_token', 'verificationCode'];
+
 /** Query parameters whose values are credentials (SPEC §4: the login token travels in the URL). */
 const SECRET_QUERY_PARAMS = ['oauth_token', 'token', 'access_token', 'code'];
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');
@@ -28,6 +34,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         'request.headers.authorization',
         'request.headers.cookie',
         'res.headers["set-cookie"]',
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+        // A body logged by mistake: its code field is a verification code (error objects' own `code` stays).
+        'body.code',
+        'req.body.code',
+        'request.body.code',
       ],
       censor: REDACTED,
     },

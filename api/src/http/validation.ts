@@ -57,10 +57,22 @@ function listValues(values: readonly unknown[]): string {
   return shown.length === 1 ? `expected ${shown[0] ?? ''}` : `expected one of ${shown.join(', ')}`;
 }
 
+/**
+ * A message a shared schema sets itself (`.min(8, 'passwordTooShort')`) is a translation key for the browser:
+ * one camelCase word. zod's own messages are sentences, so the two cannot be confused.
+ */
+const MESSAGE_KEY = /^[a-z][A-Za-z0-9]*$/;
+
+export function isMessageKey(message: string): boolean {
+  return MESSAGE_KEY.test(message);
+}
+
 function describeProblem(issue: z.core.$ZodIssue, received: unknown, httpPart: string): string {
   // Repeating a query parameter (`?platform=web&platform=ios`) yields a list where one value is expected.
   const scalarExpected = issue.code === 'invalid_value' || (issue.code === 'invalid_type' && issue.expected !== 'array');
   if (httpPart === 'querystring' && scalarExpected && Array.isArray(received)) return `expected a single value, got ${received.length} values`;
+  // `Invalid body field "newPassword": passwordTooShort`: the key after the colon is what the browser translates.
+  if (isMessageKey(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_value':
       return listValues(issue.values);

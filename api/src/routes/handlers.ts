@@ -2,6 +2,7 @@ import { CONTRACT_VERSION, effectiveArea, resolveBrand } from 'shared-contracts'
 import type { Catalog } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import type { IdentityEndpoint } from '../identity/handlers.js';
 import { forwardedPrefix, requestHost } from '../http/forwarded.js';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 
@@ -12,8 +13,8 @@ export interface HandlerDependencies {
   catalog: Catalog;
 }
 
-/** The server side of every endpoint in the shared table. */
-export function createHandlers({ db, catalog }: HandlerDependencies): EndpointHandlers {
+/** The server side of the catalogue and service endpoints; the identity ones are in `identity/handlers.ts`. */
+export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint> {
   return {
     // platform and clientId are accepted (the client always sends them) but do not change the lists yet.
     gamesSimple: async ({ request }) => catalog.gamesSimple(forwardedPrefix(request.headers)),

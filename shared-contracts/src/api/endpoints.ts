@@ -1,5 +1,23 @@
 import { z } from 'zod';
 import {
+  bindEmailBodySchema,
+  boundEmailSchema,
+  changePasswordBodySchema,
+  codeSentSchema,
+  emptyBodySchema,
+  forgotPasswordBodySchema,
+  loginAuthQuerySchema,
+  loginAuthSchema,
+  loginConfigQuerySchema,
+  loginConfigSchema,
+  loginResultSchema,
+  passwordLoginBodySchema,
+  resetPasswordBodySchema,
+  sendVerifyCodeBodySchema,
+  userInfoQuerySchema,
+  userInfoSchema,
+} from './identity-schemas.js';
+import {
   clientErrorBodySchema,
   commonQuerySchema,
   gameListQuerySchema,
@@ -9,10 +27,14 @@ import {
   precheckSchema,
 } from './schemas.js';
 
+/** 'required': the call needs a valid session token (else -600); 'none': it ignores any. */
+export type EndpointAuth = 'none' | 'required';
+
 export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
+  Auth extends EndpointAuth = EndpointAuth,
 > {
   method: 'GET' | 'POST';
   path: string;
@@ -21,12 +43,17 @@ export interface Endpoint<
   response: Response;
   /** SPEC §7 marks some calls as showing the loading indicator. */
   showsLoading: boolean;
+  /** Kept as a literal per endpoint, so the server can type its handlers' session from the table. */
+  auth: Auth;
   summary: string;
 }
 
-function endpoint<Query extends z.ZodType, Body extends z.ZodType | undefined, Response extends z.ZodType>(
-  definition: Endpoint<Query, Body, Response>,
-): Endpoint<Query, Body, Response> {
+function endpoint<
+  Query extends z.ZodType,
+  Body extends z.ZodType | undefined,
+  Response extends z.ZodType,
+  Auth extends EndpointAuth,
+>(definition: Endpoint<Query, Body, Response, Auth>): Endpoint<Query, Body, Response, Auth> {
   return definition;
 }
 
@@ -34,27 +61,77 @@ function endpoint<Query extends z.ZodType, Body extends z.ZodType | undefined, R
 export const ENDPOINTS = {
   gamesSimple: endpoint({
     method: 'GET', path: '/games/simple', query: gameListQuerySchema, body: undefined,
-    response: z.array(gameSimpleSchema), showsLoading: false,
+    response: z.array(gameSimpleSchema), showsLoading: false, auth: 'none',
     summary: 'Side-menu game list; the first game\'s payment link is the recharge link.',
   }),
   gamesAll: endpoint({
     method: 'GET', path: '/games/all', query: gameListQuerySchema, body: undefined,
-    response: z.array(gameSchema), showsLoading: false,
+    response: z.array(gameSchema), showsLoading: false, auth: 'none',
     summary: 'Front-page games with artwork and details.',
   }),
   gamesPrecheck: endpoint({
     method: 'GET', path: '/games/precheck', query: commonQuerySchema, body: undefined,
-    response: precheckSchema, showsLoading: false,
+    response: precheckSchema, showsLoading: false, auth: 'none',
     summary: 'Start-up check: the area this host serves for the requested area.',
   }),
   clientErrors: endpoint({
     method: 'POST', path: '/client-errors', query: commonQuerySchema, body: clientErrorBodySchema,
-    response: z.null(), showsLoading: false,
+    response: z.null(), showsLoading: false, auth: 'none',
     summary: 'Reports a network or HTTP error seen by a browser (code 1106).',
+  }),
+  loginPassword: endpoint({
+    method: 'POST', path: '/website/login/password', query: commonQuerySchema, body: passwordLoginBodySchema,
+    response: loginResultSchema, showsLoading: true, auth: 'none',
+    summary: 'Account and password login of an official platform account.',
+  }),
+  loginAuth: endpoint({
+    method: 'GET', path: '/website/login/auth', query: loginAuthQuerySchema, body: undefined,
+    response: loginAuthSchema, showsLoading: false, auth: 'none',
+    summary: 'Checks a session token (as a game client hands it over in oauth_token); -600 when it is not valid.',
+  }),
+  loginConfig: endpoint({
+    method: 'GET', path: '/website/login/login_config', query: loginConfigQuerySchema, body: undefined,
+    response: loginConfigSchema, showsLoading: false, auth: 'none',
+    summary: 'Login options for a client (game): the social logins on offer and whether guests may continue.',
+  }),
+  logout: endpoint({
+    method: 'POST', path: '/website/login/logout', query: commonQuerySchema, body: emptyBodySchema,
+    response: z.null(), showsLoading: false, auth: 'required',
+    summary: 'Ends this session: its token stops working at once.',
+  }),
+  forgotPassword: endpoint({
+    method: 'POST', path: '/website/login/password/forgot', query: commonQuerySchema, body: forgotPasswordBodySchema,
+    response: codeSentSchema, showsLoading: true, auth: 'none',
+    summary: 'Sends a reset code to the e-mail bound to an account; answers the same whether or not one exists.',
+  }),
+  resetPassword: endpoint({
+    method: 'POST', path: '/website/login/password/reset', query: commonQuerySchema, body: resetPasswordBodySchema,
+    response: z.null(), showsLoading: true, auth: 'none',
+    summary: 'Sets a new password with an e-mailed code; every session of the account ends.',
+  }),
+  usersInfo: endpoint({
+    method: 'GET', path: '/users/info', query: userInfoQuerySchema, body: undefined,
+    response: userInfoSchema, showsLoading: false, auth: 'required',
+    summary: 'The logged-in account: name, type (PLATFORM = official), e-mail, phone, birthday.',
+  }),
+  changePassword: endpoint({
+    method: 'POST', path: '/ucenter/password/reset', query: commonQuerySchema, body: changePasswordBodySchema,
+    response: loginResultSchema, showsLoading: true, auth: 'required',
+    summary: 'Changes the password; other sessions end (-600) and this one gets a fresh token.',
+  }),
+  sendVerifyCode: endpoint({
+    method: 'POST', path: '/ucenter/email/send_verify_code', query: commonQuerySchema, body: sendVerifyCodeBodySchema,
+    response: codeSentSchema, showsLoading: false, auth: 'required',
+    summary: 'E-mails a verification code for binding this address to the account.',
+  }),
+  bindEmail: endpoint({
+    method: 'POST', path: '/ucenter/email/bind', query: commonQuerySchema, body: bindEmailBodySchema,
+    response: boundEmailSchema, showsLoading: false, auth: 'required',
+    summary: 'Binds the e-mail address with the code that was sent to it.',
   }),
   health: endpoint({
     method: 'GET', path: '/health', query: z.strictObject({}), body: undefined,
-    response: healthSchema, showsLoading: false,
+    response: healthSchema, showsLoading: false, auth: 'none',
     summary: 'Liveness and database readiness.',
   }),
 } as const;

@@ -17,6 +17,12 @@ export const ERROR_CODES = {
   networkError: 1106,
   badRequest: 4000,
   unauthorized: 4010,
+  /** Wrong account or password (SPEC §8 "Incorrect account or password."). */
+  invalidCredentials: 4011,
+  /** A verification or reset code that is wrong, expired or used up. */
+  codeRejected: 4012,
+  /** The e-mail belongs to another account. */
+  conflict: 4090,
   forbidden: 4030,
   notFound: 4040,
   tooManyRequests: 4290,

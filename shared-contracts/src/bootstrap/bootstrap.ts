@@ -7,11 +7,14 @@ import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.j
 import { addNamespace, initI18n, resolveLanguage } from '../i18n/i18n.js';
 import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
 import {
+  ACCOUNT_TYPES,
   login,
+  platformStore,
   readStoredLogin,
   restoreCsForm,
   setPlatformContext,
   takeTokenFromUrl,
+  tokenAtom,
   type PlatformContext,
 } from '../session/store.js';
 
@@ -66,15 +69,24 @@ async function precheckArea(): Promise<Area | null> {
   }
 }
 
+/**
+ * The login from the URL (a game client's `oauth_token`, taken out of the address bar at once so it never stays in
+ * history or a Referer) or from storage (SPEC §4), then checked with `/users/info` in the background: the page
+ * does not wait for it, a -600 logs out (the API client clears the session), a network error keeps the login.
+ */
 function restoreSession(win: Window): void {
-  const { token, cleanHref } = takeTokenFromUrl(win.location.href);
-  if (token) {
-    win.history.replaceState(win.history.state, '', cleanHref);
-    const stored = readStoredLogin();
-    // A token handed over by a game client is a fresh login; account details arrive with /users/info.
-    login({ token, userName: stored?.token === token ? stored.userName : '', type: stored?.type ?? 'PLATFORM' }, { remember: false });
-    return;
-  }
+  const { token: urlToken, cleanHref } = takeTokenFromUrl(win.location.href);
+  if (urlToken) win.history.replaceState(win.history.state, '', cleanHref);
   const stored = readStoredLogin();
-  if (stored) login(stored, { remember: safeStorage('local')?.getItem(STORAGE_KEYS.token) === stored.token, reason: 'restored' });
+  const token = urlToken ?? stored?.token;
+  if (!token) return;
+  const remember = !urlToken && safeStorage('local')?.getItem(STORAGE_KEYS.token) === token;
+  const known = stored?.token === token ? stored : null;
+  login({ token, userName: known?.userName ?? '', type: known?.type ?? ACCOUNT_TYPES.platform }, { remember, reason: urlToken ? 'login' : 'restored' });
+  void platformApi()
+    .call('usersInfo', { query: { platform: 'web' } })
+    .then((info) => {
+      if (platformStore.get(tokenAtom) === token) login({ token, userName: info.account, type: info.type }, { remember, reason: 'restored' });
+    })
+    .catch(() => undefined);
 }

@@ -28,7 +28,13 @@ function labelled(label: string, control: HTMLElement): HTMLLabelElement {
  * harness for QA with brand, language and session pickers and a log of bus events. Written without React so
  * it adds nothing to the remote's own bundle graph.
  */
-export async function startStandalone(options: { name: string; app: RemoteApp; basename: string }): Promise<void> {
+export async function startStandalone(options: {
+  name: string;
+  app: RemoteApp;
+  basename: string;
+  /** Where QA lands when opening the remote's origin at `/` (the account remote has nothing at `/`). */
+  startPath?: string;
+}): Promise<void> {
   const result = await bootstrapPlatform();
   if (result.status === 'reloading') return;
   const { brand, area, language } = result.context;
@@ -80,6 +86,8 @@ export async function startStandalone(options: { name: string; app: RemoteApp; b
   // A remote nested under a path (support under /SupportCenter) opens at that path when started at /.
   if (options.basename !== '/' && !window.location.pathname.startsWith(options.basename)) {
     window.history.replaceState(null, '', options.basename + window.location.search);
+  } else if (options.startPath && window.location.pathname === '/') {
+    window.history.replaceState(null, '', options.startPath + window.location.search);
   }
   const root = element('main', { id: 'standalone-root' });
   document.body.append(bar, root);

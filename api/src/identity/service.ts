@@ -1,0 +1,320 @@
+import { ACCOUNT_RULES, ERROR_CODES, type LoginResult, type SocialProvider, type UserInfo } from 'shared-contracts';
+import type { BackgroundTasks } from '../background.js';
+import type { Database } from '../db/database.js';
+import { ApiFailure } from '../http/api-failure.js';
+import { renderMail } from '../mail/templates.js';
+import type { Mailer } from '../mail/transport.js';
+import { recordAccountEvent, uniqueViolation } from './accounts.js';
+import { VerificationCodes } from './codes.js';
+import type { PasswordHasher } from './passwords.js';
+import { Sessions } from './sessions.js';
+import { Throttle, type Limit, type ThrottleEntry } from './throttle.js';
+import type { AccountType, AuthenticatedAccount } from './types.js';
+
+/** The `msg` of identity refusals: stable keys the browser translates (`account:errors.<msg>`). */
+export const IDENTITY_MESSAGES = {
+  sessionInvalid: 'sessionInvalid',
+  invalidCredentials: 'invalidCredentials',
+  tooManyAttempts: 'tooManyAttempts',
+  resendTooSoon: 'resendTooSoon',
+  codeRejected: 'codeRejected',
+  emailTaken: 'emailTaken',
+  passwordSame: 'passwordSame',
+  passwordNotSet: 'passwordNotSet',
+} as const;
+
+/** Brute-force and abuse limits (sliding windows, counted in the database so they hold across replicas). */
+export interface IdentityLimits {
+  /** Failed password checks per account name (login and change password). */
+  loginPerAccount: Limit;
+  /** Failed password checks per client address. */
+  loginPerIp: Limit;
+  /** Codes sent per e-mail address and per account. */
+  codeSendsPerAddress: Limit;
+  /** Codes sent per client address. */
+  codeSendsPerIp: Limit;
+  /** Wrong codes per client address (each code also dies after ACCOUNT_RULES.codeAttemptsMax tries). */
+  codeChecksPerIp: Limit;
+}
+
+export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
+  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  loginPerIp: { max: 20, windowSeconds: 15 * 60 },
+  codeSendsPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  codeSendsPerIp: { max: 20, windowSeconds: 60 * 60 },
+  codeChecksPerIp: { max: 20, windowSeconds: 15 * 60 },
+};
+
+const BUCKETS = {
+  loginAccount: 'login_account',
+  loginIp: 'login_ip',
+  codeSendEmail: 'code_send_email',
+  codeSendAccount: 'code_send_account',
+  codeSendIp: 'code_send_ip',
+  codeCheckIp: 'code_check_ip',
+} as const;
+
+export interface IdentityDependencies {
+  db: Database;
+  now: () => Date;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  limits: IdentityLimits;
+  providers: readonly SocialProvider[];
+}
+
+interface PasswordRow {
+  id: number;
+  account: string;
+  type: AccountType;
+  password_hash: string | null;
+}
+
+const failure = {
+  session: () => new ApiFailure(ERROR_CODES.sessionInvalid, IDENTITY_MESSAGES.sessionInvalid),
+  credentials: () => new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.invalidCredentials),
+  code: () => new ApiFailure(ERROR_CODES.codeRejected, IDENTITY_MESSAGES.codeRejected),
+  throttled: (retryAfterSeconds: number) =>
+    new ApiFailure(ERROR_CODES.tooManyRequests, IDENTITY_MESSAGES.tooManyAttempts, { retryAfterSeconds }),
+};
+
+/**
+ * Logins, sessions, password changes and resets, and e-mail binding: the rules of the identity calls, over the
+ * database, a password hasher, a mail transport and an injectable clock.
+ */
+export class IdentityService {
+  readonly sessions: Sessions;
+  private readonly codes: VerificationCodes;
+  private readonly throttle: Throttle;
+
+  constructor(private readonly deps: IdentityDependencies) {
+    this.sessions = new Sessions(deps.db, deps.now);
+    this.codes = new VerificationCodes(deps.db, deps.now);
+    this.throttle = new Throttle(deps.db, deps.now);
+  }
+
+  get providers(): readonly SocialProvider[] {
+    return this.deps.providers;
+  }
+
+  /** The account behind a token, or the -600 refusal. */
+  async authenticate(token: string | null): Promise<AuthenticatedAccount> {
+    const account = await this.sessions.resolve(token);
+    if (!account) throw failure.session();
+    return account;
+  }
+
+  async loginWithPassword(accountName: string, password: string, ip: string): Promise<LoginResult> {
+    const { db, hasher } = this.deps;
+    const accountKey = accountName.toLowerCase();
+    const attempt = await this.guard([
+      { bucket: BUCKETS.loginAccount, key: accountKey, limit: this.deps.limits.loginPerAccount },
+      { bucket: BUCKETS.loginIp, key: ip, limit: this.deps.limits.loginPerIp },
+    ]);
+    const { rows } = await db.query<PasswordRow>(
+      'SELECT id, account, type, password_hash FROM accounts WHERE lower(account) = lower($1)',
+      [accountName],
+    );
+    const row = rows[0];
+    // Unknown accounts and social accounts (no password) cost a verification too: the same answer in the same time.
+    const verified =
+      row && row.type === 'PLATFORM' && row.password_hash
+        ? await hasher.verify(row.password_hash, password)
+        : await hasher.verifyNothing(password);
+    if (!row || !verified || !row.password_hash) throw failure.credentials();
+    // A success is not a failure: withdraw this attempt and forget the account's earlier failures.
+    await this.throttle.forget(attempt);
+    await this.throttle.clear(BUCKETS.loginAccount, accountKey);
+    const passwordHash = row.password_hash;
+    return db.transaction(async (tx) => {
+      if (hasher.needsRehash(passwordHash)) {
+        await tx.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [row.id, await hasher.hash(password)]);
+      }
+      const session = await this.sessions.create(row.id, tx);
+      await recordAccountEvent(tx, row.id, 'login', ip, this.deps.now());
+      return { token: session.token, account: row.account, type: row.type, expiresAt: session.expiresAt.toISOString() };
+    });
+  }
+
+  async logout(account: AuthenticatedAccount, ip: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.sessions.revoke(account.sessionId, tx);
+      await recordAccountEvent(tx, account.accountId, 'logout', ip, this.deps.now());
+    });
+  }
+
+  /** Only ever the token owner's own row: the account id comes from the session, never from the request. */
+  async userInfo(account: AuthenticatedAccount): Promise<UserInfo> {
+    const { rows } = await this.deps.db.query<UserInfo>(
+      `SELECT a.account, a.type, a.email, a.phone, to_char(a.birthday, 'YYYY-MM-DD') AS birthday,
+         CASE WHEN a.type = 'THIRD_PARTY' THEN (
+           SELECT i.provider FROM account_identities i WHERE i.account_id = a.id ORDER BY i.created_at, i.id LIMIT 1
+         ) END AS provider
+       FROM accounts a WHERE a.id = $1`,
+      [account.accountId],
+    );
+    const row = rows[0];
+    // The account was deleted after the session was checked.
+    if (!row) throw failure.session();
+    return row;
+  }
+
+  /**
+   * Checks the current password, sets the new one, ends every session of the account (this one included) and
+   * starts a fresh one for the caller: a token copied before the change is worthless afterwards.
+   */
+  async changePassword(
+    account: AuthenticatedAccount,
+    oldPassword: string,
+    newPassword: string,
+    ip: string,
+  ): Promise<LoginResult> {
+    const { db, hasher, now } = this.deps;
+    const { rows } = await db.query<PasswordRow>('SELECT id, account, type, password_hash FROM accounts WHERE id = $1', [
+      account.accountId,
+    ]);
+    const row = rows[0];
+    if (!row) throw failure.session();
+    if (row.type !== 'PLATFORM' || !row.password_hash) {
+      throw new ApiFailure(ERROR_CODES.forbidden, IDENTITY_MESSAGES.passwordNotSet);
+    }
+    // Guessing the current password through a stolen session counts against the same limits as logins.
+    const attempt = await this.guard([
+      { bucket: BUCKETS.loginAccount, key: row.account.toLowerCase(), limit: this.deps.limits.loginPerAccount },
+      { bucket: BUCKETS.loginIp, key: ip, limit: this.deps.limits.loginPerIp },
+    ]);
+    if (!(await hasher.verify(row.password_hash, oldPassword))) throw failure.credentials();
+    await this.throttle.forget(attempt);
+    if (oldPassword.normalize('NFC') === newPassword.normalize('NFC')) {
+      throw new ApiFailure(ERROR_CODES.badRequest, IDENTITY_MESSAGES.passwordSame);
+    }
+    const passwordHash = await hasher.hash(newPassword);
+    return db.transaction(async (tx) => {
+      const at = now();
+      await tx.query('UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1', [row.id, passwordHash, at]);
+      await this.sessions.revokeAll(row.id, tx);
+      const session = await this.sessions.create(row.id, tx);
+      await recordAccountEvent(tx, row.id, 'password_changed', ip, at);
+      return { token: session.token, account: row.account, type: row.type, expiresAt: session.expiresAt.toISOString() };
+    });
+  }
+
+  /**
+   * Forgot password. Answers the same whether or not the address belongs to an account: the throttling is per
+   * address and client whatever the address, and the lookup and the mail happen after the answer.
+   */
+  async requestPasswordReset(email: string, ip: string, language: string | undefined): Promise<{ resendAfterSeconds: number }> {
+    const emailKey = email.toLowerCase();
+    await this.codeSendGuard([{ bucket: BUCKETS.codeSendEmail, key: emailKey }], ip);
+    this.deps.background.run('password reset mail', async () => {
+      const { rows } = await this.deps.db.query<{ id: number; email: string }>(
+        `SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND type = 'PLATFORM' AND password_hash IS NOT NULL`,
+        [email],
+      );
+      const row = rows[0];
+      if (!row) return;
+      const code = await this.codes.issue('reset_password', row.id, row.email);
+      await this.deps.mailer.send({ to: row.email, ...renderMail('resetPassword', language, this.mailValues(code)) });
+    });
+    return { resendAfterSeconds: ACCOUNT_RULES.codeResendSeconds };
+  }
+
+  /** Sets a new password with a reset code; every session of the account ends. */
+  async resetPassword(email: string, code: string, newPassword: string, ip: string): Promise<void> {
+    const { db, hasher, now } = this.deps;
+    const attempt = await this.guard([{ bucket: BUCKETS.codeCheckIp, key: ip, limit: this.deps.limits.codeChecksPerIp }]);
+    const { rows } = await db.query<{ id: number; account: string }>(
+      `SELECT id, account FROM accounts WHERE lower(email) = lower($1) AND type = 'PLATFORM' AND password_hash IS NOT NULL`,
+      [email],
+    );
+    const row = rows[0];
+    if (!row || !(await this.codes.accept('reset_password', row.id, email, code))) throw failure.code();
+    await this.throttle.forget(attempt);
+    const passwordHash = await hasher.hash(newPassword);
+    await db.transaction(async (tx) => {
+      const at = now();
+      await tx.query('UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1', [row.id, passwordHash, at]);
+      await this.sessions.revokeAll(row.id, tx);
+      await recordAccountEvent(tx, row.id, 'password_reset', ip, at);
+    });
+    // Whoever proved the mailbox may log in again at once.
+    await this.throttle.clear(BUCKETS.loginAccount, row.account.toLowerCase());
+  }
+
+  /** Mails a code that binds `email` to the account (sent and awaited: a failure is reported to the player). */
+  async sendBindCode(
+    account: AuthenticatedAccount,
+    email: string,
+    ip: string,
+    language: string | undefined,
+  ): Promise<{ resendAfterSeconds: number }> {
+    const attempt = await this.codeSendGuard(
+      [
+        { bucket: BUCKETS.codeSendAccount, key: String(account.accountId) },
+        { bucket: BUCKETS.codeSendEmail, key: email.toLowerCase() },
+      ],
+      ip,
+    );
+    try {
+      const code = await this.codes.issue('bind_email', account.accountId, email);
+      await this.deps.mailer.send({ to: email, ...renderMail('bindEmail', language, this.mailValues(code)) });
+    } catch (error) {
+      // Nothing reached the player: no cool-down for a message that was never sent.
+      await this.throttle.forget(attempt);
+      throw error;
+    }
+    return { resendAfterSeconds: ACCOUNT_RULES.codeResendSeconds };
+  }
+
+  /** Binds the address the code was sent to; 4090 when another account has it meanwhile. */
+  async bindEmail(account: AuthenticatedAccount, email: string, code: string, ip: string): Promise<{ email: string }> {
+    const { db, now } = this.deps;
+    const attempt = await this.guard([{ bucket: BUCKETS.codeCheckIp, key: ip, limit: this.deps.limits.codeChecksPerIp }]);
+    if (!(await this.codes.accept('bind_email', account.accountId, email, code))) throw failure.code();
+    await this.throttle.forget(attempt);
+    const taken = () => new ApiFailure(ERROR_CODES.conflict, IDENTITY_MESSAGES.emailTaken);
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM accounts WHERE lower(email) = lower($1) AND id <> $2', [
+      email,
+      account.accountId,
+    ]);
+    if (rows.length > 0) throw taken();
+    try {
+      await db.transaction(async (tx) => {
+        const at = now();
+        await tx.query('UPDATE accounts SET email = $2, updated_at = $3 WHERE id = $1', [account.accountId, email, at]);
+        await recordAccountEvent(tx, account.accountId, 'email_bound', ip, at);
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'accounts_email_key') throw taken();
+      throw error;
+    }
+    return { email };
+  }
+
+  private mailValues(code: string) {
+    return { code, minutes: ACCOUNT_RULES.codeTtlMinutes };
+  }
+
+  /** Counts an attempt under every entry; 4290 `tooManyAttempts` when one is over its limit. */
+  private async guard(entries: readonly ThrottleEntry[]): Promise<number[]> {
+    const result = await this.throttle.hit(entries);
+    if (!result.allowed) throw failure.throttled(result.retryAfterSeconds);
+    return result.ids;
+  }
+
+  /**
+   * Before a code is sent: 4290 `resendTooSoon` within the resend cool-down of any of the keys, 4290
+   * `tooManyAttempts` over the hourly volume of a key or of the client address.
+   */
+  private async codeSendGuard(keys: readonly { bucket: string; key: string }[], ip: string): Promise<number[]> {
+    const wait = await this.throttle.coolDown(keys, ACCOUNT_RULES.codeResendSeconds);
+    if (wait > 0) {
+      throw new ApiFailure(ERROR_CODES.tooManyRequests, IDENTITY_MESSAGES.resendTooSoon, { retryAfterSeconds: wait });
+    }
+    return this.guard([
+      ...keys.map((key) => ({ ...key, limit: this.deps.limits.codeSendsPerAddress })),
+      { bucket: BUCKETS.codeSendIp, key: ip, limit: this.deps.limits.codeSendsPerIp },
+    ]);
+  }
+}

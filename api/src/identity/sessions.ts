@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_RULES } from 'shared-contracts';
+import type { Database, Queryable } from '../db/database.js';
+import type { AccountType, AuthenticatedAccount, Role } from './types.js';
+
+/** 32 random bytes, base64url without padding. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** last_seen_at is refreshed at most this often, so reading a session is not a write on every call. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+/** Revoked and expired sessions are kept this long (support can see recent ones), then purged at the next login. */
+const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/** The bearer token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | string[] | undefined): string | null {
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+interface SessionRow {
+  session_id: number;
+  account_id: number;
+  account: string;
+  type: AccountType;
+  role: Role;
+  last_seen_at: Date | null;
+}
+
+/**
+ * Session tokens: random, handed out once, stored only as their SHA-256, valid until they expire
+ * (ACCOUNT_RULES.sessionHours) or are revoked. Times come from the injected clock.
+ */
+export class Sessions {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Starts a session; pass the transaction when it must commit together with other changes. */
+  async create(accountId: number, runner: Queryable = this.db): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + ACCOUNT_RULES.sessionHours * 60 * 60 * 1000);
+    await runner.query(
+      `DELETE FROM sessions WHERE account_id = $1 AND coalesce(revoked_at, expires_at) < $2`,
+      [accountId, new Date(now.getTime() - SESSION_RETENTION_MS)],
+    );
+    await runner.query(
+      'INSERT INTO sessions (account_id, token_hash, created_at, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $3)',
+      [accountId, hashToken(token), now, expiresAt],
+    );
+    return { token, expiresAt };
+  }
+
+  /** The account behind a token that exists, has not expired and was not revoked; null otherwise. */
+  async resolve(token: string | null): Promise<AuthenticatedAccount | null> {
+    if (!token || !TOKEN_PATTERN.test(token)) return null;
+    const now = this.now();
+    const { rows } = await this.db.query<SessionRow>(
+      `SELECT s.id AS session_id, a.id AS account_id, a.account, a.type, a.role, s.last_seen_at
+       FROM sessions s JOIN accounts a ON a.id = s.account_id
+       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+      [hashToken(token), now],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (!row.last_seen_at || now.getTime() - new Date(row.last_seen_at).getTime() >= LAST_SEEN_RESOLUTION_MS) {
+      await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [row.session_id, now]);
+    }
+    return { sessionId: row.session_id, accountId: row.account_id, account: row.account, type: row.type, role: row.role };
+  }
+
+  async revoke(sessionId: number, runner: Queryable = this.db): Promise<void> {
+    await runner.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, this.now()]);
+  }
+
+  /** Ends every session of an account (password reset, password change). */
+  async revokeAll(accountId: number, runner: Queryable = this.db): Promise<void> {
+    await runner.query('UPDATE sessions SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL', [
+      accountId,
+      this.now(),
+    ]);
+  }
+}

@@ -1,0 +1,18 @@
+import type { SocialProvider } from 'shared-contracts';
+
+export type AccountType = 'PLATFORM' | 'THIRD_PARTY';
+export type Role = 'player' | 'agent';
+export const ROLES: readonly Role[] = ['player', 'agent'];
+
+/** Who a valid session token belongs to; handed to the handlers of `auth: 'required'` endpoints. */
+export interface AuthenticatedAccount {
+  sessionId: number;
+  accountId: number;
+  /** The account name as stored. */
+  account: string;
+  type: AccountType;
+  role: Role;
+}
+
+/** Social providers this deployment offers (OAUTH_<PROVIDER>_CLIENT_ID set), in display order. */
+export type ConfiguredProviders = readonly SocialProvider[];

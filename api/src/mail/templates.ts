@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, type Language } from 'shared-contracts';
+import { z } from 'zod';
+import { API_ROOT } from '../config.js';
+
+/** `api/locales/<lang>/mail.json`: i18next-style files, `{{name}}` placeholders. */
+export const MAIL_LOCALES_DIR = path.join(API_ROOT, 'locales');
+export const MAIL_FALLBACK_LANGUAGE: Language = 'en';
+
+const templateSchema = z.strictObject({ subject: z.string().min(1), body: z.string().min(1) });
+export const mailTextsSchema = z.strictObject({
+  resetPassword: templateSchema,
+  bindEmail: templateSchema,
+  /** Appended to every message after a blank line. */
+  footer: z.string().min(1),
+});
+export type MailTexts = z.infer<typeof mailTextsSchema>;
+export type MailTemplate = 'resetPassword' | 'bindEmail';
+
+export interface MailValues {
+  code: string;
+  minutes: number;
+}
+
+let cache: Map<Language, MailTexts> | undefined;
+
+/** Every language's texts, read once; a missing or malformed file is an error at the first use (and in tests). */
+export function loadMailTexts(dir: string = MAIL_LOCALES_DIR): Map<Language, MailTexts> {
+  const texts = new Map<Language, MailTexts>();
+  for (const language of LANGUAGES) {
+    const file = path.join(dir, language, 'mail.json');
+    const parsed = mailTextsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success) throw new Error(`Invalid mail texts ${file}: ${parsed.error.issues[0]?.message ?? ''}`);
+    texts.set(language, parsed.data);
+  }
+  return texts;
+}
+
+/** Replaces `{{name}}`; a placeholder without a value is an error, never sent as-is. */
+export function interpolate(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`No value for {{${name}}} in a mail text`);
+    return String(value);
+  });
+}
+
+/** Subject and plain-text body of a message in `language` (English when the language is unknown). */
+export function renderMail(
+  template: MailTemplate,
+  language: string | undefined,
+  values: MailValues,
+): { subject: string; text: string } {
+  cache ??= loadMailTexts();
+  const texts = cache.get(language as Language) ?? cache.get(MAIL_FALLBACK_LANGUAGE);
+  if (!texts) throw new Error('No mail texts loaded');
+  const { subject, body } = texts[template];
+  const vars = { code: values.code, minutes: values.minutes };
+  return {
+    // A header line: never a line break, whatever a translation contains.
+    subject: interpolate(subject, vars).replace(/[\r\n]+/g, ' ').trim(),
+    text: `${interpolate(body, vars)}\n\n${interpolate(texts.footer, vars)}\n`,
+  };
+}

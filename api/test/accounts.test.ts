@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCreateAccount, type CreateAccountIo } from '../src/identity/create-account.js';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.js';
+import { createTestApp, testHasher, type TestApp } from './helpers.js';
+import { call, login, loginToken, okData } from './identity-helpers.js';
+
+let harness: TestApp;
+
+beforeAll(async () => {
+  harness = await createTestApp();
+});
+
+afterAll(async () => {
+  await harness?.cleanup();
+});
+
+describe('demo accounts', () => {
+  it('are created once, log in with the documented passwords and carry their roles and e-mails', async () => {
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 3, restored: 0 });
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, restored: 0 });
+    for (const demo of DEMO_ACCOUNTS) {
+      const token = await loginToken(harness, demo.account, demo.password);
+      const info = okData('usersInfo', await call(harness, 'usersInfo', { token }));
+      expect(info).toMatchObject({ account: demo.account, type: 'PLATFORM', email: demo.email });
+    }
+    const { rows } = await harness.db.query<{ account: string; role: string }>(
+      "SELECT account, role FROM accounts WHERE account IN ('player1', 'player2', 'agent1') ORDER BY account",
+    );
+    expect(rows).toEqual([
+      { account: 'agent1', role: 'agent' },
+      { account: 'player1', role: 'player' },
+      { account: 'player2', role: 'player' },
+    ]);
+    expect(DEMO_ACCOUNTS.map(({ account, password, email }) => ({ account, password, email }))).toEqual([
+      { account: 'player1', password: 'player1-pass', email: 'player1@demo.example' },
+      { account: 'player2', password: 'player2-pass', email: 'player2@demo.example' },
+      { account: 'agent1', password: 'agent1-pass', email: null },
+    ]);
+  });
+
+  it('are put back to their documented password at the next seed', async () => {
+    await seedDemoAccounts(harness.db, testHasher);
+    const token = await loginToken(harness, 'player2', 'player2-pass');
+    okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: 'player2-pass', newPassword: 'Changed-by-visitor-1' } }));
+    expect((await login(harness, 'player2', 'player2-pass')).status).toBe(401);
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, restored: 1 });
+    expect((await login(harness, 'player2', 'player2-pass')).status).toBe(200);
+  });
+});
+
+function io(argv: string[], options: { env?: NodeJS.ProcessEnv; stdin?: string } = {}) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const streams: CreateAccountIo = {
+    argv,
+    env: options.env ?? {},
+    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+    stdout,
+    stderr,
+  };
+  return { streams, output: () => ({ out, err }) };
+}
+
+describe('create-account command', () => {
+  it('creates a player from ACCOUNT_PASSWORD and an agent from standard input', async () => {
+    const player = io(['--', '--account', 'operator-made', '--email', 'made@example.com'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } });
+    expect(await runCreateAccount(player.streams, { db: harness.db, hasher: testHasher })).toBe(0);
+    expect(player.output().out).toMatch(/Created player account "operator-made" \(id \d+\) with e-mail made@example.com/);
+    expect(okData('loginPassword', await login(harness, 'operator-made', 'Strong-pass-99')).type).toBe('PLATFORM');
+
+    const agent = io(['--account', 'agent-made', '--role', 'agent'], { stdin: 'Agent-pass-77\n' });
+    expect(await runCreateAccount(agent.streams, { db: harness.db, hasher: testHasher })).toBe(0);
+    const { rows } = await harness.db.query<{ role: string }>("SELECT role FROM accounts WHERE account = 'agent-made'");
+    expect(rows[0]?.role).toBe('agent');
+    expect((await login(harness, 'agent-made', 'Agent-pass-77')).status).toBe(200);
+  });
+
+  it('fails with a clear message and exit code 1', async () => {
+    const cases: [string[], { env?: NodeJS.ProcessEnv; stdin?: string }, RegExp][] = [
+      [['--account', 'x1', '--password', 'Strong-pass-99'], {}, /--password is not accepted/],
+      [['--account', 'ok-name', '--password=Strong-pass-99'], {}, /--password is not accepted/],
+      [[], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /--account is required/],
+      [['--account', 'ab'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /Account "ab" must have at least 3 characters/],
+      [['--account', 'bad name'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /may use only letters, digits/],
+      [['--account', 'fine-name', '--email', 'nope'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /E-mail "nope" is not a valid e-mail address/],
+      [['--account', 'fine-name', '--role', 'admin'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /--role must be one of player, agent/],
+      [['--account', 'fine-name', '--colour', 'red'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /Unknown option '--colour'/],
+      [['--account', 'fine-name'], { stdin: '' }, /no password: set ACCOUNT_PASSWORD or send it on standard input/],
+      [['--account', 'fine-name'], { env: { ACCOUNT_PASSWORD: 'short1' } }, /The password must have at least 8 characters/],
+      [['--account', 'fine-name'], { stdin: 'onlyletters\n' }, /The password must contain both letters and digits/],
+      [['--account', 'OPERATOR-MADE'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /account named "OPERATOR-MADE" already exists/],
+      [['--account', 'other-name', '--email', 'MADE@example.com'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /already bound to another account/],
+    ];
+    for (const [argv, options, message] of cases) {
+      const run = io(argv, options);
+      expect(await runCreateAccount(run.streams, { db: harness.db, hasher: testHasher }), argv.join(' ')).toBe(1);
+      expect(run.output().err, argv.join(' ')).toMatch(message);
+      expect(run.output().err).not.toContain('Strong-pass-99');
+      expect(run.output().out).toBe('');
+    }
+    const { rows } = await harness.db.query<{ count: number }>("SELECT count(*)::int AS count FROM accounts WHERE account IN ('fine-name', 'other-name', 'x1')");
+    expect(rows[0]?.count).toBe(0);
+  });
+
+  it('runs as a process that exits 1 on a refused call (the password never goes on the command line)', async () => {
+    const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(
+        path.join(apiRoot, 'node_modules', '.bin', 'tsx'),
+        ['src/identity/create-account-cli.ts', '--', '--account', 'process-made', '--password', 'Process-pass-1'],
+        { cwd: apiRoot, env: { ...process.env, ACCOUNT_PASSWORD: '' }, timeout: 60_000 },
+        (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
+      );
+      child.stdin?.end();
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^create-account: --password is not accepted/);
+    expect(result.stderr).toContain('Usage: pnpm --filter api run create-account');
+  }, 60_000);
+});

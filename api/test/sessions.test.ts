@@ -1,0 +1,432 @@
+import { createHash } from 'node:crypto';
+import { ACCOUNT_RULES, ENDPOINTS, ERROR_CODES, type EndpointName } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { Sessions } from '../src/identity/sessions.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import {
+  PASSWORD,
+  call,
+  createAccount,
+  createSocialAccount,
+  expectFailure,
+  login,
+  loginToken,
+  okData,
+  unique,
+} from './identity-helpers.js';
+
+let harness: TestApp;
+
+beforeAll(async () => {
+  harness = await createTestApp();
+});
+
+afterAll(async () => {
+  await harness?.cleanup();
+});
+
+const INVALID_CREDENTIALS = { code: ERROR_CODES.invalidCredentials, msg: 'invalidCredentials', data: null };
+const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };
+
+describe('POST /website/login/password', () => {
+  it('logs in with account and password and hands out a random token with the session lifetime', async () => {
+    const account = await createAccount(harness);
+    const answer = await login(harness, account.account);
+    const data = okData('loginPassword', answer);
+    expect(data.account).toBe(account.account);
+    expect(data.type).toBe('PLATFORM');
+    expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Date(data.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.sessionHours * 3_600_000);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const second = okData('loginPassword', await login(harness, account.account));
+    expect(second.token).not.toBe(data.token);
+  });
+
+  it('matches the account name without regard to case and answers with the stored name', async () => {
+    const account = await createAccount(harness, { name: unique('MixedCase').name });
+    const data = okData('loginPassword', await login(harness, account.account.toUpperCase()));
+    expect(data.account).toBe(account.account);
+  });
+
+  it('gives a wrong password and an unknown account the very same 401 answer', async () => {
+    const account = await createAccount(harness);
+    const wrong = await login(harness, account.account, 'Wrong-password-1');
+    const unknown = await login(harness, unique('nobody').name, PASSWORD);
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(INVALID_CREDENTIALS);
+    expect(unknown.body).toEqual(INVALID_CREDENTIALS);
+    expect(wrong.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('refuses a password login to a social account, which has none', async () => {
+    const social = await createSocialAccount(harness, 'google', `sub-${unique().name}`);
+    const answer = await login(harness, social.account, PASSWORD);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual(INVALID_CREDENTIALS);
+  });
+
+  it('validates the body with the shared schema, passing its message keys through', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ account: 'player1' }, /^Missing required body field "password"$/],
+      [{ password: 'x' }, /^Missing required body field "account"$/],
+      [{ account: 'ab', password: 'x' }, /^Invalid body field "account": accountTooShort$/],
+      [{ account: 'a'.repeat(65), password: 'x' }, /^Invalid body field "account": accountTooLong$/],
+      [{ account: 'bad name!', password: 'x' }, /^Invalid body field "account": accountCharacters$/],
+      [{ account: 'player1', password: '' }, /^Invalid body field "password": passwordRequired$/],
+      [{ account: 'player1', password: 'x'.repeat(129) }, /^Invalid body field "password": passwordTooLong$/],
+      [{ account: 'player1', password: 'x', remember: 'yes' }, /^Invalid body field "remember": expected true or false$/],
+      [{ account: 'player1', password: 'x', admin: true }, /^Unknown body field "admin"$/],
+    ];
+    for (const [body, message] of cases) {
+      expectFailure(await call(harness, 'loginPassword', { body }), 400, ERROR_CODES.badRequest, message);
+    }
+  });
+
+  it('stores only the SHA-256 of a token, never the token', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    const { rows } = await harness.db.query<Record<string, unknown>>('SELECT * FROM sessions WHERE account_id = $1', [account.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const { rows: accounts } = await harness.db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE id = $1', [account.id]);
+    expect(accounts[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$/);
+    expect(accounts[0]?.password_hash).not.toContain(PASSWORD);
+  });
+});
+
+const REQUIRED = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => ENDPOINTS[name].auth === 'required');
+
+/** A valid request to each endpoint that needs a session, apart from the token. */
+function validRequest(name: EndpointName): { body?: unknown } {
+  switch (name) {
+    case 'logout':
+      return { body: {} };
+    case 'changePassword':
+      return { body: { oldPassword: PASSWORD, newPassword: 'Another-pass-2' } };
+    case 'sendVerifyCode':
+      return { body: { email: 'someone@example.com' } };
+    case 'bindEmail':
+      return { body: { email: 'someone@example.com', code: '123456' } };
+    default:
+      return {};
+  }
+}
+
+describe("endpoints with auth: 'required'", () => {
+  it('are the user calls of the table, documented with the bearer scheme in OpenAPI', async () => {
+    expect([...REQUIRED].sort()).toEqual(['bindEmail', 'changePassword', 'logout', 'sendVerifyCode', 'usersInfo']);
+    const document = (await harness.app.inject('/openapi.json')).json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document.components.securitySchemes.sessionToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
+      expect(operation?.security, name).toEqual(endpoint.auth === 'required' ? [{ sessionToken: [] }] : undefined);
+    }
+  });
+
+  it('answer 401 with -600 without a token, with a malformed one and with an unknown one', async () => {
+    const headers: (Record<string, string> | undefined)[] = [
+      undefined,
+      { authorization: '' },
+      { authorization: 'Bearer' },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+      { authorization: 'Bearer short' },
+      { authorization: `Bearer ${'A'.repeat(43)}` },
+      { authorization: `Bearer ${'A'.repeat(43)} extra` },
+      { authorization: `Bearer ${'%'.repeat(43)}` },
+      { authorization: `Bearer ${'A'.repeat(5_000)}` },
+    ];
+    for (const name of REQUIRED) {
+      for (const header of headers) {
+        const answer = await call(harness, name, { ...validRequest(name), ...(header ? { headers: header } : {}) });
+        expect(answer.status, `${name} ${JSON.stringify(header)?.slice(0, 40)}`).toBe(401);
+        expect(answer.body).toEqual(SESSION_INVALID);
+        expect(answer.headers['www-authenticate']).toBe('Bearer');
+        expect(answer.headers['cache-control']).toBe('no-store');
+      }
+    }
+  });
+
+  it('check the session before the body: no token and a bad body is still -600', async () => {
+    const answer = await call(harness, 'changePassword', { body: { nonsense: true } });
+    expect(answer.body).toEqual(SESSION_INVALID);
+  });
+
+  it('accept the scheme name in any case', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    const answer = await call(harness, 'usersInfo', { headers: { authorization: `bearer ${token}` } });
+    expect(okData('usersInfo', answer).account).toBe(account.account);
+  });
+
+  it('refuse an expired token with -600', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    harness.clock.advance({ hours: ACCOUNT_RULES.sessionHours - 1 });
+    expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+    harness.clock.advance({ hours: 1 });
+    const answer = await call(harness, 'usersInfo', { token });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual(SESSION_INVALID);
+    expect((await call(harness, 'loginAuth', { query: `?oauth_token=${token}` })).body).toEqual(SESSION_INVALID);
+  });
+
+  it('refuse a revoked token with -600', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    await harness.db.query('UPDATE sessions SET revoked_at = $2 WHERE account_id = $1', [account.id, harness.clock.now()]);
+    expect((await call(harness, 'usersInfo', { token })).body).toEqual(SESSION_INVALID);
+  });
+
+  it('keep last_seen_at roughly current without writing on every call', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    const seen = async () =>
+      (await harness.db.query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE account_id = $1', [account.id])).rows[0]
+        ?.last_seen_at.getTime();
+    const first = await seen();
+    harness.clock.advance({ minutes: 1 });
+    await call(harness, 'usersInfo', { token });
+    expect(await seen()).toBe(first);
+    harness.clock.advance({ minutes: 5 });
+    await call(harness, 'usersInfo', { token });
+    expect(await seen()).toBe(harness.clock.now().getTime());
+  });
+});
+
+describe('GET /website/login/auth', () => {
+  it('answers account and type for a live token', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    const data = okData('loginAuth', await call(harness, 'loginAuth', { query: `?oauth_token=${token}&spec_lang=en` }));
+    expect(data).toEqual({ account: account.account, type: 'PLATFORM' });
+  });
+
+  it('answers -600 for an unknown token and 400 for a malformed one', async () => {
+    const unknownAnswer = await call(harness, 'loginAuth', { query: `?oauth_token=${'B'.repeat(43)}` });
+    expect(unknownAnswer.status).toBe(401);
+    expect(unknownAnswer.body).toEqual(SESSION_INVALID);
+    expectFailure(await call(harness, 'loginAuth', { query: '?oauth_token=abc' }), 400, ERROR_CODES.badRequest, /"oauth_token"/);
+    expectFailure(await call(harness, 'loginAuth'), 400, ERROR_CODES.badRequest, /Missing required query parameter "oauth_token"/);
+  });
+});
+
+describe('GET /website/login/login_config', () => {
+  it('offers no social login until one is configured, and guests', async () => {
+    const data = okData('loginConfig', await call(harness, 'loginConfig', { query: '?clientId=3&spec_lang=en' }));
+    expect(data).toEqual({ providers: [], guestAllowed: true });
+  });
+
+  it('validates its parameters', async () => {
+    expectFailure(await call(harness, 'loginConfig', { query: '?clientId=%3Cx%3E' }), 400, ERROR_CODES.badRequest, /"clientId": contains characters/);
+    expectFailure(await call(harness, 'loginConfig', { query: '?oauth_token=x' }), 400, ERROR_CODES.badRequest, /"oauth_token"/);
+    expectFailure(await call(harness, 'loginConfig', { query: '?provider=google' }), 400, ERROR_CODES.badRequest, /Unknown query parameter "provider"/);
+  });
+
+  it('lists the configured providers', async () => {
+    const app = await buildApp({ db: harness.db, oauthProviders: ['google', 'vk'] });
+    try {
+      expect(okData('loginConfig', await call({ ...harness, app }, 'loginConfig'))).toEqual({ providers: ['google', 'vk'], guestAllowed: true });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('POST /website/login/logout', () => {
+  it('ends this session only', async () => {
+    const account = await createAccount(harness);
+    const first = await loginToken(harness, account.account);
+    const second = await loginToken(harness, account.account);
+    expect(okData('logout', await call(harness, 'logout', { token: first, body: {} }))).toBeNull();
+    expect((await call(harness, 'usersInfo', { token: first })).body).toEqual(SESSION_INVALID);
+    expect((await call(harness, 'logout', { token: first, body: {} })).body).toEqual(SESSION_INVALID);
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token: second })).account).toBe(account.account);
+  });
+
+  it('takes an empty body only', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    expectFailure(await call(harness, 'logout', { token, body: { all: true } }), 400, ERROR_CODES.badRequest, /Unknown body field "all"/);
+  });
+});
+
+describe('GET /users/info', () => {
+  it("answers the token owner's account and nobody else's", async () => {
+    const one = await createAccount(harness, { email: `${unique().name}@example.com` });
+    const two = await createAccount(harness);
+    await harness.db.query("UPDATE accounts SET phone = '+82 10-1234-5678', birthday = '1999-12-31' WHERE id = $1", [two.id]);
+    const oneToken = await loginToken(harness, one.account);
+    const twoToken = await loginToken(harness, two.account);
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token: oneToken, query: '?platform=web' }))).toEqual({
+      account: one.account,
+      type: 'PLATFORM',
+      email: expect.stringMatching(/@example\.com$/),
+      phone: null,
+      birthday: null,
+      provider: null,
+    });
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token: twoToken }))).toEqual({
+      account: two.account,
+      type: 'PLATFORM',
+      email: null,
+      phone: '+82 10-1234-5678',
+      birthday: '1999-12-31',
+      provider: null,
+    });
+    // No parameter can ask for another account.
+    expectFailure(await call(harness, 'usersInfo', { token: oneToken, query: `?account=${two.account}` }), 400, ERROR_CODES.badRequest, /Unknown query parameter "account"/);
+  });
+
+  it("names a social account's provider", async () => {
+    const social = await createSocialAccount(harness, 'vk', `id${unique().name}`);
+    // Social logins arrive with a later task; the session is started here the way they will start one.
+    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id);
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token }))).toMatchObject({
+      account: social.account,
+      type: 'THIRD_PARTY',
+      provider: 'vk',
+    });
+    expect(okData('loginAuth', await call(harness, 'loginAuth', { query: `?oauth_token=${token}` }))).toEqual({
+      account: social.account,
+      type: 'THIRD_PARTY',
+    });
+  });
+});
+
+describe('POST /ucenter/password/reset (change password)', () => {
+  it('ends every other session, renews this one and switches the password', async () => {
+    const account = await createAccount(harness);
+    const here = await loginToken(harness, account.account);
+    const elsewhere = await loginToken(harness, account.account);
+    const data = okData(
+      'changePassword',
+      await call(harness, 'changePassword', { token: here, body: { oldPassword: PASSWORD, newPassword: 'Brand-new-pass-7' } }),
+    );
+    expect(data.account).toBe(account.account);
+    expect(data.token).not.toBe(here);
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token: data.token })).account).toBe(account.account);
+    expect((await call(harness, 'usersInfo', { token: elsewhere })).body).toEqual(SESSION_INVALID);
+    expect((await call(harness, 'usersInfo', { token: here })).body).toEqual(SESSION_INVALID);
+    expect((await login(harness, account.account, PASSWORD)).body).toEqual(INVALID_CREDENTIALS);
+    expect(okData('loginPassword', await login(harness, account.account, 'Brand-new-pass-7')).account).toBe(account.account);
+    const { rows } = await harness.db.query<{ kind: string }>("SELECT kind FROM account_events WHERE account_id = $1 AND kind = 'password_changed'", [account.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a wrong current password with 4011 and keeps the sessions', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    const answer = await call(harness, 'changePassword', { token, body: { oldPassword: 'Not-the-one-1', newPassword: 'Brand-new-pass-7' } });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual(INVALID_CREDENTIALS);
+    expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+  });
+
+  it('refuses the same password again, and weak new passwords by rule', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    expectFailure(
+      await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: PASSWORD } }),
+      400,
+      ERROR_CODES.badRequest,
+      'passwordSame',
+    );
+    const cases: [string, string][] = [
+      ['short1', 'passwordTooShort'],
+      ['onlyletters', 'passwordLettersAndDigits'],
+      ['1234567890', 'passwordLettersAndDigits'],
+      [`a1${'x'.repeat(127)}`, 'passwordTooLong'],
+    ];
+    for (const [newPassword, key] of cases) {
+      expectFailure(
+        await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword } }),
+        400,
+        ERROR_CODES.badRequest,
+        `Invalid body field "newPassword": ${key}`,
+      );
+    }
+    expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+  });
+
+  it('is forbidden to a social account without a password', async () => {
+    const social = await createSocialAccount(harness, 'apple', `sub-${unique().name}`);
+    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id);
+    expectFailure(
+      await call(harness, 'changePassword', { token, body: { oldPassword: 'anything', newPassword: 'Brand-new-pass-7' } }),
+      403,
+      ERROR_CODES.forbidden,
+      'passwordNotSet',
+    );
+  });
+});
+
+describe('brute-force throttling', () => {
+  it('locks an account after 5 failures in 15 minutes, even for the right password, until the window passes', async () => {
+    const account = await createAccount(harness);
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(harness, account.account, `Wrong-${attempt}-pass`, ip)).body).toEqual(INVALID_CREDENTIALS);
+    }
+    const locked = await login(harness, account.account, PASSWORD, unique().ip);
+    expectFailure(locked, 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    harness.clock.advance({ minutes: 14 });
+    expect((await login(harness, account.account, PASSWORD, ip)).status).toBe(429);
+    harness.clock.advance({ minutes: 1, seconds: 1 });
+    expect(okData('loginPassword', await login(harness, account.account, PASSWORD, ip)).account).toBe(account.account);
+  });
+
+  it('throttles unknown accounts exactly like real ones', async () => {
+    const ghost = unique('ghost').name;
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) answers.push(await login(harness, ghost, PASSWORD, unique().ip));
+    expect(answers.slice(0, 5).map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers[5]?.status).toBe(429);
+  });
+
+  it('limits one client address to 20 failures across accounts; other addresses go on', async () => {
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await login(harness, unique('spray').name, PASSWORD, ip)).status).toBe(401);
+    }
+    const account = await createAccount(harness);
+    expectFailure(await login(harness, account.account, PASSWORD, ip), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+    expect((await login(harness, account.account, PASSWORD, unique().ip)).status).toBe(200);
+  });
+
+  it('forgets failures after a successful login', async () => {
+    const account = await createAccount(harness);
+    for (let attempt = 0; attempt < 4; attempt += 1) await login(harness, account.account, 'Wrong-pass-1', unique().ip);
+    expect((await login(harness, account.account)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) await login(harness, account.account, 'Wrong-pass-1', unique().ip);
+    expect((await login(harness, account.account)).status).toBe(200);
+  });
+
+  it('never lets parallel guesses past the limit', async () => {
+    const account = await createAccount(harness);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => login(harness, account.account, `Wrong-${index}-pass`, unique().ip)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('counts wrong current passwords in change password against the account', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const answer = await call(harness, 'changePassword', { token, body: { oldPassword: `Guess-${attempt}-x`, newPassword: 'Brand-new-pass-7' } });
+      expect(answer.status).toBe(401);
+    }
+    const answer = await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: 'Brand-new-pass-7' } });
+    expectFailure(answer, 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+  });
+});

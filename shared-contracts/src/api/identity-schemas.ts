@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ACCOUNT_RULES, SOCIAL_PROVIDERS } from '../limits.js';
+import { clientIdSchema, commonQueryShape, platformSchema } from './schemas.js';
+
+/**
+ * Identity calls (SPEC §3 login state and user info, §6 logins, §7 `/users`, `/website/login/*`, `/ucenter/*`).
+ * Error messages are keys the client translates (`account:errors.<message>`); limits come from ACCOUNT_RULES.
+ */
+
+export const accountTypeSchema = z.enum(['PLATFORM', 'THIRD_PARTY']);
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+
+export const accountNameSchema = z
+  .string()
+  .trim()
+  .min(ACCOUNT_RULES.accountMin, 'accountTooShort')
+  .max(ACCOUNT_RULES.accountMax, 'accountTooLong')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'accountCharacters');
+
+/** A new password: the policy applies when one is chosen, not when one is typed to log in. */
+export const newPasswordSchema = z
+  .string()
+  .min(ACCOUNT_RULES.passwordMin, 'passwordTooShort')
+  .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong')
+  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), 'passwordLettersAndDigits');
+
+export const typedPasswordSchema = z.string().min(1, 'passwordRequired').max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
+export const emailSchema = z.string().trim().max(ACCOUNT_RULES.emailMax, 'emailInvalid').pipe(z.email('emailInvalid'));
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${ACCOUNT_RULES.codeLength}}$`), 'codeInvalid');
+export const sessionTokenSchema = z.string().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/);
+
+export const emptyBodySchema = z.strictObject({});
+
+/** What every successful login returns; the client keeps it through the session contract's `login`. */
+export const loginResultSchema = z.object({
+  token: z.string(),
+  account: z.string(),
+  type: accountTypeSchema,
+  expiresAt: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const passwordLoginBodySchema = z.strictObject({
+  account: accountNameSchema,
+  password: typedPasswordSchema,
+  /** Remember me: the client keeps the token in local storage; the server keeps its lifetime either way. */
+  remember: z.boolean().optional(),
+});
+
+export const userInfoQuerySchema = z.strictObject({ ...commonQueryShape, platform: platformSchema.optional() });
+/** SPEC §3 "Account info" and "User info": account, type (PLATFORM = official), phone or e-mail, birthday. */
+export const userInfoSchema = z.object({
+  account: z.string(),
+  type: accountTypeSchema,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthday: z.string().nullable(),
+  /** The social provider of a third-party account. */
+  provider: socialProviderSchema.nullable(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const loginAuthQuerySchema = z.strictObject({ ...commonQueryShape, oauth_token: sessionTokenSchema });
+export const loginAuthSchema = z.object({ account: z.string(), type: accountTypeSchema });
+
+export const loginConfigQuerySchema = z.strictObject({
+  ...commonQueryShape,
+  oauth_token: sessionTokenSchema.optional(),
+  clientId: clientIdSchema.optional(),
+});
+export const loginConfigSchema = z.object({
+  /** Social logins configured for this deployment, in display order. */
+  providers: z.array(socialProviderSchema),
+  guestAllowed: z.boolean(),
+});
+
+export const changePasswordBodySchema = z.strictObject({
+  oldPassword: typedPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+export const resetPasswordBodySchema = z.strictObject({
+  email: emailSchema,
+  code: verificationCodeSchema,
+  newPassword: newPasswordSchema,
+});
+
+export const sendVerifyCodeBodySchema = z.strictObject({ email: emailSchema });
+export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int().nonnegative() });
+export const bindEmailBodySchema = z.strictObject({ email: emailSchema, code: verificationCodeSchema });
+export const boundEmailSchema = z.object({ email: z.string() });

@@ -1,0 +1,59 @@
+import { platformApi } from '../api/platform-api.js';
+import type { LoginResult } from '../api/identity-schemas.js';
+import { emit } from '../event-bus.js';
+import { i18next } from '../i18n/i18n.js';
+import { navigateTo } from '../navigation.js';
+import { ROUTES } from '../routes.js';
+import { STORAGE_KEYS, safeStorage } from './storage-keys.js';
+import { login, logout, platformStore, tokenAtom } from './store.js';
+
+/** Keeps a successful login (password, social or reset) in the session: one place maps the API's answer. */
+export function completeLogin(result: LoginResult, remember: boolean): void {
+  login({ token: result.token, userName: result.account, type: result.type }, { remember });
+}
+
+/** Swaps in a fresh token for this session (after a password change), keeping the player's remember-me choice. */
+export function renewLogin(result: LoginResult): void {
+  const remembered = safeStorage('local')?.getItem(STORAGE_KEYS.token) === platformStore.get(tokenAtom);
+  completeLogin(result, remembered);
+}
+
+/**
+ * Logs out: the server revokes the token (best effort: the player is logged out here even when offline), then
+ * the store and both storages are cleared and every app hears it; from the user center it goes home (SPEC §4).
+ */
+export async function signOut(): Promise<void> {
+  if (platformStore.get(tokenAtom)) {
+    await platformApi().call('logout', { body: {} }).catch(() => undefined);
+  }
+  logout();
+  emit('toast:show', { message: i18next.t('common:session.loggedOut'), tone: 'success' });
+  if (window.location.pathname === ROUTES.userCenter) navigateTo(ROUTES.home);
+}
+
+/**
+ * A path inside this site to return to after login, or home. Anything else (another origin, `//host`,
+ * backslashes, a scheme) is refused, so a crafted link cannot send a player away after they log in.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return ROUTES.home;
+  try {
+    const url = new URL(value, 'https://site.invalid');
+    if (url.origin !== 'https://site.invalid' || url.pathname === ROUTES.login) return ROUTES.home;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return ROUTES.home;
+  }
+}
+
+/** The login page's address that returns to `returnTo` afterwards. */
+export function loginPath(returnTo: string): string {
+  const path = safeReturnPath(returnTo);
+  return path === ROUTES.home ? ROUTES.login : `${ROUTES.login}?redirect=${encodeURIComponent(path)}`;
+}
+
+/** What an action that needs login does for a guest: "Please log in first." and the login page (SPEC §6). */
+export function askToLogIn(): void {
+  emit('toast:show', { message: i18next.t('common:errors.loginFirst'), tone: 'info' });
+  navigateTo(loginPath(`${window.location.pathname}${window.location.search}${window.location.hash}`));
+}
