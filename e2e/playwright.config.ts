@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { MUTABLE } from './support/accounts.js';
 import { PORTS } from './support/ports.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,6 +15,14 @@ const remoteOrigins = {
   ACCOUNT_URL: `http://localhost:${PORTS.account}`,
   API_URL: `http://127.0.0.1:${PORTS.api}`,
 };
+
+/** The operator command, once per account the tests change, before the API opens the database. */
+const createAccounts = Object.values(MUTABLE)
+  .map(
+    ({ account, password, email }) =>
+      `ACCOUNT_PASSWORD='${password}' pnpm --silent --filter api run create-account --account ${account}${email ? ` --email ${email}` : ''}`,
+  )
+  .join(' && ');
 
 function serve(app: string, folder: string, port: number, env: Record<string, string> = {}) {
   return {
@@ -51,10 +60,23 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'pnpm --filter api run start',
+      command: 'pnpm exec tsx support/mail-sink.ts',
+      url: `http://127.0.0.1:${PORTS.mailbox}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `${createAccounts} && pnpm --filter api run start`,
       cwd: repoRoot,
       url: `http://127.0.0.1:${PORTS.api}/health`,
-      env: { PORT: String(PORTS.api), DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(PORTS.api),
+        DATA_DIR: dataDir,
+        OUTBOX_DIR: path.join(dataDir, 'outbox'),
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

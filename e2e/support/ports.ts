@@ -8,6 +8,9 @@ export const PORTS = {
   /** A second shell whose remotes.json sends the support remote to a port where nothing listens. */
   shellWithSupportDown: 18088,
   deadSupport: 18099,
+  /** The SMTP server the API sends mail to, and the HTTP port the tests read the received mail from. */
+  smtp: 18025,
+  mailbox: 18026,
 } as const;
 
 /** The site as a brand's host sees it; `*.localhost` resolves to this machine in Chromium. */

@@ -19,7 +19,7 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await expect(page.getByTestId('remote-notice')).toHaveCount(0);
     await page.getByTestId('menu-button').click();
     await page.getByTestId('menu-login').click();
-    await expect(page.getByTestId('account-page-login')).toBeVisible();
+    await expect(page.getByTestId('login-form')).toBeVisible();
   });
 
   test('retry loads a remote that came back, without reloading the page', async ({ page }) => {
@@ -54,7 +54,7 @@ test.describe('runtime composition (DESIGN §3)', () => {
       await page.getByTestId('menu-button').click();
       await page.getByTestId(entry).click();
     }
-    await expect(page.getByTestId('account-page-login')).toBeVisible();
+    await expect(page.getByTestId('login-form')).toBeVisible();
     // Every app's share scope points at the same entries: count distinct providers of each library.
     const shared = await page.evaluate(() => {
       type Shared = { loaded?: boolean; from: string; useIn?: string[] };
@@ -98,6 +98,6 @@ test.describe('standalone mode (DESIGN §3)', () => {
   test('the account remote runs alone', async ({ page }) => {
     await page.goto(`${site('hikari.localhost', PORTS.account)}/login`);
     await expect(page.getByTestId('standalone-harness')).toBeVisible();
-    await expect(page.getByTestId('account-page-login')).toContainText(t('account', 'ja', 'pages.login'));
+    await expect(page.getByTestId('login-form')).toContainText(t('account', 'ja', 'login.title'));
   });
 });

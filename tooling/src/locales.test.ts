@@ -5,7 +5,7 @@ import { LANGUAGES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PACKAGES_WITH_LOCALES = ['shared-contracts', 'shell', 'mfe-catalog', 'mfe-support', 'mfe-account'];
+const PACKAGES_WITH_LOCALES = ['shared-contracts', 'shell', 'mfe-catalog', 'mfe-support', 'mfe-account', 'api'];
 
 type Messages = { [key: string]: string | Messages };
 

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ROUTES } from 'shared-contracts';
 import type { RemoteProps } from 'shared-contracts/react';
-import { AccountPage } from '../features/pages/account-page.js';
+import { LoginPage } from '../features/login/login-page.js';
+import { UserCenterPage } from '../features/user-center/user-center-page.js';
+import { VkRedirectPage } from '../features/vk-redirect/vk-redirect-page.js';
 
 /** The account remote's routes (SPEC §2): login, the VK landing page and the user center. */
 export function AccountRoot({ basename }: RemoteProps) {
@@ -10,9 +12,9 @@ export function AccountRoot({ basename }: RemoteProps) {
     () =>
       createBrowserRouter(
         [
-          { path: ROUTES.login, element: <AccountPage page="login" /> },
-          { path: ROUTES.vkRedirect, element: <AccountPage page="vkRedirect" /> },
-          { path: ROUTES.userCenter, element: <AccountPage page="userCenter" /> },
+          { path: ROUTES.login, element: <LoginPage /> },
+          { path: ROUTES.vkRedirect, element: <VkRedirectPage /> },
+          { path: ROUTES.userCenter, element: <UserCenterPage /> },
           { path: '*', element: null },
         ],
         { basename },

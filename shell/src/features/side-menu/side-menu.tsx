@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, emit, gameDetailsPath, i18next, loadSimpleGames, logout, navigateTo, platformLink, type GameSimple } from 'shared-contracts';
+import { ROUTES, gameDetailsPath, loadSimpleGames, loginPath, platformLink, signOut, type GameSimple } from 'shared-contracts';
 import { usePlatformContext, useRechargeLink, useSession } from 'shared-contracts/react';
 import styles from './side-menu.module.css';
 
@@ -23,13 +23,6 @@ function useSimpleGames(): [GamesState, () => void] {
     setState({ status: 'loading' });
     setAttempt((value) => value + 1);
   }];
-}
-
-/** Logout clears the session everywhere and shows the logout message; on the user center it goes home (SPEC §4). */
-function logoutAndLeave(): void {
-  logout();
-  emit('toast:show', { message: i18next.t('shell:session.loggedOut'), tone: 'success' });
-  if (window.location.pathname === ROUTES.userCenter) navigateTo(ROUTES.home);
 }
 
 /** The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). */
@@ -89,14 +82,14 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             {link(`${ROUTES.home}#all-games`, t('shell:menu.allGames'), 'menu-all-games')}
             {loggedIn && brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.userCenter'), 'menu-user-center') : null}
             {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center')}
-            {loggedIn ? null : link(ROUTES.login, t('shell:menu.login'), 'menu-login')}
+            {loggedIn ? null : link(loginPath(`${window.location.pathname}${window.location.search}`), t('shell:menu.login'), 'menu-login')}
             {loggedIn ? (
               <li>
                 <button
                   type="button"
                   onClick={() => {
                     onClose();
-                    logoutAndLeave();
+                    void signOut();
                   }}
                   data-testid="menu-logout"
                 >

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+import { site } from './ports.js';
+
+/** Demo accounts of the embedded database's seed (DESIGN §9). */
+export const DEMO = {
+  player1: { account: 'player1', password: 'player1-pass', email: 'player1@demo.example' },
+  player2: { account: 'player2', password: 'player2-pass', email: 'player2@demo.example' },
+} as const;
+
+/** Logs in through the login page, as a player would, and waits until the session is kept. */
+export async function logIn(page: Page, who: { account: string; password: string }, options: { remember?: boolean; host?: string } = {}) {
+  await page.goto(`${site(options.host)}/login`);
+  const form = page.getByTestId('login-form');
+  await form.getByLabel(/.+/).first().fill(who.account);
+  await form.locator('input[type="password"]').fill(who.password);
+  if (options.remember) await form.locator('input[name="remember"]').check();
+  await form.getByTestId('login-submit').click();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('oauth_token'))).not.toBeNull();
+}
+
+/**
+ * Accounts the browser tests change (password, e-mail), one per test so tests never share what they change.
+ * The test run creates them with the operator command before the API starts (playwright.config.ts).
+ */
+export const MUTABLE = {
+  changesPassword: { account: 'e2e-change', password: 'e2e-change-pass1', email: 'e2e-change@e2e.example' },
+  forgetsPassword: { account: 'e2e-forgot', password: 'e2e-forgot-pass1', email: 'e2e-forgot@e2e.example' },
+  bindsEmail: { account: 'e2e-bind', password: 'e2e-bind-pass1', email: null },
+} as const;

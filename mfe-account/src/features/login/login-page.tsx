@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { navigateTo, safeReturnPath, signOut } from 'shared-contracts';
+import { useSession } from 'shared-contracts/react';
+import { formStyles } from '../../app/form.js';
+import { ForgotPassword } from './forgot-password.js';
+import { PasswordLoginForm } from './password-login-form.js';
+import styles from './login.module.css';
+
+/** `/login` (SPEC §2): account login, forgot password, continue as guest; back to where login was asked for. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { loggedIn, userName } = useSession();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('redirect'));
+  const [view, setView] = useState<'login' | 'forgot'>('login');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (loggedIn) {
+    return (
+      <div className={styles.page} data-testid="account-logged-in">
+        <section className={formStyles.card}>
+          <h2>{t('account:login.alreadyTitle')}</h2>
+          <p>{t('account:login.alreadyBody', { name: userName ?? '' })}</p>
+          <div className={formStyles.row}>
+            <button type="button" className={formStyles.primary} onClick={() => navigateTo(returnTo)}>
+              {t('account:login.continue')}
+            </button>
+            <button type="button" className={formStyles.secondary} onClick={() => void signOut()}>
+              {t('account:login.logout')}
+            </button>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      {view === 'login' ? (
+        <section className={formStyles.card} aria-labelledby="login-heading" data-testid="login-form">
+          <h2 id="login-heading">{t('account:login.title')}</h2>
+          {notice ? (
+            <p className={formStyles.formSuccess} role="status">
+              {t(notice)}
+            </p>
+          ) : null}
+          <PasswordLoginForm onLoggedIn={() => navigateTo(returnTo)} />
+          <button type="button" className={formStyles.textButton} onClick={() => setView('forgot')} data-testid="forgot-password">
+            {t('account:login.forgot')}
+          </button>
+        </section>
+      ) : (
+        <ForgotPassword
+          onDone={(message) => {
+            setNotice(message);
+            setView('login');
+          }}
+        />
+      )}
+      <section className={styles.guest} aria-labelledby="guest-heading">
+        <h2 id="guest-heading" className="visually-hidden">
+          {t('account:login.guestTitle')}
+        </h2>
+        <p>{t('account:login.guestBody')}</p>
+        <button type="button" className={formStyles.secondary} onClick={() => navigateTo(returnTo)} data-testid="continue-as-guest">
+          {t('account:login.guest')}
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailSchema, platformApi, verificationCodeSchema } from 'shared-contracts';
+import { fieldErrorKey } from '../../app/errors.js';
+import { Field, FormMessage, formStyles } from '../../app/form.js';
+import { useAction } from '../../app/use-action.js';
+import { useCooldown } from '../../app/use-cooldown.js';
+
+/** E-mail verification (security settings): send a code (resend after a cool-down), then bind with it. */
+export function BindEmailForm({ current, onBound }: { current: string | null; onBound: () => void }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const { pending, message, setMessage, run } = useAction('common:errors.submitFailed');
+  const [cooldown, startCooldown] = useCooldown();
+
+  const sendCode = async () => {
+    const emailError = fieldErrorKey(emailSchema, email);
+    setErrors({ email: emailError });
+    setMessage(null);
+    if (emailError) return;
+    await run(async () => {
+      const { resendAfterSeconds } = await platformApi().call('sendVerifyCode', { body: { email: email.trim() } });
+      startCooldown(resendAfterSeconds);
+      setCodeSent(true);
+      return 'account:email.codeSent';
+    });
+  };
+
+  const bind = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!codeSent) return void sendCode();
+    const found = { email: fieldErrorKey(emailSchema, email), code: fieldErrorKey(verificationCodeSchema, code) };
+    setErrors(found);
+    setMessage(null);
+    if (found.email || found.code) return;
+    await run(async () => {
+      await platformApi().call('bindEmail', { body: { email: email.trim(), code: code.trim() } });
+      setCodeSent(false);
+      setCode('');
+      setEmail('');
+      onBound();
+      return 'account:email.bound';
+    });
+  };
+
+  return (
+    <section className={formStyles.card} aria-labelledby="email-heading" data-testid="bind-email">
+      <h3 id="email-heading">{t('account:email.title')}</h3>
+      <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
+      <form className={formStyles.stack} onSubmit={(event) => void bind(event)} noValidate>
+        <div className={formStyles.row}>
+          <Field label={t('account:email.address')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email ?? null} />
+          <button type="button" className={formStyles.secondary} disabled={pending || cooldown > 0} onClick={() => void sendCode()} data-testid="send-code">
+            {cooldown > 0 ? t('account:code.resendIn', { seconds: cooldown }) : codeSent ? t('account:code.resend') : t('account:code.send')}
+          </button>
+        </div>
+        {codeSent ? (
+          <Field label={t('account:email.code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} error={errors.code ?? null} />
+        ) : null}
+        <FormMessage message={message} />
+        {codeSent ? (
+          <button type="submit" className={formStyles.primary} disabled={pending} data-testid="bind-submit">
+            {t('account:email.submit')}
+          </button>
+        ) : null}
+      </form>
+    </section>
+  );
+}
