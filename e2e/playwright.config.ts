@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { testOAuthEnv } from '../api/test/oauth-test-env.js';
 import { MUTABLE } from './support/accounts.js';
-import { PORTS } from './support/ports.js';
+import { OAUTH_REDIRECT_ORIGINS, PORTS } from './support/ports.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A fresh embedded database per run: the API seeds its demo data into it.
@@ -66,6 +67,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Google, Apple, Facebook, Twitter and VK: one local OAuth 2 / OpenID Connect server (oidc-provider).
+      command: 'pnpm exec tsx support/oauth-server.ts',
+      url: `http://127.0.0.1:${PORTS.oauth}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `${createAccounts} && pnpm --filter api run start`,
       cwd: repoRoot,
       url: `http://127.0.0.1:${PORTS.api}/health`,
@@ -76,6 +84,7 @@ export default defineConfig({
         SEED_DEMO: '1',
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+        ...testOAuthEnv(`http://127.0.0.1:${PORTS.oauth}`, OAUTH_REDIRECT_ORIGINS),
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -15,6 +15,9 @@ import { DEFAULT_PASSWORD_HASHING, PasswordHasher, type PasswordHashing } from '
 import { DEFAULT_IDENTITY_LIMITS, IdentityService, type IdentityLimits } from './identity/service.js';
 import { bearerToken } from './identity/sessions.js';
 import { outboxMailer, type Mailer } from './mail/transport.js';
+import { NO_OAUTH, type OAuthSettings } from './oauth/config.js';
+import { createSocialHandlers } from './oauth/handlers.js';
+import { SocialLogins } from './oauth/social-logins.js';
 import { failure } from './http/envelope.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -60,6 +63,8 @@ export interface BuildAppOptions {
   identityLimits?: Partial<IdentityLimits>;
   /** Social logins to offer in login_config (from OAUTH_<PROVIDER>_CLIENT_ID). */
   oauthProviders?: readonly SocialProvider[];
+  /** Social login clients and the site origins a login may return to (from OAUTH_*); none by default. */
+  oauth?: OAuthSettings;
 }
 
 declare module 'fastify' {
@@ -118,7 +123,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer ?? outboxMailer(DEFAULT_OUTBOX_DIR, DEFAULT_MAIL_FROM),
     background,
     limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits },
-    providers: options.oauthProviders ?? [],
+    providers: options.oauthProviders ?? (Object.keys(options.oauth?.providers ?? {}) as SocialProvider[]),
+  });
+
+  const social = new SocialLogins({
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    sessions: identity.sessions,
+    settings: options.oauth ?? NO_OAUTH,
+    onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'social login refused by the provider'),
   });
 
   const catalog = new Catalog(options.db, {
@@ -168,7 +181,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
-  const handlers = { ...createHandlers({ db: options.db, catalog }), ...createIdentityHandlers(identity) };
+  const handlers = {
+    ...createHandlers({ db: options.db, catalog }),
+    ...createIdentityHandlers(identity),
+    ...createSocialHandlers(social),
+  };
   const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
   registerEndpoints(app, handlers, authenticate, {
     gamesAll: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },

@@ -4,6 +4,7 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from 'shared-contracts';
 import { z } from 'zod';
 import { isMemoryDataDir } from './db/pglite.js';
 import type { MailConfig } from './mail/transport.js';
+import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
 
 /** The monorepo root (`api/src/` is two levels below it). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -68,6 +69,8 @@ export interface Config {
   mail: MailConfig;
   /** Social logins offered (OAUTH_<PROVIDER>_CLIENT_ID set), in the order of SOCIAL_PROVIDERS. */
   oauthProviders: SocialProvider[];
+  /** Each configured provider's client and endpoints, and the site origins a login may return to. */
+  oauth: OAuthSettings;
 }
 
 export class ConfigError extends Error {
@@ -83,8 +86,12 @@ export class ConfigError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const oauth = readOAuthSettings(env);
+  if (!parsed.success || oauth.problems.length > 0) {
+    const problems = [
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+      ...oauth.problems,
+    ].map((problem) => `  ${problem}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: values.MAIL_FROM,
     },
     oauthProviders: configuredProviders(env),
+    oauth: oauth.settings,
   };
 }
 

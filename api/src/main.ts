@@ -40,6 +40,7 @@ async function main(): Promise<void> {
         trustProxy: config.trustProxy,
         mailer,
         oauthProviders: config.oauthProviders,
+        oauth: config.oauth,
       });
       built.log.info(
         { database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded },

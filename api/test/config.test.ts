@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       trustProxy: 'loopback',
       mail: { outboxDir: DEFAULT_OUTBOX_DIR, smtpUrl: null, from: DEFAULT_MAIL_FROM },
       oauthProviders: [],
+      oauth: { providers: {}, redirectOrigins: [] },
     });
     expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
     expect(DEFAULT_OUTBOX_DIR).toBe(path.join(REPO_ROOT, '.data', 'outbox'));

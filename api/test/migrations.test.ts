@@ -23,6 +23,7 @@ const EXPECTED_TABLES = [
   'client_errors',
   'game_texts',
   'games',
+  'oauth_logins',
   'schema_migrations',
   'sessions',
   'verification_codes',

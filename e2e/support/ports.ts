@@ -11,9 +11,14 @@ export const PORTS = {
   /** The SMTP server the API sends mail to, and the HTTP port the tests read the received mail from. */
   smtp: 18025,
   mailbox: 18026,
+  /** The local OAuth 2 / OpenID Connect server that stands in for the five social providers. */
+  oauth: 18030,
 } as const;
 
 /** The site as a brand's host sees it; `*.localhost` resolves to this machine in Chromium. */
 export function site(host = 'nova.localhost', port: number = PORTS.shell): string {
   return `http://${host}:${port}`;
 }
+
+/** Site origins a social login may return to (the API's OAUTH_REDIRECT_ORIGINS). */
+export const OAUTH_REDIRECT_ORIGINS = [site('nova.localhost'), site('hikari.localhost')];

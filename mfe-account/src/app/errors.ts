@@ -5,7 +5,8 @@ import type { z } from 'zod';
 export function apiErrorKey(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.kind === 'network') return 'common:errors.network';
-  // The API answers identity refusals with a stable key in msg (resendTooSoon, passwordSame, ...).
+  // The API answers identity refusals with a stable key in msg (resendTooSoon, passwordSame, ...), social logins
+  // included (socialStateInvalid, socialLoginFailed, redirectNotAllowed, socialProviderUnavailable).
   const byMessage = `account:errors.${error.message}`;
   if (/^[a-zA-Z]+$/.test(error.message) && i18next.exists(byMessage)) return byMessage;
   switch (error.code) {
@@ -17,6 +18,8 @@ export function apiErrorKey(error: unknown, fallback: string): string {
       return 'account:errors.codeRejected';
     case ERROR_CODES.conflict:
       return 'account:errors.emailTaken';
+    case ERROR_CODES.notFound:
+      return fallback === 'account:errors.socialLoginFailed' ? 'account:errors.socialProviderUnavailable' : fallback;
     default:
       return fallback;
   }

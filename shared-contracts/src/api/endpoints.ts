@@ -14,8 +14,13 @@ import {
   passwordLoginBodySchema,
   resetPasswordBodySchema,
   sendVerifyCodeBodySchema,
+  socialCompleteQuerySchema,
+  socialProviderStartQuerySchema,
+  socialStartQuerySchema,
+  socialStartSchema,
   userInfoQuerySchema,
   userInfoSchema,
+  vkCompleteQuerySchema,
 } from './identity-schemas.js';
 import {
   clientErrorBodySchema,
@@ -93,6 +98,46 @@ export const ENDPOINTS = {
     method: 'GET', path: '/website/login/login_config', query: loginConfigQuerySchema, body: undefined,
     response: loginConfigSchema, showsLoading: false, auth: 'none',
     summary: 'Login options for a client (game): the social logins on offer and whether guests may continue.',
+  }),
+  socialStart: endpoint({
+    method: 'GET', path: '/website/login/social_start', query: socialProviderStartQuerySchema, body: undefined,
+    response: socialStartSchema, showsLoading: false, auth: 'none',
+    summary: 'Starts a Google, Apple or Facebook login: the provider URL to send the browser to (state, PKCE, nonce).',
+  }),
+  twitterRedirect: endpoint({
+    method: 'GET', path: '/website/login/twitter_redirect', query: socialStartQuerySchema, body: undefined,
+    response: socialStartSchema, showsLoading: false, auth: 'none',
+    summary: 'Starts a Twitter login: the provider URL to send the browser to (state, PKCE).',
+  }),
+  vkGenPkce: endpoint({
+    method: 'GET', path: '/website/login/vk2_gen_pcke', query: socialStartQuerySchema, body: undefined,
+    response: socialStartSchema, showsLoading: false, auth: 'none',
+    summary: 'Starts a VK login with PKCE: the provider URL to send the browser to; VK returns to /vkRedirect.',
+  }),
+  googleAuth: endpoint({
+    method: 'GET', path: '/website/login/google_auth', query: socialCompleteQuerySchema, body: undefined,
+    response: loginResultSchema, showsLoading: true, auth: 'none',
+    summary: 'Completes a Google login with the code and state the browser came back with.',
+  }),
+  appleAuth: endpoint({
+    method: 'GET', path: '/website/login/apple_auth', query: socialCompleteQuerySchema, body: undefined,
+    response: loginResultSchema, showsLoading: true, auth: 'none',
+    summary: 'Completes an Apple login with the code and state the browser came back with.',
+  }),
+  facebookAuth: endpoint({
+    method: 'GET', path: '/website/login/facebook_auth', query: socialCompleteQuerySchema, body: undefined,
+    response: loginResultSchema, showsLoading: true, auth: 'none',
+    summary: 'Completes a Facebook login with the code and state the browser came back with.',
+  }),
+  twitterAuth: endpoint({
+    method: 'GET', path: '/website/login/twitter_auth', query: socialCompleteQuerySchema, body: undefined,
+    response: loginResultSchema, showsLoading: true, auth: 'none',
+    summary: 'Completes a Twitter login with the code and state the browser came back with.',
+  }),
+  vkAuth: endpoint({
+    method: 'GET', path: '/website/login/vk2_auth', query: vkCompleteQuerySchema, body: undefined,
+    response: loginResultSchema, showsLoading: true, auth: 'none',
+    summary: 'Completes a VK login with the code, state and device_id VK sent back to /vkRedirect.',
   }),
   logout: endpoint({
     method: 'POST', path: '/website/login/logout', query: commonQuerySchema, body: emptyBodySchema,

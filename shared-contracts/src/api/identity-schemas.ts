@@ -93,3 +93,34 @@ export const sendVerifyCodeBodySchema = z.strictObject({ email: emailSchema });
 export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int().nonnegative() });
 export const bindEmailBodySchema = z.strictObject({ email: emailSchema, code: verificationCodeSchema });
 export const boundEmailSchema = z.object({ email: z.string() });
+
+/**
+ * Social logins (SPEC §6, §7 `/website/login/*_auth`, `twitter_redirect`, `vk2_gen_pcke`). A start call answers the
+ * provider's authorization URL (state, PKCE and, for OpenID Connect providers, nonce are kept by the server); the
+ * browser comes back to `/login` (`/vkRedirect` for VK) with `code` and `state`, and hands them to the completion
+ * call of its provider, which answers the same login result as a password login.
+ */
+export const socialStartQuerySchema = z.strictObject({ ...commonQueryShape });
+export const socialProviderStartQuerySchema = z.strictObject({
+  ...commonQueryShape,
+  provider: z.enum(['google', 'apple', 'facebook']),
+});
+export const socialStartSchema = z.object({
+  /** Where the browser goes next: the provider's login page. */
+  authorizeUrl: z.string(),
+});
+
+const authorizationCodeSchema = z.string().min(1).max(2048);
+const oauthStateSchema = z.string().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/);
+
+export const socialCompleteQuerySchema = z.strictObject({
+  ...commonQueryShape,
+  code: authorizationCodeSchema,
+  state: oauthStateSchema,
+  /** The issuer a provider names in its answer (RFC 9207); passed on when the address bar has it. */
+  iss: z.string().min(1).max(2048).optional(),
+});
+export const vkCompleteQuerySchema = socialCompleteQuerySchema.extend({
+  /** VK ID sends it back with the code and wants it with the code exchange. */
+  device_id: z.string().min(1).max(256).optional(),
+});

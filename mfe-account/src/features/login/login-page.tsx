@@ -4,11 +4,16 @@ import { useSearchParams } from 'react-router';
 import { navigateTo, safeReturnPath, signOut } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { formStyles } from '../../app/form.js';
+import { SocialLanding, socialAnswerIn } from '../../app/social-login.js';
 import { ForgotPassword } from './forgot-password.js';
 import { PasswordLoginForm } from './password-login-form.js';
+import { QuickLogin } from './quick-login.js';
 import styles from './login.module.css';
 
-/** `/login` (SPEC §2): account login, forgot password, continue as guest; back to where login was asked for. */
+/**
+ * `/login` (SPEC §2): account login, quick (social) login, forgot password, continue as guest; back to where login
+ * was asked for. A provider sending the player back (`?code=…&state=…`) is finished here too.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const { loggedIn, userName } = useSession();
@@ -16,6 +21,17 @@ export function LoginPage() {
   const returnTo = safeReturnPath(params.get('redirect'));
   const [view, setView] = useState<'login' | 'forgot'>('login');
   const [notice, setNotice] = useState<string | null>(null);
+  const [remember, setRemember] = useState(false);
+  // Read once: the answer leaves the address bar as soon as it is used, and must not be used twice.
+  const [socialAnswer, setSocialAnswer] = useState(() => socialAnswerIn(window.location.search));
+
+  if (socialAnswer) {
+    return (
+      <div className={styles.page}>
+        <SocialLanding answer={socialAnswer} landing="login" onBack={() => setSocialAnswer(null)} />
+      </div>
+    );
+  }
 
   if (loggedIn) {
     return (
@@ -46,10 +62,11 @@ export function LoginPage() {
               {t(notice)}
             </p>
           ) : null}
-          <PasswordLoginForm onLoggedIn={() => navigateTo(returnTo)} />
+          <PasswordLoginForm onLoggedIn={() => navigateTo(returnTo)} remember={remember} onRememberChange={setRemember} />
           <button type="button" className={formStyles.textButton} onClick={() => setView('forgot')} data-testid="forgot-password">
             {t('account:login.forgot')}
           </button>
+          <QuickLogin remember={remember} returnTo={returnTo} />
         </section>
       ) : (
         <ForgotPassword

@@ -9,11 +9,19 @@ import { useAction } from '../../app/use-action.js';
  * Account and password login. The password lives only in this form's state: it is sent once and never stored;
  * remember me decides whether the session token survives a browser restart (SPEC §3, §4).
  */
-export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function PasswordLoginForm({
+  onLoggedIn,
+  remember,
+  onRememberChange,
+}: {
+  onLoggedIn: () => void;
+  /** Remember me, shared with the quick logins of the same page. */
+  remember: boolean;
+  onRememberChange: (remember: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ account: string | null; password: string | null }>({ account: null, password: null });
   const { pending, message, setMessage, run } = useAction('account:errors.loginFailed');
 
@@ -53,7 +61,7 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         required
       />
       <label className={formStyles.checkbox}>
-        <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} name="remember" />
+        <input type="checkbox" checked={remember} onChange={(event) => onRememberChange(event.target.checked)} name="remember" />
         {t('account:login.remember')}
       </label>
       <FormMessage message={message} />

@@ -1,14 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { ROUTES, platformLink } from 'shared-contracts';
+import { useState } from 'react';
+import { SocialLanding, socialAnswerIn } from '../../app/social-login.js';
 import { formStyles } from '../../app/form.js';
 
-/** `/vkRedirect` (SPEC §2, empty title): where VK sends the player back. Social logins arrive in a later release. */
+/**
+ * `/vkRedirect` (SPEC §2, empty title): where VK sends the player back with `code`, `state` and `device_id`. The
+ * answer is read once when the page opens; it leaves the address bar as soon as it has been used.
+ */
 export function VkRedirectPage() {
-  const { t } = useTranslation();
+  const [answer] = useState(() => socialAnswerIn(window.location.search));
   return (
-    <section className={formStyles.card} data-testid="account-page-vkRedirect">
-      <p>{t('account:social.unavailable')}</p>
-      <a {...platformLink(ROUTES.login)}>{t('account:login.title')}</a>
-    </section>
+    <div className={formStyles.stack} data-testid="account-page-vkRedirect">
+      <SocialLanding answer={answer ?? { code: null, state: null, iss: null, deviceId: null, error: null }} landing="vkRedirect" />
+    </div>
   );
 }

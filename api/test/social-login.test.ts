@@ -1,0 +1,274 @@
+import { ERROR_CODES, type EndpointName, type SocialProvider } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { readOAuthSettings } from '../src/oauth/config.js';
+import { SOCIAL_LOGIN_TTL_MINUTES } from '../src/oauth/social-logins.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { bearer, call, createAccount, expectFailure, okData } from './identity-helpers.js';
+import { TEST_EMAIL_DOMAIN, authorizeAs, startTestOAuthServer, type TestOAuthServer } from './oauth-server.js';
+
+/**
+ * Social logins (SPEC §6, §7) against a real OAuth 2 / OpenID Connect server in this process (oidc-provider), on a
+ * real database: the player's part on the provider's pages is done with fetch.
+ */
+
+const SITE = 'http://nova.localhost:18080';
+const OTHER_SITE = 'https://hikari.example.com';
+
+const START: Record<SocialProvider, { name: EndpointName; query: string }> = {
+  google: { name: 'socialStart', query: '?provider=google' },
+  apple: { name: 'socialStart', query: '?provider=apple' },
+  facebook: { name: 'socialStart', query: '?provider=facebook' },
+  twitter: { name: 'twitterRedirect', query: '' },
+  vk: { name: 'vkGenPkce', query: '' },
+};
+const COMPLETE: Record<SocialProvider, EndpointName> = {
+  google: 'googleAuth',
+  apple: 'appleAuth',
+  facebook: 'facebookAuth',
+  twitter: 'twitterAuth',
+  vk: 'vkAuth',
+};
+
+const siteHeaders = (origin = SITE) => {
+  const url = new URL(origin);
+  return { 'x-forwarded-host': url.host, 'x-forwarded-proto': url.protocol.slice(0, -1) };
+};
+
+let server: TestOAuthServer;
+let harness: TestApp;
+
+beforeAll(async () => {
+  server = await startTestOAuthServer({ redirectOrigins: [SITE, OTHER_SITE] });
+  const { settings, problems } = readOAuthSettings(server.env);
+  expect(problems).toEqual([]);
+  harness = await createTestApp({ oauth: settings });
+});
+
+afterAll(async () => {
+  await harness?.cleanup();
+  await server?.close();
+});
+
+async function start(provider: SocialProvider, origin = SITE): Promise<URL> {
+  const { name, query } = START[provider];
+  const data = okData('socialStart', await call(harness, name, { query, headers: siteHeaders(origin) }));
+  return new URL(data.authorizeUrl);
+}
+
+/** The query a landing page hands to the completion call: code, state, and iss / device_id when present. */
+function completionQuery(back: URL, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams();
+  for (const key of ['code', 'state', 'iss']) {
+    const value = back.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return `?${query.toString()}`;
+}
+
+async function logInWith(provider: SocialProvider, login: string) {
+  const back = await authorizeAs((await start(provider)).href, login);
+  const extra: Record<string, string> = provider === 'vk' ? { device_id: 'device-1' } : {};
+  return call(harness, COMPLETE[provider], { query: completionQuery(back, extra) });
+}
+
+describe('start calls', () => {
+  it('send the browser to the provider with state, PKCE S256, nonce for OpenID Connect, and our own landing page', async () => {
+    for (const provider of ['google', 'apple', 'facebook', 'twitter', 'vk'] as const) {
+      const url = await start(provider);
+      expect(url.origin).toBe(server.issuer);
+      const params = url.searchParams;
+      expect(params.get('client_id')).toBe(`test-${provider}`);
+      expect(params.get('response_type')).toBe('code');
+      expect(params.get('redirect_uri')).toBe(`${SITE}${provider === 'vk' ? '/vkRedirect' : '/login'}`);
+      expect(params.get('code_challenge_method')).toBe('S256');
+      expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(params.has('nonce')).toBe(provider === 'google' || provider === 'apple');
+    }
+  });
+
+  it('keep only a hash of the state and never the same state twice', async () => {
+    const first = (await start('google')).searchParams.get('state') ?? '';
+    const second = (await start('google')).searchParams.get('state') ?? '';
+    expect(first).not.toBe(second);
+    const { rows } = await harness.db.query<{ state_hash: string }>('SELECT state_hash FROM oauth_logins');
+    expect(rows.map((row) => row.state_hash)).not.toContain(first);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.state_hash))).toBe(true);
+  });
+
+  it('build the return address on an allowed site origin only; others are refused', async () => {
+    expect((await start('facebook', OTHER_SITE)).searchParams.get('redirect_uri')).toBe(`${OTHER_SITE}/login`);
+    for (const headers of <Record<string, string>[]>[
+      siteHeaders('http://evil.example'),
+      siteHeaders('https://nova.localhost:18080'),
+      { 'x-forwarded-host': 'nova.localhost:18081' },
+      { 'x-forwarded-host': 'nova.localhost:18080', 'x-forwarded-proto': 'javascript' },
+      {},
+    ]) {
+      expectFailure(await call(harness, 'socialStart', { query: '?provider=google', headers }), 400, ERROR_CODES.badRequest, 'redirectNotAllowed');
+    }
+    expectFailure(await call(harness, 'vkGenPkce', { headers: siteHeaders('http://evil.example') }), 400, ERROR_CODES.badRequest, 'redirectNotAllowed');
+  });
+
+  it('refuse a provider this deployment has not configured', async () => {
+    const only = await createTestApp({ oauth: { providers: {}, redirectOrigins: [SITE] } });
+    try {
+      expectFailure(await call(only, 'twitterRedirect', { headers: siteHeaders() }), 404, ERROR_CODES.notFound, 'socialProviderUnavailable');
+      expectFailure(
+        await call(only, 'socialStart', { query: '?provider=apple', headers: siteHeaders() }),
+        404,
+        ERROR_CODES.notFound,
+        'socialProviderUnavailable',
+      );
+      expectFailure(
+        await call(only, 'googleAuth', { query: `?code=abc&state=${'s'.repeat(43)}` }),
+        404,
+        ERROR_CODES.notFound,
+        'socialProviderUnavailable',
+      );
+      expect(okData('loginConfig', await call(only, 'loginConfig')).providers).toEqual([]);
+    } finally {
+      await only.cleanup();
+    }
+    expect(okData('loginConfig', await call(harness, 'loginConfig')).providers).toEqual(['google', 'apple', 'facebook', 'twitter', 'vk']);
+    expectFailure(await call(harness, 'socialStart', { query: '?provider=vk', headers: siteHeaders() }), 400, ERROR_CODES.badRequest, /provider/);
+  });
+});
+
+describe('completion calls', () => {
+  it('log in with each provider: a social account on the first login, the same account the next time', async () => {
+    for (const provider of ['google', 'apple', 'facebook', 'twitter', 'vk'] as const) {
+      const login = `player-${provider}`;
+      const first = okData('googleAuth', await logInWith(provider, login));
+      expect(first).toMatchObject({ type: 'THIRD_PARTY' });
+      expect(first.account).toMatch(new RegExp(`^${provider}-[0-9a-f]{10}$`));
+      const info = okData('usersInfo', await call(harness, 'usersInfo', { token: first.token }));
+      expect(info).toMatchObject({ account: first.account, type: 'THIRD_PARTY', provider });
+      // Only OpenID Connect providers vouch for an address (email_verified).
+      expect(info.email).toBe(provider === 'google' || provider === 'apple' ? `${login}@${TEST_EMAIL_DOMAIN}` : null);
+
+      const again = okData('googleAuth', await logInWith(provider, login));
+      expect(again.account).toBe(first.account);
+      expect(again.token).not.toBe(first.token);
+      const { rows } = await harness.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM account_identities WHERE provider = $1 AND subject = $2',
+        [provider, login],
+      );
+      expect(rows[0]?.count).toBe(1);
+    }
+  });
+
+  it('keep different people, and one person at different providers, apart', async () => {
+    const alice = okData('googleAuth', await logInWith('twitter', 'alice-x'));
+    const bob = okData('googleAuth', await logInWith('twitter', 'bob-x'));
+    const aliceVk = okData('googleAuth', await logInWith('vk', 'alice-x'));
+    expect(new Set([alice.account, bob.account, aliceVk.account]).size).toBe(3);
+  });
+
+  it('never takes over an address another account has bound', async () => {
+    await createAccount(harness, { email: `taken@${TEST_EMAIL_DOMAIN}` });
+    const result = okData('googleAuth', await logInWith('google', 'taken'));
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { headers: bearer(result.token) })).email).toBeNull();
+  });
+
+  it('accept a state once only', async () => {
+    const back = await authorizeAs((await start('google')).href, 'once');
+    okData('googleAuth', await call(harness, 'googleAuth', { query: completionQuery(back) }));
+    expectFailure(await call(harness, 'googleAuth', { query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+  });
+
+  it('refuse a state of another provider, an unknown one and an expired one', async () => {
+    const back = await authorizeAs((await start('facebook')).href, 'mixup');
+    expectFailure(await call(harness, 'twitterAuth', { query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    // The mismatch used the state up: the right provider cannot be tried with it afterwards either.
+    expectFailure(await call(harness, 'facebookAuth', { query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+
+    expectFailure(
+      await call(harness, 'facebookAuth', { query: `?code=abc&state=${'x'.repeat(43)}` }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
+
+    const late = await authorizeAs((await start('vk')).href, 'late');
+    harness.clock.advance({ minutes: SOCIAL_LOGIN_TTL_MINUTES, seconds: 1 });
+    expectFailure(await call(harness, 'vkAuth', { query: completionQuery(late) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+  });
+
+  it('answer a refused code or a wrong issuer with socialLoginFailed, never a server error', async () => {
+    const url = await start('google');
+    const back = await authorizeAs(url.href, 'badcode');
+    back.searchParams.set('code', 'not-the-code');
+    expectFailure(await call(harness, 'googleAuth', { query: completionQuery(back) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+
+    const mixed = await authorizeAs((await start('apple')).href, 'mixed-issuer');
+    mixed.searchParams.set('iss', 'https://attacker.example');
+    expectFailure(await call(harness, 'appleAuth', { query: completionQuery(mixed) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+
+    const plain = await authorizeAs((await start('twitter')).href, 'badcode2');
+    plain.searchParams.set('code', 'forged');
+    expectFailure(await call(harness, 'twitterAuth', { query: completionQuery(plain) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+  });
+
+  it('answer socialLoginFailed when the provider cannot be reached', async () => {
+    const down = await startTestOAuthServer({ redirectOrigins: [SITE] });
+    const { settings } = readOAuthSettings(down.env);
+    const app = await createTestApp({ oauth: settings });
+    try {
+      await down.close();
+      expectFailure(await call(app, 'socialStart', { query: '?provider=google', headers: siteHeaders() }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+    } finally {
+      await app.cleanup();
+    }
+  });
+
+  it('validate the query like every call', async () => {
+    expectFailure(await call(harness, 'googleAuth', { query: '?code=abc' }), 400, ERROR_CODES.badRequest, /state/);
+    expectFailure(await call(harness, 'googleAuth', { query: `?code=abc&state=${'s'.repeat(43)}&extra=1` }), 400, ERROR_CODES.badRequest, /extra/);
+  });
+});
+
+describe('configuration', () => {
+  it('reads every provider from OAUTH_* variables, with the providers\' public endpoints by default', () => {
+    const config = loadConfig({
+      OAUTH_GOOGLE_CLIENT_ID: 'g',
+      OAUTH_GOOGLE_CLIENT_SECRET: 'gs',
+      OAUTH_VK_CLIENT_ID: 'v',
+      OAUTH_REDIRECT_ORIGINS: 'https://www.example.com, http://nova.localhost:8080',
+    });
+    expect(config.oauth).toEqual({
+      providers: {
+        google: { kind: 'oidc', clientId: 'g', clientSecret: 'gs', scope: 'openid email', issuer: 'https://accounts.google.com' },
+        vk: {
+          kind: 'oauth2',
+          clientId: 'v',
+          clientSecret: null,
+          scope: 'vkid.personal_info',
+          authorizationEndpoint: 'https://id.vk.com/authorize',
+          tokenEndpoint: 'https://id.vk.com/oauth2/auth',
+          userinfoEndpoint: 'https://id.vk.com/oauth2/user_info',
+        },
+      },
+      redirectOrigins: ['https://www.example.com', 'http://nova.localhost:8080'],
+    });
+  });
+
+  it('stops the start on endpoints without https (except this machine) and on origins that are not origins', () => {
+    const attempt = () =>
+      loadConfig({
+        OAUTH_GOOGLE_CLIENT_ID: 'g',
+        OAUTH_GOOGLE_ISSUER: 'http://accounts.example.com',
+        OAUTH_FACEBOOK_CLIENT_ID: 'f',
+        OAUTH_FACEBOOK_TOKEN_ENDPOINT: 'not a url',
+        OAUTH_APPLE_CLIENT_ID: 'a',
+        OAUTH_APPLE_SCOPE: 'email',
+        OAUTH_REDIRECT_ORIGINS: 'https://www.example.com/login',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/OAUTH_GOOGLE_ISSUER[\s\S]*OAUTH_APPLE_SCOPE[\s\S]*OAUTH_FACEBOOK_TOKEN_ENDPOINT[\s\S]*OAUTH_REDIRECT_ORIGINS/);
+    expect(loadConfig({ OAUTH_TWITTER_CLIENT_ID: 't', OAUTH_TWITTER_TOKEN_ENDPOINT: 'http://127.0.0.1:9/token' }).oauth.providers.twitter)
+      .toMatchObject({ tokenEndpoint: 'http://127.0.0.1:9/token' });
+  });
+});

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SOCIAL_PROVIDER_NAMES, platformApi, type SocialProvider } from 'shared-contracts';
+import { FormMessage, formStyles } from '../../app/form.js';
+import { startSocialLogin } from '../../app/social-login.js';
+import { useAction } from '../../app/use-action.js';
+import styles from './login.module.css';
+
+/** The social logins this deployment offers (login_config); none while unknown or when the call fails. */
+function useOfferedProviders(): SocialProvider[] {
+  const [providers, setProviders] = useState<SocialProvider[]>([]);
+  useEffect(() => {
+    let current = true;
+    platformApi()
+      .call('loginConfig', { query: {} })
+      .then(
+        (config) => current && setProviders(config.providers),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return providers;
+}
+
+/**
+ * Quick login (SPEC §2, §6): one button per offered provider. A click asks the API for the provider's login page
+ * and goes there; the provider sends the player back to this site, which finishes the login.
+ */
+export function QuickLogin({ remember, returnTo }: { remember: boolean; returnTo: string }) {
+  const { t } = useTranslation();
+  const providers = useOfferedProviders();
+  const { pending, message, run } = useAction('account:errors.socialLoginFailed');
+  if (providers.length === 0) return null;
+
+  const begin = (provider: SocialProvider) =>
+    run(async () => {
+      const authorizeUrl = await startSocialLogin({ provider, remember, returnTo });
+      window.location.assign(authorizeUrl);
+      return null;
+    });
+
+  return (
+    <section className={styles.quick} aria-labelledby="quick-login-heading" data-testid="quick-login">
+      <h3 id="quick-login-heading">{t('account:login.quickTitle')}</h3>
+      <ul className={styles.providers}>
+        {providers.map((provider) => (
+          <li key={provider}>
+            <button
+              type="button"
+              className={formStyles.secondary}
+              disabled={pending}
+              onClick={() => void begin(provider)}
+              data-testid={`quick-login-${provider}`}
+            >
+              {t('account:login.quickWith', { provider: SOCIAL_PROVIDER_NAMES[provider] })}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <FormMessage message={message} />
+    </section>
+  );
+}
