@@ -64,7 +64,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: build the ${options.app} app first.`);
 
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' }, disableRequestLogging: true });
+  // At the default level (warn) request logs stay quiet; proxy and file errors still show.
+  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   await app.register(compress, { encodings: ['br', 'gzip'] });
 
   app.addHook('onSend', async (request, reply) => {

@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_PROVIDER_NAMES, platformApi, type SocialProvider } from 'shared-contracts';
+import { useCsForm } from 'shared-contracts/react';
 import { FormMessage, formStyles } from '../../app/form.js';
 import { startSocialLogin } from '../../app/social-login.js';
 import { useAction } from '../../app/use-action.js';
 import styles from './login.module.css';
 
-/** The social logins this deployment offers (login_config); none while unknown or when the call fails. */
+/**
+ * The social logins offered for this client (login_config); the client is the game of the support form, when
+ * the player came from there (SPEC §3). None while unknown or when the call fails.
+ */
 function useOfferedProviders(): SocialProvider[] {
   const [providers, setProviders] = useState<SocialProvider[]>([]);
+  const { gameId } = useCsForm();
   useEffect(() => {
     let current = true;
     platformApi()
-      .call('loginConfig', { query: {} })
+      .call('loginConfig', { query: gameId === null ? {} : { clientId: String(gameId) } })
       .then(
         (config) => current && setProviders(config.providers),
         () => undefined,
@@ -20,7 +25,7 @@ function useOfferedProviders(): SocialProvider[] {
     return () => {
       current = false;
     };
-  }, []);
+  }, [gameId]);
   return providers;
 }
 
