@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 import { serveApp } from '../support/servers.js';
@@ -93,6 +94,19 @@ test.describe('standalone mode (DESIGN §3)', () => {
     await page.goto(`${site('nova.localhost', PORTS.support)}/`);
     await expect(page).toHaveURL(/\/SupportCenter\/game$/);
     await expect(page.getByTestId('support-step-game')).toBeVisible();
+  });
+
+  test('the harness logs a player in and out, so QA can try a remote both ways', async ({ page }) => {
+    await page.goto(`${site('nova.localhost', PORTS.support)}/?spec_lang=en`);
+    const session = page.getByTestId('harness-session');
+    await session.getByLabel(t('common', 'en', 'harness.account')).fill(DEMO.player2.account);
+    await session.getByLabel(t('common', 'en', 'harness.password')).fill(DEMO.player2.password);
+    await session.getByRole('button', { name: t('common', 'en', 'harness.login') }).click();
+    await expect(session).toContainText(DEMO.player2.account);
+    expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).not.toBeNull();
+    await session.getByRole('button', { name: t('common', 'en', 'harness.logout') }).click();
+    await expect(session.getByRole('button', { name: t('common', 'en', 'harness.login') })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBeNull();
   });
 
   test('the account remote runs alone', async ({ page }) => {

@@ -3,7 +3,9 @@ import { BRAND_IDS } from '../brands.js';
 import { bootstrapPlatform } from '../bootstrap/bootstrap.js';
 import { on, type PlatformEventName } from '../event-bus.js';
 import { i18next, languageChangeHref } from '../i18n/i18n.js';
-import { logout } from '../session/store.js';
+import { completeLogin, signOut } from '../session/sign-in.js';
+import { platformStore, tokenAtom, userNameAtom } from '../session/store.js';
+import { platformApi } from '../api/platform-api.js';
 import type { RemoteApp } from '../remote-app.js';
 
 const LOGGED_EVENTS: PlatformEventName[] = [
@@ -21,6 +23,47 @@ function labelled(label: string, control: HTMLElement): HTMLLabelElement {
   const wrapper = element('label', { class: 'harness-field' });
   wrapper.append(element('span', {}, label), control);
   return wrapper;
+}
+
+/**
+ * The session picker: log in with any account of the API (the demo ones on the embedded database) or log out,
+ * so QA can try a remote as a guest and as a player without the account remote.
+ */
+function sessionPicker(t: (key: string) => string): HTMLElement {
+  const form = element('form', { class: 'harness-session', 'data-testid': 'harness-session' });
+  const status = element('span', { 'aria-live': 'polite' });
+  const account = element('input', { name: 'account', autocomplete: 'username', 'aria-label': t('account'), placeholder: t('account') });
+  const password = element('input', { name: 'password', type: 'password', autocomplete: 'current-password', 'aria-label': t('password'), placeholder: t('password') });
+  const submit = element('button', { type: 'submit' }, t('login'));
+  const logoutButton = element('button', { type: 'button' }, t('logout'));
+  const render = () => {
+    const name = platformStore.get(userNameAtom);
+    const loggedIn = platformStore.get(tokenAtom) !== null;
+    status.textContent = loggedIn ? i18next.t('common:harness.loggedInAs', { name: name ?? '' }) : '';
+    for (const control of [account, password, submit]) control.hidden = loggedIn;
+    logoutButton.hidden = !loggedIn;
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    platformApi()
+      .call('loginPassword', { body: { account: account.value.trim(), password: password.value } })
+      .then((result) => {
+        password.value = '';
+        completeLogin(result, false);
+      })
+      .catch((error: unknown) => {
+        status.textContent = error instanceof Error ? error.message : String(error);
+      })
+      .finally(() => {
+        submit.disabled = false;
+      });
+  });
+  logoutButton.addEventListener('click', () => void signOut());
+  on('session:changed', render);
+  render();
+  form.append(status, account, password, submit, logoutButton);
+  return form;
 }
 
 /**
@@ -68,9 +111,7 @@ export async function startStandalone(options: {
   });
   bar.append(labelled(t('language'), languageSelect));
 
-  const logoutButton = element('button', { type: 'button' }, t('logout'));
-  logoutButton.addEventListener('click', () => logout());
-  bar.append(logoutButton);
+  bar.append(sessionPicker(t));
 
   const log = element('ol', { class: 'harness-log', 'aria-label': t('events'), 'aria-live': 'polite' });
   for (const name of LOGGED_EVENTS) {
