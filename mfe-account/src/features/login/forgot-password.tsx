@@ -1,35 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_RULES, emailSchema, newPasswordSchema, platformApi, verificationCodeSchema } from 'shared-contracts';
+import { ACCOUNT_RULES, newPasswordSchema, platformApi, verificationCodeSchema } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
-import { useAction } from '../../app/use-action.js';
-import { useCooldown } from '../../app/use-cooldown.js';
+import { useEmailedCode } from '../../app/use-emailed-code.js';
 
 /** Forgot password: a code goes to the account's e-mail, then the code and a new password set it (SPEC §2). */
 export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null) => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [codeSent, setCodeSent] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const { pending, message, setMessage, run } = useAction('common:errors.submitFailed');
-  const [cooldown, startCooldown] = useCooldown();
-
-  const sendCode = async () => {
-    const emailError = fieldErrorKey(emailSchema, email);
-    setErrors({ email: emailError });
-    setMessage(null);
-    if (emailError) return;
-    await run(async () => {
-      const { resendAfterSeconds } = await platformApi().call('forgotPassword', { body: { email: email.trim() } });
-      startCooldown(resendAfterSeconds);
-      setCodeSent(true);
-      return null;
-    });
-  };
+  const { email, setEmail, code, setCode, codeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run } =
+    useEmailedCode('forgotPassword', null);
 
   const reset = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,33 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema, platformApi, verificationCodeSchema } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
-import { useAction } from '../../app/use-action.js';
-import { useCooldown } from '../../app/use-cooldown.js';
+import { useEmailedCode } from '../../app/use-emailed-code.js';
 
 /** E-mail verification (security settings): send a code (resend after a cool-down), then bind with it. */
 export function BindEmailForm({ current, onBound }: { current: string | null; onBound: () => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [codeSent, setCodeSent] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const { pending, message, setMessage, run } = useAction('common:errors.submitFailed');
-  const [cooldown, startCooldown] = useCooldown();
-
-  const sendCode = async () => {
-    const emailError = fieldErrorKey(emailSchema, email);
-    setErrors({ email: emailError });
-    setMessage(null);
-    if (emailError) return;
-    await run(async () => {
-      const { resendAfterSeconds } = await platformApi().call('sendVerifyCode', { body: { email: email.trim() } });
-      startCooldown(resendAfterSeconds);
-      setCodeSent(true);
-      return 'account:email.codeSent';
-    });
-  };
+  const { email, setEmail, code, setCode, codeSent, setCodeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run } =
+    useEmailedCode('sendVerifyCode', 'account:email.codeSent');
 
   const bind = async (event: FormEvent) => {
     event.preventDefault();
