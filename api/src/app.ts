@@ -23,10 +23,14 @@ import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { createHandlers } from './routes/handlers.js';
+import { createSupportHandlers } from './support/handlers.js';
+import { SupportReference } from './support/reference.js';
+import type { SnapshotCacheOptions } from './support/snapshot-cache.js';
 
 export const DEFAULT_ASSETS_DIR = path.join(API_ROOT, 'assets');
 
-/** Every answer but a game list; the lists change rarely and may be cached briefly by browsers and proxies. */
+/** Every answer but the reference lists (games, help topics, servers...); they change rarely and may be cached
+ * briefly by browsers and proxies. Per-player answers (characters) are never cached. */
 const NO_STORE = 'no-store';
 const GAME_LIST_CACHE = 'public, max-age=60';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -49,6 +53,8 @@ export interface BuildAppOptions {
   /** Folder served at /assets/ (default `api/assets`). */
   assetsDir?: string;
   catalog?: CatalogOptions;
+  /** Cache of the support reference data (help topics, categories, servers, regions, downloads). */
+  support?: SnapshotCacheOptions;
   /** Reports per client address on POST /client-errors; `false` turns the limit off. */
   clientErrorRateLimit?: RateLimitSettings | false;
   /** Fastify `trustProxy`: which proxies' X-Forwarded-For names the client. */
@@ -71,6 +77,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The cached games lists; call `invalidate()` after changing games in the database. */
     catalog: Catalog;
+    /** The cached support reference data; call `invalidate()` after changing it in the database. */
+    support: SupportReference;
     /** Work answers do not wait for (reset mails); `await app.background.idle()` to see it done. */
     background: BackgroundTasks;
   }
@@ -140,6 +148,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('catalog', catalog);
 
+  const support = new SupportReference(options.db, {
+    onRefreshError: (error) => app.log.error({ err: error }, 'support reference refresh failed; serving the previous one'),
+    ...options.support,
+  });
+  app.decorate('support', support);
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -185,11 +199,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...createHandlers({ db: options.db, catalog }),
     ...createIdentityHandlers(identity),
     ...createSocialHandlers(social),
+    ...createSupportHandlers({ db: options.db, support }),
   };
   const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
   registerEndpoints(app, handlers, authenticate, {
     gamesAll: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
     gamesSimple: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
+    faqTypes: { cacheControl: GAME_LIST_CACHE },
+    faqs: { cacheControl: GAME_LIST_CACHE },
+    inquiryTypes: { cacheControl: GAME_LIST_CACHE },
+    gameServers: { cacheControl: GAME_LIST_CACHE },
+    gameAreas: { cacheControl: GAME_LIST_CACHE },
+    gameDownloads: { cacheControl: GAME_LIST_CACHE },
     clientErrors: {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},

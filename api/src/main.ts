@@ -7,6 +7,7 @@ import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './identity/passwords.j
 import { createMailer } from './mail/transport.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { readGamesSeed, seedGames } from './seed/games-seed.js';
+import { readSupportSeed, seedSupport } from './seed/support-seed.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
         ? {
             ...(await seedGames(db, await readGamesSeed())),
             accounts: await seedDemoAccounts(db, new PasswordHasher(DEFAULT_PASSWORD_HASHING)),
+            // After the accounts: the demo characters belong to player1.
+            support: await seedSupport(db, await readSupportSeed()),
           }
         : null;
       const built = await buildApp({

@@ -100,7 +100,7 @@ describe('POST /website/login/password', () => {
 const REQUIRED = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => ENDPOINTS[name].auth === 'required');
 
 /** A valid request to each endpoint that needs a session, apart from the token. */
-function validRequest(name: EndpointName): { body?: unknown } {
+function validRequest(name: EndpointName): { body?: unknown; query?: string } {
   switch (name) {
     case 'logout':
       return { body: {} };
@@ -110,6 +110,8 @@ function validRequest(name: EndpointName): { body?: unknown } {
       return { body: { email: 'someone@example.com' } };
     case 'bindEmail':
       return { body: { email: 'someone@example.com', code: '123456' } };
+    case 'gameRoles':
+      return { query: '?gameId=1&serverId=s1' };
     default:
       return {};
   }
@@ -117,7 +119,7 @@ function validRequest(name: EndpointName): { body?: unknown } {
 
 describe("endpoints with auth: 'required'", () => {
   it('are the user calls of the table, documented with the bearer scheme in OpenAPI', async () => {
-    expect([...REQUIRED].sort()).toEqual(['bindEmail', 'changePassword', 'logout', 'sendVerifyCode', 'usersInfo']);
+    expect([...REQUIRED].sort()).toEqual(['bindEmail', 'changePassword', 'gameRoles', 'logout', 'sendVerifyCode', 'usersInfo']);
     const document = (await harness.app.inject('/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown }>>;
       components: { securitySchemes: Record<string, unknown> };

@@ -22,3 +22,4 @@ export * from './bootstrap/bootstrap.js';
 export * from './remote-app.js';
 export * from './standalone/harness.js';
 export * from './api/identity-schemas.js';
+export * from './api/support-schemas.js';

@@ -26,6 +26,10 @@ export const INPUT_BOUNDS = {
   idMax: 2_147_483_647,
   clientIdMaxLength: 64,
   errorMessageMaxLength: 2_000,
+  /** Help-topic search text (`/faqs?keyword=`); longer input is refused, not cut. */
+  faqKeywordMaxLength: 100,
+  /** Server, region and character ids (`s12`, `asia`, `r1001`). */
+  supportIdMaxLength: 32,
 } as const;
 
 /** Account and password rules (SPEC §6 logins); the server applies the same schemas as the forms. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
 import type { IdentityEndpoint } from '../identity/handlers.js';
 import type { SocialEndpoint } from '../oauth/handlers.js';
+import type { SupportEndpoint } from '../support/handlers.js';
 import { forwardedPrefix, requestHost } from '../http/forwarded.js';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 
@@ -15,8 +16,8 @@ export interface HandlerDependencies {
 }
 
 /** The server side of the catalogue and service endpoints; the identity ones are in `identity/handlers.ts`,
- * the social logins in `oauth/handlers.ts`. */
-export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint | SocialEndpoint> {
+ * the social logins in `oauth/handlers.ts`, the support reference data in `support/handlers.ts`. */
+export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint | SocialEndpoint | SupportEndpoint> {
   return {
     // platform and clientId are accepted (the client always sends them) but do not change the lists yet.
     gamesSimple: async ({ request }) => catalog.gamesSimple(forwardedPrefix(request.headers)),

@@ -31,6 +31,19 @@ import {
   healthSchema,
   precheckSchema,
 } from './schemas.js';
+import {
+  faqSchema,
+  faqsQuerySchema,
+  faqTypeSchema,
+  gameAreaSchema,
+  gameDownloadSchema,
+  gameQuerySchema,
+  gameRoleSchema,
+  gameRolesQuerySchema,
+  gameServerQuerySchema,
+  gameServerSchema,
+  inquiryTypeSchema,
+} from './support-schemas.js';
 
 /** 'required': the call needs a valid session token (else -600); 'none': it ignores any. */
 export type EndpointAuth = 'none' | 'required';
@@ -173,6 +186,41 @@ export const ENDPOINTS = {
     method: 'POST', path: '/ucenter/email/bind', query: commonQuerySchema, body: bindEmailBodySchema,
     response: boundEmailSchema, showsLoading: false, auth: 'required',
     summary: 'Binds the e-mail address with the code that was sent to it.',
+  }),
+  faqTypes: endpoint({
+    method: 'GET', path: '/faqs/types', query: gameQuerySchema, body: undefined,
+    response: z.array(faqTypeSchema), showsLoading: false, auth: 'none',
+    summary: 'Help-topic types of a game (Account, Payment, Gameplay, Technical) in the request language.',
+  }),
+  faqs: endpoint({
+    method: 'GET', path: '/faqs', query: faqsQuerySchema, body: undefined,
+    response: z.array(faqSchema), showsLoading: false, auth: 'none',
+    summary: 'Help topics of a game, optionally of one type, optionally matching a keyword (literal, ignoring case).',
+  }),
+  inquiryTypes: endpoint({
+    method: 'GET', path: '/inquiries/types', query: gameQuerySchema, body: undefined,
+    response: z.array(inquiryTypeSchema), showsLoading: false, auth: 'none',
+    summary: 'Question categories of the inquiry form for a game.',
+  }),
+  gameServers: endpoint({
+    method: 'GET', path: '/game/servers/v2', query: gameQuerySchema, body: undefined,
+    response: z.array(gameServerSchema), showsLoading: false, auth: 'none',
+    summary: 'Servers of a game; ids start with a lowercase s.',
+  }),
+  gameAreas: endpoint({
+    method: 'GET', path: '/game/areas', query: gameServerQuerySchema, body: undefined,
+    response: z.array(gameAreaSchema), showsLoading: false, auth: 'none',
+    summary: 'Regions of a server of a game.',
+  }),
+  gameRoles: endpoint({
+    method: 'GET', path: '/game/roles', query: gameRolesQuerySchema, body: undefined,
+    response: z.array(gameRoleSchema), showsLoading: false, auth: 'required',
+    summary: "The logged-in player's characters on a server (and region) of a game; empty when there are none.",
+  }),
+  gameDownloads: endpoint({
+    method: 'GET', path: '/game/downloads', query: gameQuerySchema, body: undefined,
+    response: z.array(gameDownloadSchema), showsLoading: false, auth: 'none',
+    summary: 'Download links of a game per platform; empty when it has none yet.',
   }),
   health: endpoint({
     method: 'GET', path: '/health', query: z.strictObject({}), body: undefined,
