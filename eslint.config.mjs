@@ -63,7 +63,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx', 'shared-contracts/src/react/**/*.ts'],
+    files: ['**/*.tsx', 'shell/src/**/*.ts', 'mfe-*/src/**/*.ts', 'shared-contracts/src/react/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -1,4 +1,4 @@
-import type { Game, GameSimple, Language } from 'shared-contracts';
+import type { Faq, Game, GameDownload, GameSimple, Language } from 'shared-contracts';
 import { PORTS } from './ports.js';
 
 /** Reads what the real API serves, so tests compare the page with the data rather than with copies of it. */
@@ -13,3 +13,5 @@ async function call<T>(path: string, query: Record<string, string> = {}): Promis
 
 export const gamesAll = (language: Language = 'ko') => call<Game[]>('/games/all', { spec_lang: language });
 export const gamesSimple = (language: Language = 'ko') => call<GameSimple[]>('/games/simple', { spec_lang: language });
+export const gameDownloads = (gameId: number) => call<GameDownload[]>('/game/downloads', { gameId: String(gameId) });
+export const faqs = (gameId: number, language: Language = 'en') => call<Faq[]>('/faqs', { gameId: String(gameId), spec_lang: language });

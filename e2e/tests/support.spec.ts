@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import type { GameSimple } from 'shared-contracts';
+import { faqs, gameDownloads, gamesSimple } from '../support/api.js';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+
+test.describe('support steps one and two (DESIGN §7)', () => {
+  test('step one: choosing a game shows its downloads, or says there are none, and leads to its help topics', async ({ page }) => {
+    const games = await gamesSimple('en');
+    const withDownloads: GameSimple[] = [];
+    const withoutDownloads: GameSimple[] = [];
+    for (const game of games) ((await gameDownloads(game.id)).length > 0 ? withDownloads : withoutDownloads).push(game);
+    const [first] = withDownloads;
+    const [bare] = withoutDownloads;
+    expect(first && bare, 'the seed has games with and without downloads').toBeTruthy();
+
+    await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    const step = page.getByTestId('support-step-game');
+    await step.getByRole('button', { name: bare?.gameName }).click();
+    await expect(step.getByTestId('game-downloads')).toContainText(t('support', 'en', 'game.noDownloads'));
+    await step.getByRole('button', { name: first?.gameName }).click();
+    await expect(step.getByTestId('game-downloads').getByRole('link')).toHaveCount((await gameDownloads(first?.id ?? 0)).length);
+    await step.getByTestId('to-question').click();
+    await expect(page).toHaveURL(/\/SupportCenter\/question/);
+    await expect(page.getByTestId('support-step-question')).toContainText(first?.gameName ?? 'missing');
+  });
+
+  test('the repay button shows on the question step for a game with a repay link, and not for one without', async ({ page }) => {
+    const games = await gamesSimple('en');
+    const repayable = games.find((game) => game.link.replenishment);
+    const plain = games.find((game) => !game.link.replenishment);
+    await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    await page.getByRole('button', { name: repayable?.gameName }).click();
+    await expect(page.getByTestId('repay-button')).toHaveCount(0);
+    await page.getByTestId('to-question').click();
+    await expect(page.getByTestId('repay-button')).toHaveAttribute('href', repayable?.link.replenishment ?? 'missing');
+    await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    await page.getByRole('button', { name: plain?.gameName }).click();
+    await page.getByTestId('to-question').click();
+    await expect(page.getByTestId('help-topics')).toBeVisible();
+    await expect(page.getByTestId('repay-button')).toHaveCount(0);
+  });
+
+  test('step two: help topics filter by search after the debounce, say "No data." when nothing matches, and a category opens the form', async ({ page }) => {
+    const [game] = await gamesSimple('en');
+    const topics = await faqs(game?.id ?? 0, 'en');
+    const target = topics.at(-1);
+    await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    await page.getByRole('button', { name: game?.gameName }).click();
+    await page.getByTestId('to-question').click();
+    const list = page.getByTestId('help-topic-list');
+    await expect(list.getByRole('listitem')).toHaveCount(topics.length);
+
+    const search = page.getByLabel(t('support', 'en', 'question.search'));
+    await search.fill(target?.title ?? 'missing');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await list.getByText(target?.title ?? 'missing').click();
+    await expect(list).toContainText((target?.answer ?? 'missing').split(/\n\s*\n/)[0] ?? '');
+
+    await search.fill('zzzz-no-topic-says-this');
+    await expect(page.getByTestId('help-topics')).toContainText(t('common', 'en', 'state.noData'));
+
+    const categories = page.getByTestId('question-categories').getByRole('button');
+    await categories.first().click();
+    await expect(page).toHaveURL(/\/SupportCenter\/inquiry/);
+  });
+
+  test('step two without a chosen game asks for one first', async ({ page }) => {
+    await page.goto(`${site()}/SupportCenter/question?spec_lang=en`);
+    await expect(page.getByTestId('support-step-question')).toContainText(t('support', 'en', 'question.chooseGameFirst'));
+  });
+});

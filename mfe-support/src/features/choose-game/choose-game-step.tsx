@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { loadSimpleGames, setCsForm, type GameDownload, type GameSimple } from 'shared-contracts';
+import { useCsForm } from 'shared-contracts/react';
+import { Failed, Loading } from '../../app/call-states.js';
+import { useCall } from '../../app/use-call.js';
+import styles from './choose-game.module.css';
+
+/** Platforms' own names, the same in every language. */
+const PLATFORM_NAMES: Record<GameDownload['platform'], string> = { android: 'Android', ios: 'iOS', pc: 'PC' };
+
+type GamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
+
+function useGames(): [GamesState, () => void] {
+  const [state, setState] = useState<GamesState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    loadSimpleGames().then(
+      (games) => current && setState({ status: 'ready', games }),
+      () => current && setState({ status: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return [state, () => {
+    setState({ status: 'loading' });
+    setAttempt((value) => value + 1);
+  }];
+}
+
+/** The chosen game's download links (SPEC §2 "game download list"), or the SPEC §8 message when it has none. */
+function Downloads({ gameId }: { gameId: number }) {
+  const { t } = useTranslation();
+  const [downloads, retry] = useCall('gameDownloads', String(gameId), () => ({ query: { gameId } }));
+  return (
+    <section className={styles.downloads} aria-labelledby="downloads-heading" data-testid="game-downloads">
+      <h3 id="downloads-heading">{t('support:game.downloads')}</h3>
+      {downloads.status === 'loading' ? <Loading /> : null}
+      {downloads.status === 'failed' ? <Failed network={downloads.network} retry={retry} /> : null}
+      {downloads.status === 'ready' && downloads.data.length === 0 ? <p>{t('support:game.noDownloads')}</p> : null}
+      {downloads.status === 'ready' && downloads.data.length > 0 ? (
+        <ul>
+          {downloads.data.map((download) => (
+            <li key={download.platform}>
+              <a href={download.url} target="_blank" rel="noopener noreferrer">
+                {t('support:game.downloadFor', { platform: PLATFORM_NAMES[download.platform] })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** Step one (DESIGN §7): choose the game the question is about; the choice goes into the support form. */
+export function ChooseGameStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const csForm = useCsForm();
+  const [games, retry] = useGames();
+  return (
+    <section className={styles.step} aria-labelledby="choose-game-heading" data-testid="support-step-game">
+      <h2 id="choose-game-heading">{t('support:game.title')}</h2>
+      {games.status === 'loading' ? <Loading /> : null}
+      {games.status === 'failed' ? <Failed network retry={retry} /> : null}
+      {games.status === 'ready' ? (
+        <ul className={styles.games}>
+          {games.games.map((game) => (
+            <li key={game.id}>
+              <button
+                type="button"
+                className={styles.game}
+                aria-pressed={csForm.gameId === game.id}
+                onClick={() => setCsForm({ gameId: game.id, gameName: game.gameName, gameImg: game.logo })}
+              >
+                <img src={game.logo} alt="" width={48} height={48} />
+                <span>{game.gameName}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {csForm.gameId !== null ? (
+        <>
+          <Downloads gameId={csForm.gameId} />
+          <button type="button" className={styles.next} onClick={() => navigate('../question')} data-testid="to-question">
+            {t('support:game.next', { game: csForm.gameName })}
+          </button>
+        </>
+      ) : null}
+    </section>
+  );
+}
