@@ -24,6 +24,8 @@ test.describe('runtime composition (DESIGN §3)', () => {
   });
 
   test('retry loads a remote that came back, without reloading the page', async ({ page }) => {
+    // Starts two origins of its own (a shell and, later, the support remote): allow for a busy machine.
+    test.setTimeout(90_000);
     const shellPort = 18070;
     const supportPort = 18071;
     const shell = await serveApp('shell', 'shell', shellPort, {

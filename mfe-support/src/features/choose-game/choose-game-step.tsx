@@ -1,35 +1,13 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loadSimpleGames, setCsForm, type GameDownload, type GameSimple } from 'shared-contracts';
-import { useCsForm } from 'shared-contracts/react';
+import { setCsForm, type GameDownload } from 'shared-contracts';
+import { useCsForm, useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
 import styles from './choose-game.module.css';
 
 /** Platforms' own names, the same in every language. */
 const PLATFORM_NAMES: Record<GameDownload['platform'], string> = { android: 'Android', ios: 'iOS', pc: 'PC' };
-
-type GamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
-
-function useGames(): [GamesState, () => void] {
-  const [state, setState] = useState<GamesState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    loadSimpleGames().then(
-      (games) => current && setState({ status: 'ready', games }),
-      () => current && setState({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  return [state, () => {
-    setState({ status: 'loading' });
-    setAttempt((value) => value + 1);
-  }];
-}
 
 /** The chosen game's download links (SPEC §2 "game download list"), or the SPEC §8 message when it has none. */
 function Downloads({ gameId }: { gameId: number }) {
@@ -61,7 +39,7 @@ export function ChooseGameStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const csForm = useCsForm();
-  const [games, retry] = useGames();
+  const [games, retry] = useSimpleGames();
   return (
     <section className={styles.step} aria-labelledby="choose-game-heading" data-testid="support-step-game">
       <h2 id="choose-game-heading">{t('support:game.title')}</h2>

@@ -1,29 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, gameDetailsPath, loadSimpleGames, loginPath, platformLink, signOut, type GameSimple } from 'shared-contracts';
-import { usePlatformContext, useRechargeLink, useSession } from 'shared-contracts/react';
+import { ROUTES, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
+import { usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
 import styles from './side-menu.module.css';
-
-type GamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
-
-function useSimpleGames(): [GamesState, () => void] {
-  const [state, setState] = useState<GamesState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    loadSimpleGames().then(
-      (games) => current && setState({ status: 'ready', games }),
-      () => current && setState({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  return [state, () => {
-    setState({ status: 'loading' });
-    setAttempt((value) => value + 1);
-  }];
-}
 
 /** The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {

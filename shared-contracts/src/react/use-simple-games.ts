@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import { loadSimpleGames, type GameSimple } from 'shared-contracts';
+
+export type SimpleGamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
+
+/** The game list of `/games/simple` (loaded once per page) for a screen, with a retry after a failure. */
+export function useSimpleGames(): [SimpleGamesState, () => void] {
+  const [state, setState] = useState<SimpleGamesState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    loadSimpleGames().then(
+      (games) => current && setState({ status: 'ready', games }),
+      () => current && setState({ status: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return [
+    state,
+    () => {
+      setState({ status: 'loading' });
+      setAttempt((value) => value + 1);
+    },
+  ];
+}
