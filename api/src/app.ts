@@ -25,7 +25,7 @@ import { validatorCompiler } from './http/validation.js';
 import { createHandlers } from './routes/handlers.js';
 import { createSupportHandlers } from './support/handlers.js';
 import { SupportReference } from './support/reference.js';
-import type { SnapshotCacheOptions } from './support/snapshot-cache.js';
+import type { SnapshotCacheOptions } from './cache/snapshot-cache.js';
 
 export const DEFAULT_ASSETS_DIR = path.join(API_ROOT, 'assets');
 

@@ -1,5 +1,6 @@
 import { ENDPOINTS, type Game, type GameSimple, type Language } from 'shared-contracts';
 import type { Database } from '../db/database.js';
+import { SnapshotCache, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
 import { PreSerialized, ok } from '../http/envelope.js';
 
 /** Artwork every game has under `api/assets/games/<slug>/`. */
@@ -29,20 +30,12 @@ interface CatalogGame {
 
 interface Snapshot {
   games: CatalogGame[];
-  loadedAt: number;
   /** Finished envelopes by endpoint, language and prefix: at most 2 x 16 x 3 strings. */
   rendered: Map<string, PreSerialized>;
 }
 
-export interface CatalogOptions {
-  /**
-   * How long a loaded catalogue is served before it is read again. Seeding through this process invalidates at
-   * once; the TTL bounds how long other processes (the seed command, other replicas) take to be noticed.
-   */
-  ttlMs?: number;
-  onRefreshError?: (error: unknown) => void;
-  now?: () => number;
-}
+/** How long a loaded catalogue is served before it is read again, and where refresh errors go. */
+export type CatalogOptions = SnapshotCacheOptions;
 
 export function assetUrl(prefix: string, slug: string, file: string): string {
   return `${prefix}/assets/games/${slug}/${file}`;
@@ -53,30 +46,19 @@ export function assetUrl(prefix: string, slug: string, file: string): string {
  * call of the site. Each distinct answer is serialised once and then served as a ready string.
  */
 export class Catalog {
-  readonly #db: Database;
-  readonly #ttlMs: number;
-  readonly #now: () => number;
-  readonly #onRefreshError: (error: unknown) => void;
-  #current: Snapshot | null = null;
-  #loading: Promise<Snapshot> | null = null;
-  #generation = 0;
+  readonly #cache: SnapshotCache<Snapshot>;
 
   constructor(db: Database, options: CatalogOptions = {}) {
-    this.#db = db;
-    this.#ttlMs = options.ttlMs ?? 30_000;
-    this.#now = options.now ?? Date.now;
-    this.#onRefreshError = options.onRefreshError ?? (() => undefined);
+    this.#cache = new SnapshotCache(async () => ({ games: await readCatalog(db), rendered: new Map() }), options);
   }
 
   /** Forget everything loaded; the next read goes to the database. */
   invalidate(): void {
-    this.#generation += 1;
-    this.#current = null;
-    this.#loading = null;
+    this.#cache.invalidate();
   }
 
   async gamesAll(language: Language, prefix: string): Promise<PreSerialized> {
-    const snapshot = await this.#snapshot();
+    const snapshot = await this.#cache.get();
     return render(snapshot, `all|${language}|${prefix}`, () => {
       const data: Game[] = snapshot.games.map((game) => {
         const text = pickText(game, language);
@@ -98,7 +80,7 @@ export class Catalog {
   }
 
   async gamesSimple(prefix: string): Promise<PreSerialized> {
-    const snapshot = await this.#snapshot();
+    const snapshot = await this.#cache.get();
     return render(snapshot, `simple|${prefix}`, () => {
       const data: GameSimple[] = snapshot.games.map((game) => ({
         id: game.id,
@@ -110,38 +92,6 @@ export class Catalog {
     });
   }
 
-  async #snapshot(): Promise<Snapshot> {
-    const current = this.#current;
-    if (current) {
-      // Stale: answer from what we have and refresh behind it, so no request waits on the database.
-      if (this.#now() - current.loadedAt >= this.#ttlMs && !this.#loading) {
-        this.#load().catch(this.#onRefreshError);
-      }
-      return current;
-    }
-    return this.#loading ?? this.#load();
-  }
-
-  #load(): Promise<Snapshot> {
-    const generation = this.#generation;
-    const loading = readCatalog(this.#db).then(
-      (games) => {
-        const snapshot: Snapshot = { games, loadedAt: this.#now(), rendered: new Map() };
-        // An invalidate() while reading means the rows may predate a seed: hand them to the waiting callers only.
-        if (generation === this.#generation) {
-          this.#current = snapshot;
-          this.#loading = null;
-        }
-        return snapshot;
-      },
-      (error: unknown) => {
-        if (generation === this.#generation) this.#loading = null;
-        throw error;
-      },
-    );
-    this.#loading = loading;
-    return loading;
-  }
 }
 
 function render(snapshot: Snapshot, key: string, build: () => unknown): PreSerialized {

@@ -10,7 +10,7 @@ import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
 import { PreSerialized, ok } from '../http/envelope.js';
-import { SnapshotCache, type SnapshotCacheOptions } from './snapshot-cache.js';
+import { SnapshotCache, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
 
 /** Texts of one thing by language. */
 type Texts<Text> = Map<string, Text>;

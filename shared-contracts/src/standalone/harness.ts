@@ -83,8 +83,10 @@ export async function startStandalone(options: {
   const { brand, area, language } = result.context;
   const t = (key: string) => i18next.t(`common:harness.${key}`);
 
+  const title = `${t('title')}: ${options.name}`;
+  document.title = title;
   const bar = element('header', { class: 'harness-bar', 'data-testid': 'standalone-harness' });
-  bar.append(element('strong', {}, `${t('title')}: ${options.name}`));
+  bar.append(element('strong', {}, title));
 
   const brandSelect = element('select', { 'aria-label': t('brand') });
   for (const id of BRAND_IDS) {
