@@ -24,6 +24,8 @@ import { installJsonBodyParser } from './http/json-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { createHandlers } from './routes/handlers.js';
 import { createSupportHandlers } from './support/handlers.js';
+import { createFileHandlers } from './files/handlers.js';
+import { createTicketHandlers } from './tickets/handlers.js';
 import { SupportReference } from './support/reference.js';
 import type { SnapshotCacheOptions } from './cache/snapshot-cache.js';
 
@@ -200,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...createIdentityHandlers(identity),
     ...createSocialHandlers(social),
     ...createSupportHandlers({ db: options.db, support }),
+    ...createTicketHandlers({ db: options.db, now: options.now ?? (() => new Date()) }),
+    ...createFileHandlers({ db: options.db, now: options.now ?? (() => new Date()) }),
   };
   const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
   registerEndpoints(app, handlers, authenticate, {

@@ -8,6 +8,18 @@ export const LIMITS = {
   attachmentBytesMax: 20 * 1024 * 1024,
   videosMax: 1,
   autoEndHours: 24,
+  /** Adding information to a ticket (step four) and an agent's reply. */
+  replyMin: 1,
+  replyMax: 400,
+  /** Uploaded files not yet attached to a ticket that one player may hold; older ones are cleaned up. */
+  pendingUploadsMax: 10,
+  pendingUploadHours: 24,
+  /** A rating at or under this score asks for reasons (skippable). */
+  lowScoreMax: 3,
+  ratingCommentMax: 400,
+  /** Phone numbers in international form: + and 7 to 15 digits (E.164). */
+  phoneDigitsMin: 7,
+  phoneDigitsMax: 15,
 } as const;
 
 export const TIMINGS = {
@@ -30,6 +42,12 @@ export const INPUT_BOUNDS = {
   faqKeywordMaxLength: 100,
   /** Server, region and character ids (`s12`, `asia`, `r1001`). */
   supportIdMaxLength: 32,
+  /** Role names as the game reports them. */
+  roleNameMaxLength: 64,
+  /** Uploaded file names as kept and shown (longer names are shortened, keeping the extension). */
+  fileNameMaxLength: 120,
+  /** Agent ticket search text. */
+  agentKeywordMaxLength: 100,
 } as const;
 
 /** Account and password rules (SPEC §6 logins); the server applies the same schemas as the forms. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { ENDPOINTS, envelopeSchema, type Endpoint, type EndpointName, type EndpointResponse } from 'shared-contracts';
+import { ENDPOINTS, ERROR_CODES, envelopeSchema, type Endpoint, type EndpointName, type EndpointResponse } from 'shared-contracts';
 import type { z } from 'zod';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { PreSerialized, errorEnvelopeSchema, ok } from './envelope.js';
+import { ApiFailure } from './api-failure.js';
 
 type Definition<Name extends EndpointName> = (typeof ENDPOINTS)[Name];
 
@@ -10,8 +11,8 @@ type Definition<Name extends EndpointName> = (typeof ENDPOINTS)[Name];
 export interface EndpointContext<Name extends EndpointName> {
   query: z.output<Definition<Name>['query']>;
   body: Definition<Name>['body'] extends z.ZodType ? z.output<NonNullable<Definition<Name>['body']>> : undefined;
-  /** The session's account on `auth: 'required'` endpoints (checked before the handler runs); null elsewhere. */
-  account: Definition<Name>['auth'] extends 'required' ? AuthenticatedAccount : null;
+  /** The session's account on `auth: 'required'` and `'agent'` endpoints (checked before the handler runs). */
+  account: Definition<Name>['auth'] extends 'required' | 'agent' ? AuthenticatedAccount : null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -67,7 +68,8 @@ export function registerEndpoints(
     // The mapped type checked each handler against its own endpoint; here they are handled uniformly.
     const handler = handlers[name] as unknown as (context: EndpointContext<EndpointName>) => Promise<unknown>;
     const { cacheControl, vary, ...routeOptions } = options[name] ?? {};
-    const authRequired = endpoint.auth === 'required';
+    const authRequired = endpoint.auth !== 'none';
+    const agentsOnly = endpoint.auth === 'agent';
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -76,7 +78,9 @@ export function registerEndpoints(
       ...(authRequired
         ? {
             onRequest: async (request: FastifyRequest) => {
-              accounts.set(request, await authenticate(request));
+              const account = await authenticate(request);
+              if (agentsOnly && account.role !== 'agent') throw new ApiFailure(ERROR_CODES.forbidden, 'agentsOnly');
+              accounts.set(request, account);
             },
           }
         : {}),

@@ -5,6 +5,8 @@ import type { EndpointHandlers } from '../http/endpoint-routes.js';
 import type { IdentityEndpoint } from '../identity/handlers.js';
 import type { SocialEndpoint } from '../oauth/handlers.js';
 import type { SupportEndpoint } from '../support/handlers.js';
+import type { FileEndpoint } from '../files/handlers.js';
+import type { TicketEndpoint } from '../tickets/handlers.js';
 import { forwardedPrefix, requestHost } from '../http/forwarded.js';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 
@@ -17,7 +19,7 @@ export interface HandlerDependencies {
 
 /** The server side of the catalogue and service endpoints; the identity ones are in `identity/handlers.ts`,
  * the social logins in `oauth/handlers.ts`, the support reference data in `support/handlers.ts`. */
-export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint | SocialEndpoint | SupportEndpoint> {
+export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint | SocialEndpoint | SupportEndpoint | TicketEndpoint | FileEndpoint> {
   return {
     // platform and clientId are accepted (the client always sends them) but do not change the lists yet.
     gamesSimple: async ({ request }) => catalog.gamesSimple(forwardedPrefix(request.headers)),

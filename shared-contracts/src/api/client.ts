@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosInstance } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import type { Area, Language } from '../areas.js';
 import { emit } from '../event-bus.js';
@@ -38,8 +38,26 @@ export interface CallInput<Name extends EndpointName> {
   signal?: AbortSignal;
 }
 
+/** Endpoints whose body is one uploaded file, and those that answer with a file. */
+export type UploadEndpointName = { [Name in EndpointName]: (typeof ENDPOINTS)[Name] extends { transport?: 'upload' } ? Name : never }[EndpointName];
+export type DownloadEndpointName = { [Name in EndpointName]: (typeof ENDPOINTS)[Name] extends { transport?: 'download' } ? Name : never }[EndpointName];
+
+export interface UploadInput<Name extends EndpointName> {
+  query?: EndpointQuery<Name>;
+  file: Blob;
+  /** The file's name as the player picked it (a Blob has none). */
+  fileName: string;
+  /** Fraction of the file sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   call<Name extends EndpointName>(name: Name, input?: CallInput<Name>): Promise<EndpointResponse<Name>>;
+  /** Sends one file as multipart/form-data with progress; the answer is an envelope like any call's. */
+  upload<Name extends UploadEndpointName>(name: Name, input: UploadInput<Name>): Promise<EndpointResponse<Name>>;
+  /** Fetches a file an endpoint answers with (with the session's header, which a plain link cannot send). */
+  download<Name extends DownloadEndpointName>(name: Name, input: { query: EndpointQuery<Name>; signal?: AbortSignal }): Promise<Blob>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -70,18 +88,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
   const report = options.reportError ?? defaultReporter(options.baseURL);
 
-  async function call<Name extends EndpointName>(name: Name, input: CallInput<Name> = {}): Promise<EndpointResponse<Name>> {
-    const endpoint = ENDPOINTS[name];
+  function headers(): Record<string, string> {
     const token = options.token();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+
+  /** Sends a request and unwraps the envelope: success data of the promised shape, or an ApiError. */
+  async function send<Name extends EndpointName>(name: Name, config: AxiosRequestConfig): Promise<EndpointResponse<Name>> {
+    const endpoint = ENDPOINTS[name];
     if (endpoint.showsLoading) trackLoading(1);
     try {
       const response = await http.request<unknown>({
         method: endpoint.method,
         url: endpoint.path,
-        params: { ...options.commonParams(), ...(input.query ?? {}) },
-        data: input.body,
-        signal: input.signal,
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        ...config,
+        params: { ...options.commonParams(), ...(config.params as object | undefined) },
+        headers: headers(),
       });
       const envelope = envelopeSchema(z.unknown()).safeParse(response.data);
       if (!envelope.success) {
@@ -106,7 +128,49 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { call };
+  return {
+    call: (name, input = {}) => send(name, { params: input.query, data: input.body, signal: input.signal }),
+
+    upload: (name, input) => {
+      const form = new FormData();
+      form.append('file', input.file, input.fileName);
+      return send(name, {
+        params: input.query,
+        data: form,
+        signal: input.signal,
+        // No timeout: a 20 MB file on a slow connection takes as long as it takes; the player can cancel.
+        timeout: 0,
+        onUploadProgress: (event) => input.onProgress?.(event.total ? event.loaded / event.total : 0),
+      });
+    },
+
+    async download(name, input) {
+      const endpoint = ENDPOINTS[name];
+      try {
+        const response = await http.request<Blob>({
+          method: endpoint.method,
+          url: endpoint.path,
+          params: { ...options.commonParams(), ...input.query },
+          responseType: 'blob',
+          signal: input.signal,
+          headers: headers(),
+        });
+        return response.data;
+      } catch (error) {
+        // A refusal comes back as an envelope inside the blob: read it so -600 and 4040 behave as everywhere.
+        const body = (error as AxiosError<unknown>).response?.data;
+        if (body instanceof Blob) {
+          const text = await body.text();
+          try {
+            (error as AxiosError<unknown>).response!.data = JSON.parse(text) as unknown;
+          } catch {
+            // Not JSON: reported below as an HTTP error.
+          }
+        }
+        throw toApiError(error, endpoint.method, endpoint.path, options.onSessionInvalid, report);
+      }
+    },
+  };
 }
 
 function toApiError(

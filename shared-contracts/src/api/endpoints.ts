@@ -44,15 +44,45 @@ import {
   gameServerSchema,
   inquiryTypeSchema,
 } from './support-schemas.js';
+import {
+  agentInquiriesQuerySchema,
+  agentInquiryDetailSchema,
+  agentInquiryListSchema,
+  feedbackSchema,
+  fileDownloadQuerySchema,
+  inquiryClientQuerySchema,
+  inquiryCreateBodySchema,
+  inquiryCreatedSchema,
+  inquiryDetailSchema,
+  inquiryEndedSchema,
+  inquiryIdBodySchema,
+  inquiryIdQuerySchema,
+  inquiryMessageSchema,
+  inquiryReplyBodySchema,
+  inquiryScoreBodySchema,
+  inquirySummarySchema,
+  unresolvedSchema,
+  uploadedFileSchema,
+} from './ticket-schemas.js';
 
-/** 'required': the call needs a valid session token (else -600); 'none': it ignores any. */
-export type EndpointAuth = 'none' | 'required';
+/**
+ * 'required': the call needs a valid session token (else -600); 'agent': a customer-service agent's session (a
+ * player's gets 4030); 'none': it ignores any.
+ */
+export type EndpointAuth = 'none' | 'required' | 'agent';
+
+/**
+ * How the body and answer travel. 'json' (default): JSON body, envelope answer. 'upload': one file as
+ * multipart/form-data (field `file`), envelope answer. 'download': the answer is the file itself, not an envelope.
+ */
+export type EndpointTransport = 'json' | 'upload' | 'download';
 
 export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
   Auth extends EndpointAuth = EndpointAuth,
+  Transport extends EndpointTransport = EndpointTransport,
 > {
   method: 'GET' | 'POST';
   path: string;
@@ -63,6 +93,7 @@ export interface Endpoint<
   showsLoading: boolean;
   /** Kept as a literal per endpoint, so the server can type its handlers' session from the table. */
   auth: Auth;
+  transport?: Transport;
   summary: string;
 }
 
@@ -71,7 +102,8 @@ function endpoint<
   Body extends z.ZodType | undefined,
   Response extends z.ZodType,
   Auth extends EndpointAuth,
->(definition: Endpoint<Query, Body, Response, Auth>): Endpoint<Query, Body, Response, Auth> {
+  Transport extends EndpointTransport = 'json',
+>(definition: Endpoint<Query, Body, Response, Auth, Transport>): Endpoint<Query, Body, Response, Auth, Transport> {
   return definition;
 }
 
@@ -221,6 +253,76 @@ export const ENDPOINTS = {
     method: 'GET', path: '/game/downloads', query: gameQuerySchema, body: undefined,
     response: z.array(gameDownloadSchema), showsLoading: false, auth: 'none',
     summary: 'Download links of a game per platform; empty when it has none yet.',
+  }),
+  uploadFile: endpoint({
+    method: 'POST', path: '/files', query: commonQuerySchema, body: undefined,
+    response: uploadedFileSchema, showsLoading: true, auth: 'required', transport: 'upload',
+    summary: 'Uploads one attachment (multipart field "file"); its type is checked by content. Attach it within a day.',
+  }),
+  downloadFile: endpoint({
+    method: 'GET', path: '/files/download', query: fileDownloadQuerySchema, body: undefined,
+    response: z.unknown(), showsLoading: false, auth: 'required', transport: 'download',
+    summary: "An attachment's bytes, as a download; only for its ticket's owner and agents.",
+  }),
+  createInquiry: endpoint({
+    method: 'POST', path: '/inquiries', query: commonQuerySchema, body: inquiryCreateBodySchema,
+    response: inquiryCreatedSchema, showsLoading: true, auth: 'required',
+    summary: 'Opens a ticket; the same requestId again answers with the same ticket instead of a second one.',
+  }),
+  inquiryList: endpoint({
+    method: 'GET', path: '/inquiries/list', query: inquiryClientQuerySchema, body: undefined,
+    response: z.array(inquirySummarySchema), showsLoading: false, auth: 'required',
+    summary: "The player's tickets, newest first.",
+  }),
+  inquiryDetail: endpoint({
+    method: 'GET', path: '/inquiries/detail', query: inquiryIdQuerySchema, body: undefined,
+    response: inquiryDetailSchema, showsLoading: true, auth: 'required',
+    summary: "One of the player's tickets with its conversation; reading it clears its feedback dot.",
+  }),
+  inquiryReply: endpoint({
+    method: 'POST', path: '/inquiries/reply', query: commonQuerySchema, body: inquiryReplyBodySchema,
+    response: inquiryMessageSchema, showsLoading: false, auth: 'required',
+    summary: 'Adds information to an open ticket; the same requestId again answers with the same message.',
+  }),
+  inquiryFeedback: endpoint({
+    method: 'GET', path: '/inquiries/feedback', query: inquiryClientQuerySchema, body: undefined,
+    response: feedbackSchema, showsLoading: false, auth: 'required',
+    summary: 'Whether the player has replies (or auto-ended chats) not seen yet: the feedback dot.',
+  }),
+  inquiryScore: endpoint({
+    method: 'POST', path: '/inquiries/score', query: commonQuerySchema, body: inquiryScoreBodySchema,
+    response: z.null(), showsLoading: false, auth: 'required',
+    summary: 'Rates an ended chat 1 to 5, with reasons on a low score; once per ticket.',
+  }),
+  inquiryEnd: endpoint({
+    method: 'POST', path: '/inquiries/end', query: commonQuerySchema, body: inquiryIdBodySchema,
+    response: inquiryEndedSchema, showsLoading: true, auth: 'required',
+    summary: 'Ends an open chat; it then waits for a rating. Ending an ended chat changes nothing.',
+  }),
+  inquiryUnresolved: endpoint({
+    method: 'GET', path: '/inquiries/unresolved', query: inquiryClientQuerySchema, body: undefined,
+    response: unresolvedSchema, showsLoading: false, auth: 'required',
+    summary: "The player's ongoing ticket, if any, and how long the agents' queue is.",
+  }),
+  agentInquiries: endpoint({
+    method: 'GET', path: '/agent/inquiries', query: agentInquiriesQuerySchema, body: undefined,
+    response: agentInquiryListSchema, showsLoading: false, auth: 'agent',
+    summary: 'Agents: every ticket, oldest waiting first, filtered by status, game and text.',
+  }),
+  agentInquiryDetail: endpoint({
+    method: 'GET', path: '/agent/inquiries/detail', query: inquiryIdQuerySchema, body: undefined,
+    response: agentInquiryDetailSchema, showsLoading: true, auth: 'agent',
+    summary: 'Agents: one ticket with its conversation and the account that opened it.',
+  }),
+  agentInquiryReply: endpoint({
+    method: 'POST', path: '/agent/inquiries/reply', query: commonQuerySchema, body: inquiryReplyBodySchema,
+    response: inquiryMessageSchema, showsLoading: false, auth: 'agent',
+    summary: 'Agents: replies to an open ticket, with attachments; the player sees the feedback dot.',
+  }),
+  agentInquiryEnd: endpoint({
+    method: 'POST', path: '/agent/inquiries/end', query: commonQuerySchema, body: inquiryIdBodySchema,
+    response: inquiryEndedSchema, showsLoading: true, auth: 'agent',
+    summary: 'Agents: ends an open ticket; the player is invited to rate it.',
   }),
   health: endpoint({
     method: 'GET', path: '/health', query: z.strictObject({}), body: undefined,

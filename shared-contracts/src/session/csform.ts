@@ -1,4 +1,10 @@
-/** The support form of SPEC §3 "csForm", kept in the session so a reload or failed submit loses nothing. */
+import type { Attachment } from '../api/ticket-schemas.js';
+
+/**
+ * The support form of SPEC §3 "csForm", kept in the session so a reload or failed submit loses nothing. Uploaded
+ * attachments are kept as the API described them; `requestId` names this draft's submission, so a retry after a
+ * lost answer or a reload cannot open a second ticket (a new draft gets a new id).
+ */
 export interface CsForm {
   gameId: number | null;
   gameName: string;
@@ -10,8 +16,14 @@ export interface CsForm {
   roleName: string;
   title: string;
   content: string;
-  attachments: string[];
+  attachments: Attachment[];
   email: string;
+  /** Official ('1', about the game) or platform ('0', about our service): the "game or service" choice. */
+  ticketType: '1' | '0' | '';
+  contactKind: 'email' | 'phone';
+  phone: string;
+  consent: boolean;
+  requestId: string;
 }
 
 export const EMPTY_CS_FORM: CsForm = {
@@ -27,6 +39,11 @@ export const EMPTY_CS_FORM: CsForm = {
   content: '',
   attachments: [],
   email: '',
+  ticketType: '',
+  contactKind: 'email',
+  phone: '',
+  consent: false,
+  requestId: '',
 };
 
 /** Server ids from the URL are normalised to start with a lowercase s (SPEC §4). */

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { ATTACHMENT_KINDS } from '../attachments.js';
+import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
+import { emailSchema } from './identity-schemas.js';
+import { clientIdSchema, commonQueryShape, idSchema } from './schemas.js';
+import { gameAreaIdSchema, serverIdSchema } from './support-schemas.js';
+
+/**
+ * Tickets (SPEC §3 Inquiry, ticket concepts; §4 ticket display states; §5 validation; §7 `/inquiries*`, `/files`)
+ * and the customer-service agents' side (DESIGN §5). Messages a schema sets are keys the browser translates
+ * (`support:errors.<key>`); the API runs the same schemas, so what the form accepts the server accepts.
+ */
+
+/**
+ * SPEC §4 display states. `processing`: no agent reply yet. `waiting_reply`: the player added information after
+ * the last agent reply, so an agent owes one. `replied`: an agent's message is the last one; after 24 hours without
+ * a player reply the chat ends by itself. `waiting_rating`: ended, not rated yet. `ended`: rated.
+ */
+export const TICKET_STATUSES = ['processing', 'waiting_reply', 'replied', 'waiting_rating', 'ended'] as const;
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+/** The shorter labels of the ticket list (SPEC §4): no reply, replied, awaiting evaluation, concluded. */
+export const TICKET_LIST_LABELS: Record<TicketStatus, 'noReply' | 'replied' | 'awaitingEvaluation' | 'concluded'> = {
+  processing: 'noReply',
+  waiting_reply: 'noReply',
+  replied: 'replied',
+  waiting_rating: 'awaitingEvaluation',
+  ended: 'concluded',
+};
+
+/** Statuses in which a chat is still open: the player may add information and end it. */
+export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['processing', 'waiting_reply', 'replied'];
+
+/** Official ('1'): about a game, with its server, region and character. Platform ('0'): about our service. */
+export const ticketTypeSchema = z.enum([TICKET_TYPES.official, TICKET_TYPES.platform], 'serviceRequired');
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+export const fileIdSchema = z.uuid('fileInvalid');
+export const attachmentKindSchema = z.enum(ATTACHMENT_KINDS);
+
+/** An uploaded file as the API describes it; `contentType` is what its content was found to be. */
+export const attachmentSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  kind: attachmentKindSchema,
+  contentType: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const attachmentIdsSchema = z
+  .array(fileIdSchema)
+  .max(LIMITS.attachmentsMax, 'attachmentsTooMany')
+  .refine((ids) => new Set(ids).size === ids.length, 'attachmentsRepeated');
+
+/** A retry of a create or a reply sends the same id, so it never makes a second ticket or message. */
+export const requestIdSchema = z.uuid('requestIdInvalid');
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(new RegExp(`^\\+[1-9]\\d{${LIMITS.phoneDigitsMin - 1},${LIMITS.phoneDigitsMax - 1}}$`), 'phoneInvalid'));
+
+export const CONTACT_KINDS = ['email', 'phone'] as const;
+
+const requiredText = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, message);
+
+/**
+ * POST /inquiries. Every required selection has its own prompt (SPEC §5): service, game, server, region, role,
+ * category. Server, region and role apply to official (game) tickets only.
+ */
+export const inquiryCreateBodySchema = z
+  .strictObject({
+    requestId: requestIdSchema,
+    ticketType: ticketTypeSchema,
+    gameId: z.number('gameRequired').int('gameRequired').positive('gameRequired').max(INPUT_BOUNDS.idMax, 'gameRequired'),
+    serverId: z.string('serverRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'serverRequired'),
+    gameAreaId: z.string('regionRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'regionRequired'),
+    roleId: z.string('roleRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'roleRequired'),
+    roleName: z.string('roleRequired').max(INPUT_BOUNDS.roleNameMaxLength, 'roleRequired'),
+    queryType: z.coerce.number('categoryRequired').int('categoryRequired').positive('categoryRequired').max(INPUT_BOUNDS.idMax, 'categoryRequired'),
+    title: z.string('titleTooShort').trim().min(LIMITS.titleMin, 'titleTooShort').max(LIMITS.titleMax, 'titleTooLong'),
+    content: z.string('contentTooShort').trim().min(LIMITS.contentMin, 'contentTooShort').max(LIMITS.contentMax, 'contentTooLong'),
+    contactKind: z.enum(CONTACT_KINDS, 'contactRequired'),
+    contact: z.string('contactRequired'),
+    attachments: attachmentIdsSchema,
+    consent: z.literal(true, 'consentRequired'),
+  })
+  .superRefine((body, context) => {
+    if (body.ticketType === TICKET_TYPES.official) {
+      const selections = [
+        ['serverId', body.serverId, 'serverRequired'],
+        ['gameAreaId', body.gameAreaId, 'regionRequired'],
+        ['roleId', body.roleId, 'roleRequired'],
+      ] as const;
+      for (const [path, value, message] of selections) {
+        const checked = (path === 'serverId' ? serverIdSchema : gameAreaIdSchema).safeParse(value);
+        if (!checked.success) context.addIssue({ code: 'custom', path: [path], message });
+      }
+      if (requiredText('roleRequired', INPUT_BOUNDS.roleNameMaxLength).safeParse(body.roleName).success === false) {
+        context.addIssue({ code: 'custom', path: ['roleName'], message: 'roleRequired' });
+      }
+    }
+    const contact = (body.contactKind === 'email' ? emailSchema : phoneSchema).safeParse(body.contact);
+    if (!contact.success) {
+      context.addIssue({ code: 'custom', path: ['contact'], message: body.contactKind === 'email' ? 'emailInvalid' : 'phoneInvalid' });
+    }
+  });
+export type InquiryCreateBody = z.input<typeof inquiryCreateBodySchema>;
+
+/** The contact as stored: e-mail lower-cased and trimmed, phone reduced to + and digits. */
+export function normaliseContact(kind: (typeof CONTACT_KINDS)[number], contact: string): string {
+  return kind === 'email' ? contact.trim() : phoneSchema.parse(contact);
+}
+
+export const inquiryCreatedSchema = z.object({ inquiryId: z.number().int() });
+
+export const inquiryIdQuerySchema = z.strictObject({ ...commonQueryShape, inquiryId: idSchema });
+export const inquiryIdBodySchema = z.strictObject({ inquiryId: z.number().int().positive().max(INPUT_BOUNDS.idMax) });
+
+/** `clientId` (SPEC §7) names the game a client asks for; without it every game's tickets count. */
+export const inquiryClientQuerySchema = z.strictObject({ ...commonQueryShape, clientId: clientIdSchema.optional() });
+
+export const inquirySummarySchema = z.object({
+  id: z.number().int(),
+  ticketType: ticketTypeSchema,
+  title: z.string(),
+  gameId: z.number().int(),
+  gameName: z.string(),
+  categoryName: z.string(),
+  status: ticketStatusSchema,
+  /** An agent replied (or the chat ended by itself) since the player last opened the ticket. */
+  unread: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InquirySummary = z.infer<typeof inquirySummarySchema>;
+
+export const messageAuthorSchema = z.enum(['player', 'agent']);
+export const inquiryMessageSchema = z.object({
+  id: z.number().int(),
+  author: messageAuthorSchema,
+  content: z.string(),
+  attachments: z.array(attachmentSchema),
+  createdAt: z.string(),
+});
+export type InquiryMessage = z.infer<typeof inquiryMessageSchema>;
+
+/** Reasons a player may pick on a low score; the browser translates them. */
+export const RATING_REASONS = ['slow', 'unclear', 'unsolved', 'unfriendly'] as const;
+export const ratingReasonSchema = z.enum(RATING_REASONS);
+
+export const ratingSchema = z.object({
+  score: z.number().int(),
+  reasons: z.array(ratingReasonSchema),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+
+export const inquiryDetailSchema = inquirySummarySchema.extend({
+  serverId: z.string(),
+  serverName: z.string(),
+  gameAreaId: z.string(),
+  areaName: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  content: z.string(),
+  contactKind: z.enum(CONTACT_KINDS),
+  contact: z.string(),
+  attachments: z.array(attachmentSchema),
+  /** Player and agent messages after the question, oldest first. */
+  messages: z.array(inquiryMessageSchema),
+  /** Who ended the chat: the player, an agent, or the 24-hour auto-end (SPEC §4). */
+  endedBy: z.enum(['player', 'agent', 'system']).nullable(),
+  endedAt: z.string().nullable(),
+  rating: ratingSchema.nullable(),
+});
+export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
+
+export const inquiryReplyBodySchema = z.strictObject({
+  inquiryId: z.number().int().positive().max(INPUT_BOUNDS.idMax),
+  requestId: requestIdSchema,
+  content: z.string('replyTooShort').trim().min(LIMITS.replyMin, 'replyTooShort').max(LIMITS.replyMax, 'replyTooLong'),
+  attachments: attachmentIdsSchema,
+});
+export type InquiryReplyBody = z.input<typeof inquiryReplyBodySchema>;
+
+export const inquiryEndedSchema = z.object({ status: ticketStatusSchema });
+
+export const inquiryScoreBodySchema = z
+  .strictObject({
+    inquiryId: z.number().int().positive().max(INPUT_BOUNDS.idMax),
+    score: z.number('scoreRequired').int('scoreRequired').min(1, 'scoreRequired').max(5, 'scoreRequired'),
+    /** Only on a low score (SPEC: reasons to pick, skippable). */
+    reasons: z.array(ratingReasonSchema).max(RATING_REASONS.length).default([]),
+    comment: z.string().trim().max(LIMITS.ratingCommentMax, 'commentTooLong').default(''),
+  })
+  .refine((body) => body.score <= LIMITS.lowScoreMax || body.reasons.length === 0, {
+    path: ['reasons'],
+    message: 'reasonsOnlyForLowScore',
+  });
+
+export const feedbackSchema = z.object({
+  /** Tickets with an agent reply or an auto-end the player has not seen yet. */
+  count: z.number().int(),
+  hasNew: z.boolean(),
+});
+
+export const unresolvedSchema = z.object({
+  /** The player's most recent ticket still open (SPEC §4: view it or start a new one). */
+  inquiry: inquirySummarySchema.nullable(),
+  /** Tickets waiting for an agent; `longQueue` when past the configured threshold (SPEC §4 wait notice). */
+  queue: z.object({ waiting: z.number().int(), longQueue: z.boolean() }),
+});
+
+/** Uploaded, not yet attached: a player attaches it to one ticket or reply within LIMITS.pendingUploadHours. */
+export const uploadedFileSchema = attachmentSchema;
+export const fileDownloadQuerySchema = z.strictObject({ ...commonQueryShape, fileId: fileIdSchema });
+
+/** Agents (DESIGN §5): the queue, filtered by status, game and a text found in title, content or account. */
+export const agentInquiriesQuerySchema = z.strictObject({
+  ...commonQueryShape,
+  status: ticketStatusSchema.optional(),
+  gameId: idSchema.optional(),
+  keyword: z.string().trim().max(INPUT_BOUNDS.agentKeywordMaxLength).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const AGENT_PAGE_SIZE = 20;
+
+export const agentInquirySummarySchema = inquirySummarySchema.extend({ account: z.string() });
+export const agentInquiryListSchema = z.object({
+  items: z.array(agentInquirySummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const agentInquiryDetailSchema = inquiryDetailSchema.extend({ account: z.string() });
