@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { testOAuthEnv } from '../api/test/oauth-test-env.js';
 import { MUTABLE } from './support/accounts.js';
-import { OAUTH_REDIRECT_ORIGINS, PORTS } from './support/ports.js';
+import { LONG_QUEUE_THRESHOLD, OAUTH_REDIRECT_ORIGINS, PORTS } from './support/ports.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A fresh embedded database per run: the API seeds its demo data into it.
@@ -24,9 +24,6 @@ const createAccounts = Object.values(MUTABLE)
       `ACCOUNT_PASSWORD='${password}' pnpm --silent --filter api run create-account --account ${account}${email ? ` --email ${email}` : ''}`,
   )
   .join(' && ');
-
-/** Tickets waiting for an agent from which the form shows the wait notice; low, so a test can reach it. */
-export const LONG_QUEUE_THRESHOLD = 5;
 
 function serve(app: string, folder: string, port: number, env: Record<string, string> = {}) {
   return {
