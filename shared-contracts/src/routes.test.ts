@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameDetailsPath, routeNameOf, supportStepPath } from './routes.js';
+import { gameDetailsPath, inquiryFeedbackPath, routeNameOf, SUPPORT_AGENT_PATH, supportStepPath } from './routes.js';
 import { normaliseServerId } from './session/csform.js';
 
 describe('routeNameOf', () => {
@@ -12,6 +12,8 @@ describe('routeNameOf', () => {
     expect(routeNameOf('/SupportCenter')).toBe('support.game');
     expect(routeNameOf('/SupportCenter/history')).toBe('support.history');
     expect(routeNameOf('/SupportCenter/feedback')).toBe('support.feedback');
+    expect(routeNameOf('/SupportCenter/agent')).toBe('supportAgent');
+    expect(routeNameOf(SUPPORT_AGENT_PATH)).toBe('supportAgent');
     expect(routeNameOf('/SupportCenter/elsewhere')).toBe('notFound');
     expect(routeNameOf('/nope')).toBe('notFound');
   });
@@ -19,6 +21,7 @@ describe('routeNameOf', () => {
   it('builds paths', () => {
     expect(supportStepPath('inquiry')).toBe('/SupportCenter/inquiry');
     expect(gameDetailsPath(4, 'features')).toBe('/GamesDetails/4#features');
+    expect(inquiryFeedbackPath(12)).toBe('/SupportCenter/feedback?inquiryId=12');
   });
 });
 

@@ -20,13 +20,30 @@ export function supportStepPath(step: SupportStep): string {
   return `${ROUTES.supportCenter}/${step}`;
 }
 
+/** Step four for one ticket (DESIGN §7): its conversation, add information, end and rate. */
+export function inquiryFeedbackPath(inquiryId: number): string {
+  return `${supportStepPath('feedback')}?inquiryId=${inquiryId}`;
+}
+
+/** The customer-service agents' desk (DESIGN §5), inside the support remote but not one of the player's steps. */
+export const SUPPORT_AGENT_SEGMENT = 'agent';
+export const SUPPORT_AGENT_PATH = `${ROUTES.supportCenter}/${SUPPORT_AGENT_SEGMENT}`;
+
 export function gameDetailsPath(gameId: number, section?: string): string {
   const path = `${ROUTES.gameDetails}/${gameId}`;
   return section ? `${path}#${encodeURIComponent(section)}` : path;
 }
 
 /** Names the shell uses for the page title; `vkRedirect` has an empty title (SPEC §2). */
-export type RouteName = 'home' | 'vkRedirect' | 'login' | 'userCenter' | 'gameDetails' | `support.${SupportStep}` | 'notFound';
+export type RouteName =
+  | 'home'
+  | 'vkRedirect'
+  | 'login'
+  | 'userCenter'
+  | 'gameDetails'
+  | `support.${SupportStep}`
+  | 'supportAgent'
+  | 'notFound';
 
 export function routeNameOf(pathname: string): RouteName {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -38,6 +55,7 @@ export function routeNameOf(pathname: string): RouteName {
   if (path === ROUTES.supportCenter) return `support.${SUPPORT_DEFAULT_STEP}`;
   if (path.startsWith(`${ROUTES.supportCenter}/`)) {
     const step = path.slice(ROUTES.supportCenter.length + 1).split('/')[0];
+    if (step === SUPPORT_AGENT_SEGMENT) return 'supportAgent';
     const known = SUPPORT_STEPS.find((candidate) => candidate === step);
     if (known) return `support.${known}`;
   }
