@@ -100,3 +100,48 @@ describe('createApiClient', () => {
     expect(counts).toEqual([]);
   });
 });
+
+describe('createApiClient uploads and downloads', () => {
+  it('sends one file as multipart/form-data with progress, and unwraps the envelope', async () => {
+    const uploaded = { fileId: '5f0c6a4e-2f7e-4c2b-9d6a-0a9f6a2b1c3d', name: 'shot.png', size: 2048, kind: 'image', contentType: 'image/png' };
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: uploaded } };
+    const progress: number[] = [];
+    const result = await client({ token: 'secret-token' }).upload('uploadFile', {
+      file: new Blob([new Uint8Array(2048)], { type: 'image/png' }),
+      fileName: 'shot.png',
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    expect(result).toEqual(uploaded);
+    const request = seen.at(-1);
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toMatch(/^\/files\?/);
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.headers.authorization).toBe('Bearer secret-token');
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('rejects a refused upload with the server message', async () => {
+    answer = { status: 415, body: { code: 4150, msg: 'typeMismatch', data: null } };
+    const error = await client()
+      .upload('uploadFile', { file: new Blob(['MZ']), fileName: 'game.zip' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'business', code: 4150, message: 'typeMismatch' });
+  });
+
+  it('reads a refused download as an envelope, so -600 still clears the session', async () => {
+    let expired = 0;
+    answer = { status: 401, body: { code: -600, msg: 'invalid session', data: null } };
+    const error = await client({ expired: () => (expired += 1) })
+      .download('downloadFile', { query: { fileId: '5f0c6a4e-2f7e-4c2b-9d6a-0a9f6a2b1c3d' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'session', code: -600 });
+    expect(expired).toBe(1);
+  });
+
+  it('resolves a download with the bytes as a Blob', async () => {
+    answer = { status: 200, body: { any: 'bytes' } };
+    const blob = await client().download('downloadFile', { query: { fileId: '5f0c6a4e-2f7e-4c2b-9d6a-0a9f6a2b1c3d' } });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob.text()).toBe(JSON.stringify({ any: 'bytes' }));
+  });
+});

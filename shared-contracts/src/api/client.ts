@@ -152,6 +152,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           url: endpoint.path,
           params: { ...options.commonParams(), ...input.query },
           responseType: 'blob',
+          // The fetch adapter gives a Blob everywhere (Node's http adapter has no blobs), so tests run the same code.
+          adapter: 'fetch',
           signal: input.signal,
           headers: headers(),
         });

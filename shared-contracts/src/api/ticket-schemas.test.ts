@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../limits.js';
+import { inquiryCreateBodySchema, inquiryScoreBodySchema, normaliseContact } from './ticket-schemas.js';
+
+const valid = {
+  requestId: '0b6f3f9e-3d1a-4c55-9a57-2f9d5d1c7e11',
+  ticketType: '1',
+  gameId: 1,
+  serverId: 'S1',
+  gameAreaId: 'asia',
+  roleId: 'r1001',
+  roleName: 'Aria',
+  queryType: '2',
+  title: 'Lost items',
+  content: 'My sword vanished after the update.',
+  contactKind: 'email',
+  contact: 'player@example.com',
+  attachments: [],
+  consent: true,
+} as const;
+
+/** The message keys of every problem, as the form shows them under each field. */
+function problems(body: unknown): Record<string, string> {
+  const result = inquiryCreateBodySchema.safeParse(body);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('inquiryCreateBodySchema (SPEC §5)', () => {
+  it('accepts a complete official ticket and normalises the server id', () => {
+    const parsed = inquiryCreateBodySchema.parse(valid);
+    expect(parsed.queryType).toBe(2);
+    expect(problems(valid)).toEqual({});
+  });
+
+  it('gives each required selection its own prompt', () => {
+    expect(
+      problems({ ...valid, ticketType: '', gameId: null, serverId: '', gameAreaId: '', roleId: '', roleName: '', queryType: '' }),
+    ).toMatchObject({
+      ticketType: 'serviceRequired',
+      gameId: 'gameRequired',
+      queryType: 'categoryRequired',
+    });
+    expect(problems({ ...valid, serverId: '', gameAreaId: '', roleId: '', roleName: '' })).toEqual({
+      serverId: 'serverRequired',
+      gameAreaId: 'regionRequired',
+      roleId: 'roleRequired',
+      roleName: 'roleRequired',
+    });
+  });
+
+  it('does not ask a platform ticket for server, region or character', () => {
+    expect(problems({ ...valid, ticketType: '0', serverId: '', gameAreaId: '', roleId: '', roleName: '' })).toEqual({});
+  });
+
+  it('applies the title and detail lengths after trimming', () => {
+    expect(problems({ ...valid, title: ' a ' })).toEqual({ title: 'titleTooShort' });
+    expect(problems({ ...valid, title: 'x'.repeat(LIMITS.titleMax + 1) })).toEqual({ title: 'titleTooLong' });
+    expect(problems({ ...valid, content: 'too short' })).toEqual({ content: 'contentTooShort' });
+    expect(problems({ ...valid, content: 'x'.repeat(LIMITS.contentMax + 1) })).toEqual({ content: 'contentTooLong' });
+    expect(problems({ ...valid, title: 'x'.repeat(LIMITS.titleMax), content: 'x'.repeat(LIMITS.contentMax) })).toEqual({});
+  });
+
+  it('checks the e-mail or phone and the consent', () => {
+    expect(problems({ ...valid, contact: 'not-an-address' })).toEqual({ contact: 'emailInvalid' });
+    expect(problems({ ...valid, contactKind: 'phone', contact: '12345' })).toEqual({ contact: 'phoneInvalid' });
+    expect(problems({ ...valid, contactKind: 'phone', contact: '+82 10-1234-5678' })).toEqual({});
+    expect(problems({ ...valid, consent: false })).toEqual({ consent: 'consentRequired' });
+    expect(normaliseContact('phone', '+82 (10) 1234-5678')).toBe('+821012345678');
+  });
+
+  it('allows three distinct attachments at most', () => {
+    const ids = ['a', 'b', 'c', 'd'].map((letter) => `0b6f3f9e-3d1a-4c55-9a57-2f9d5d1c7e1${letter}`);
+    expect(problems({ ...valid, attachments: ids })).toEqual({ attachments: 'attachmentsTooMany' });
+    expect(problems({ ...valid, attachments: [ids[0], ids[0]] })).toEqual({ attachments: 'attachmentsRepeated' });
+    expect(problems({ ...valid, attachments: ids.slice(0, 3) })).toEqual({});
+  });
+});
+
+describe('inquiryScoreBodySchema', () => {
+  it('takes reasons only with a low score', () => {
+    expect(inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 2, reasons: ['slow'] }).success).toBe(true);
+    expect(inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 5, reasons: ['slow'] }).success).toBe(false);
+    expect(inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 0 }).success).toBe(false);
+    expect(inquiryScoreBodySchema.parse({ inquiryId: 1, score: 5 })).toMatchObject({ reasons: [], comment: '' });
+  });
+});
