@@ -41,7 +41,8 @@ function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
     "default-src 'self'",
     `script-src 'self' ${others}`.trim(),
     `style-src 'self' ${others}`.trim(),
-    `img-src 'self' data: ${others}`.trim(),
+    // blob: shows previews of the images a player is about to attach (object URLs of local files).
+    `img-src 'self' data: blob: ${others}`.trim(),
     `connect-src 'self' ${others}`.trim(),
     `font-src 'self' ${others}`.trim(),
     "object-src 'none'",

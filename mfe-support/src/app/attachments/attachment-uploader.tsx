@@ -1,0 +1,179 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_EXTENSIONS, fileExtension, type Attachment } from 'shared-contracts';
+import { SUPPORT_MESSAGE_VALUES } from '../error-key.js';
+import styles from './attachment-uploader.module.css';
+import { useAttachmentUploads } from './use-attachment-uploads.js';
+
+export interface AttachmentUploaderProps {
+  /** The files attached so far, as `/files` described them. */
+  attachments: readonly Attachment[];
+  /** Called with the whole new list when a file finished uploading or was removed. */
+  onChange: (attachments: Attachment[]) => void;
+  /** No new files and no removal (while the message they belong to is being sent). */
+  disabled?: boolean;
+  /** Told whether files are still uploading, so a form can wait for them before it sends. */
+  onBusyChange?: (busy: boolean) => void;
+  /** The id of a message about the list as a whole (a server refusal shown by the form). */
+  describedBy?: string;
+}
+
+/** A file size in the page language: kilobytes under a megabyte, else megabytes. */
+function formatFileSize(bytes: number, language: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const [value, unit] = megabytes < 1 ? [Math.max(1, Math.round(bytes / 1024)), 'kilobyte'] : [megabytes, 'megabyte'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}
+
+/**
+ * Attachments of a support message (SPEC §3 types, §5 limits): choose files with the button or drop them on the
+ * area, see each upload's progress and cancel it, remove an uploaded file. Used by the inquiry form, the
+ * conversation's add-information dialog and the agents' desk.
+ */
+export function AttachmentUploader({ attachments, onChange, disabled = false, onBusyChange, describedBy }: AttachmentUploaderProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const { uploads, refused, previews, addFiles, cancel, remove, dismiss } = useAttachmentUploads(attachments, onChange);
+  const busy = uploads.length > 0;
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+
+  const language = i18n.language;
+  const percent = new Intl.NumberFormat(language, { style: 'percent' });
+  const extensions = new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(
+    Object.values(ATTACHMENT_EXTENSIONS)
+      .flat()
+      .map((extension) => `.${extension}`),
+  );
+  const values = { ...SUPPORT_MESSAGE_VALUES, extensions };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) addFiles([...event.dataTransfer.files]);
+  };
+
+  return (
+    <fieldset className={styles.uploader} aria-describedby={describedBy} data-testid="attachment-uploader">
+      <legend>{t('support:attachments.label')}</legend>
+      <div
+        className={dragging ? `${styles.dropZone} ${styles.dragging}` : styles.dropZone}
+        onDragEnter={(event) => {
+          event.preventDefault();
+          if (!disabled) setDragging(true);
+        }}
+        onDragOver={(event) => event.preventDefault()}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+        data-testid="attachment-drop-zone"
+      >
+        <button
+          type="button"
+          className={styles.choose}
+          disabled={disabled}
+          onClick={() => input.current?.click()}
+          aria-describedby={`${id}-hint`}
+        >
+          {t('support:attachments.choose')}
+        </button>
+        <span className={styles.dropText}>{t('support:attachments.drop')}</span>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          hidden
+          data-testid="attachment-input"
+          onChange={(event) => {
+            addFiles([...(event.target.files ?? [])]);
+            // The same file may be picked again after it was removed.
+            event.target.value = '';
+          }}
+        />
+        <p id={`${id}-hint`} className={styles.hint}>
+          {t('support:attachments.hint', values)}
+        </p>
+      </div>
+
+      {refused.length > 0 ? (
+        <ul className={styles.refused} role="alert" data-testid="attachment-refused">
+          {refused.map((entry) => (
+            <li key={entry.key}>
+              <span className={styles.fileName}>{entry.name}</span>
+              <span>{t(entry.messageKey, values)}</span>
+              <button type="button" className={styles.textButton} onClick={() => dismiss(entry.key)} aria-label={t('support:attachments.dismiss', { name: entry.name })}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {uploads.length > 0 || attachments.length > 0 ? (
+        <ul className={styles.files} aria-label={t('support:attachments.list')} data-testid="attachment-list">
+          {uploads.map((upload) => (
+            <li key={upload.key} className={styles.file} data-testid="attachment-uploading">
+              <span className={styles.badge} aria-hidden="true">
+                {fileExtension(upload.name).toUpperCase()}
+              </span>
+              <span className={styles.details}>
+                <span className={styles.fileName}>{upload.name}</span>
+                <span className={styles.progressRow}>
+                  <progress
+                    value={upload.progress}
+                    max={1}
+                    aria-label={t('support:attachments.uploading', { name: upload.name })}
+                    aria-valuetext={percent.format(upload.progress)}
+                  />
+                  <span aria-hidden="true">{percent.format(upload.progress)}</span>
+                </span>
+              </span>
+              {/* Cancel stays possible while the message is being sent: it only stops this file. */}
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => cancel(upload.key)}
+                aria-label={t('support:attachments.cancel', { name: upload.name })}
+              >
+                {t('support:attachments.cancelShort')}
+              </button>
+            </li>
+          ))}
+          {attachments.map((attachment) => (
+            <li key={attachment.fileId} className={styles.file} data-testid="attachment-uploaded">
+              {previews[attachment.fileId] ? (
+                <img className={styles.thumbnail} src={previews[attachment.fileId]} alt="" width={48} height={48} />
+              ) : (
+                <span className={styles.badge} aria-hidden="true">
+                  {fileExtension(attachment.name).toUpperCase()}
+                </span>
+              )}
+              <span className={styles.details}>
+                <span className={styles.fileName}>{attachment.name}</span>
+                <span className={styles.meta}>
+                  {t(`support:attachments.kind.${attachment.kind}`)} · {formatFileSize(attachment.size, language)} ·{' '}
+                  {t('support:attachments.uploaded')}
+                </span>
+              </span>
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={disabled}
+                onClick={() => remove(attachment.fileId)}
+                aria-label={t('support:attachments.remove', { name: attachment.name })}
+              >
+                {t('support:attachments.removeShort')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {busy ? t('support:attachments.busy') : ''}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { attachmentKindOf, checkAttachments, platformApi, type Attachment, type AttachmentKind } from 'shared-contracts';
+import { supportErrorKey } from '../error-key.js';
+
+/** A file on its way to `/files`. */
+export interface UploadInProgress {
+  key: string;
+  name: string;
+  size: number;
+  kind: AttachmentKind;
+  /** Fraction sent, 0 to 1. */
+  progress: number;
+}
+
+/** A file that was refused, by the shared checks before sending or by the server after reading its content. */
+export interface RefusedFile {
+  key: string;
+  name: string;
+  messageKey: string;
+}
+
+/**
+ * The uploads behind one attachment list: files are checked with the same rules as the server (SPEC §5) before
+ * anything is sent, then uploaded one request each with progress and cancel; an uploaded file joins the list
+ * through `onChange`. Images get a preview from the local file (an object URL, revoked once the file leaves
+ * the list). Leaving the screen cancels what is still uploading.
+ */
+export function useAttachmentUploads(attachments: readonly Attachment[], onChange: (attachments: Attachment[]) => void) {
+  const [uploads, setUploads] = useState<UploadInProgress[]>([]);
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const [previews, setPreviews] = useState<Readonly<Record<string, string>>>({});
+
+  // Uploads finish at any time, several before the owner re-renders: they add to the newest list, not to the
+  // one they started with, and count against what is already on its way.
+  const latest = useRef({ attachments, onChange });
+  useLayoutEffect(() => {
+    latest.current = { attachments, onChange };
+  }, [attachments, onChange]);
+  const inFlight = useRef(new Map<string, { controller: AbortController; kind: AttachmentKind }>());
+  const previewsRef = useRef(previews);
+  useLayoutEffect(() => {
+    previewsRef.current = previews;
+  }, [previews]);
+
+  const updateUpload = useCallback((key: string, progress: number | null) => {
+    setUploads((current) =>
+      progress === null ? current.filter((upload) => upload.key !== key) : current.map((upload) => (upload.key === key ? { ...upload, progress } : upload)),
+    );
+  }, []);
+
+  const upload = useCallback(
+    (file: File, kind: AttachmentKind) => {
+      const key = crypto.randomUUID();
+      const controller = new AbortController();
+      inFlight.current.set(key, { controller, kind });
+      setUploads((current) => [...current, { key, name: file.name, size: file.size, kind, progress: 0 }]);
+      platformApi()
+        .upload('uploadFile', {
+          file,
+          fileName: file.name,
+          signal: controller.signal,
+          onProgress: (fraction) => !controller.signal.aborted && updateUpload(key, fraction),
+        })
+        .then(
+          (attachment) => {
+            if (controller.signal.aborted) return;
+            if (attachment.kind === 'image') {
+              setPreviews((current) => ({ ...current, [attachment.fileId]: URL.createObjectURL(file) }));
+            }
+            const next = [...latest.current.attachments, attachment];
+            latest.current = { ...latest.current, attachments: next };
+            latest.current.onChange(next);
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            setRefused((current) => [...current, { key, name: file.name, messageKey: supportErrorKey(error, 'support:errors.uploadFailed') }]);
+          },
+        )
+        .finally(() => {
+          inFlight.current.delete(key);
+          updateUpload(key, null);
+        });
+    },
+    [updateUpload],
+  );
+
+  /** Checks the picked or dropped files against what is attached and on its way, then uploads the ones allowed. */
+  const addFiles = useCallback(
+    (files: readonly File[]) => {
+      if (files.length === 0) return;
+      const taken = [...latest.current.attachments.map((attachment) => attachment.kind), ...[...inFlight.current.values()].map((entry) => entry.kind)];
+      const problems = checkAttachments(taken, files);
+      const refusedNow: RefusedFile[] = [];
+      files.forEach((file, index) => {
+        const problem = problems[index];
+        const kind = attachmentKindOf(file.name);
+        if (problem || !kind) {
+          refusedNow.push({ key: crypto.randomUUID(), name: file.name, messageKey: `support:errors.${problem ?? 'typeMismatch'}` });
+        } else {
+          upload(file, kind);
+        }
+      });
+      // Messages describe the latest choice; older ones would only confuse.
+      setRefused(refusedNow);
+    },
+    [upload],
+  );
+
+  const cancel = useCallback((key: string) => inFlight.current.get(key)?.controller.abort(), []);
+
+  const remove = useCallback((fileId: string) => {
+    const next = latest.current.attachments.filter((attachment) => attachment.fileId !== fileId);
+    latest.current = { ...latest.current, attachments: next };
+    latest.current.onChange(next);
+  }, []);
+
+  const dismiss = useCallback((key: string) => setRefused((current) => current.filter((entry) => entry.key !== key)), []);
+
+  // A preview lives as long as its file is in the list (removed, or the draft was submitted and reset).
+  useEffect(() => {
+    const kept = new Set(attachments.map((attachment) => attachment.fileId));
+    const gone = Object.keys(previews).filter((fileId) => !kept.has(fileId));
+    if (gone.length === 0) return;
+    for (const fileId of gone) URL.revokeObjectURL(previews[fileId] ?? '');
+    setPreviews((current) => Object.fromEntries(Object.entries(current).filter(([fileId]) => kept.has(fileId))));
+  }, [attachments, previews]);
+
+  useEffect(() => {
+    const running = inFlight.current;
+    return () => {
+      for (const { controller } of running.values()) controller.abort();
+      for (const url of Object.values(previewsRef.current)) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  return { uploads, refused, previews, addFiles, cancel, remove, dismiss };
+}

@@ -1,0 +1,22 @@
+import { ApiError, LIMITS, formatMegabytes, i18next } from 'shared-contracts';
+
+/**
+ * The translation key for a failed support call: SPEC §8's network message, the API's stable message key
+ * (`support:errors.<msg>`, the same keys the shared schemas set), or `fallback`.
+ */
+export function supportErrorKey(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.kind === 'network') return 'common:errors.network';
+  const byMessage = `support:errors.${error.message}`;
+  return /^[a-zA-Z]+$/.test(error.message) && i18next.exists(byMessage) ? byMessage : fallback;
+}
+
+/**
+ * Values every support message may interpolate, from the constants the code enforces (DESIGN §8): `{{titleMin}}`,
+ * `{{contentMax}}`, ... as LIMITS names them, `{{size}}` for the file size limit, `{{max}}` files per message.
+ */
+export const SUPPORT_MESSAGE_VALUES = {
+  ...LIMITS,
+  size: formatMegabytes(LIMITS.attachmentBytesMax),
+  max: LIMITS.attachmentsMax,
+} as const;
