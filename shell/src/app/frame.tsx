@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { FeedbackDot } from '../features/feedback-dot/feedback-dot.js';
 import { Footer } from '../features/footer/footer.js';
 import { LanguageGlobe } from '../features/language-globe/language-globe.js';
 import { LoadingBar } from '../features/notices/loading-bar.js';
@@ -17,8 +18,18 @@ export function Frame({ footerHost }: { footerHost: HTMLElement }) {
   return (
     <>
       <LoadingBar />
-      <TopNav logo={logo} globe={<LanguageGlobe />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
-      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <TopNav
+        logo={logo}
+        globe={<LanguageGlobe />}
+        menuBadge={<FeedbackDot placement="corner" testId="menu-feedback-dot" />}
+        menuOpen={menuOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+      />
+      <SideMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        supportBadge={<FeedbackDot placement="inline" testId="support-feedback-dot" />}
+      />
       <Toasts />
       {createPortal(<Footer logo={logo} />, footerHost)}
     </>

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
 import { usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
 import styles from './side-menu.module.css';
 
 /** The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). */
-export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClose: () => void; supportBadge: ReactNode }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const { brand } = usePlatformContext();
@@ -20,10 +20,12 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     if (!open && element.open) element.close();
   }, [open]);
 
-  const link = (path: string, label: string, testId: string) => (
+  const link = (path: string, label: string, testId: string, badge?: ReactNode) => (
     <li>
       <a {...platformLink(path, onClose)} data-testid={testId}>
         {label}
+        {badge ? ' ' : null}
+        {badge}
       </a>
     </li>
   );
@@ -60,7 +62,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             {link(ROUTES.home, t('shell:menu.home'), 'menu-home')}
             {link(`${ROUTES.home}#all-games`, t('shell:menu.allGames'), 'menu-all-games')}
             {loggedIn && brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.userCenter'), 'menu-user-center') : null}
-            {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center')}
+            {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center', supportBadge)}
             {loggedIn ? null : link(loginPath(`${window.location.pathname}${window.location.search}`), t('shell:menu.login'), 'menu-login')}
             {loggedIn ? (
               <li>

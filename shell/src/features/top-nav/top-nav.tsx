@@ -23,7 +23,7 @@ function useRepayLink(routeName: RouteName): string | null {
   return repayLinks[csForm.gameId] ?? null;
 }
 
-export function TopNav(props: { logo: string; globe: ReactNode; menuOpen: boolean; onOpenMenu: () => void }) {
+export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: ReactNode; menuOpen: boolean; onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const { brand } = usePlatformContext();
   const routeName = useRouteName();
@@ -66,7 +66,8 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuOpen: boolea
           data-testid="menu-button"
         >
           <span className={styles.burger} aria-hidden="true" />
-          <span className="visually-hidden">{t('shell:nav.menu')}</span>
+          <span className="visually-hidden">{t('shell:nav.menu')}</span>{' '}
+          {props.menuBadge}
         </button>
       </div>
     </header>

@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS, emit, login, logout } from 'shared-contracts';
+import { NO_FEEDBACK, startFeedbackPolling, type Feedback } from './feedback-polling.js';
+
+const player = { token: 'feedback-token', userName: 'player', type: 'PLATFORM' as const };
+const twoNew: Feedback = { count: 2, hasNew: true };
+
+let visibility: DocumentVisibilityState = 'visible';
+function setVisibility(state: DocumentVisibilityState): void {
+  visibility = state;
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+/** The network side of the poll: each call waits until the test answers it. */
+function fakeFeedbackCalls() {
+  const pending: { resolve: (feedback: Feedback) => void; reject: (error: Error) => void }[] = [];
+  const load = vi.fn(
+    () =>
+      new Promise<Feedback>((resolve, reject) => {
+        pending.push({ resolve, reject });
+      }),
+  );
+  const answer = async (feedback: Feedback) => {
+    pending.shift()?.resolve(feedback);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const fail = async () => {
+    pending.shift()?.reject(new Error('network down'));
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { load, answer, fail };
+}
+
+let stop: (() => void) | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  visibility = 'visible';
+  sessionStorage.clear();
+  logout();
+});
+
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+  vi.useRealTimers();
+});
+
+function start(load: () => Promise<Feedback>) {
+  const published: Feedback[] = [];
+  stop = startFeedbackPolling({ publish: (feedback) => published.push(feedback), load });
+  return published;
+}
+
+describe('feedback dot polling (SPEC §2)', () => {
+  it('asks nothing and shows nothing while logged out, whatever happens', async () => {
+    const calls = fakeFeedbackCalls();
+    const published = start(calls.load);
+    emit('inquiry:updated', {});
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 3);
+    expect(calls.load).not.toHaveBeenCalled();
+    expect(published.every((feedback) => feedback === NO_FEEDBACK)).toBe(true);
+  });
+
+  it('asks at once when logged in, then every poll interval, and at once on an update event', async () => {
+    login(player, { remember: false });
+    const calls = fakeFeedbackCalls();
+    const published = start(calls.load);
+    expect(calls.load).toHaveBeenCalledTimes(1);
+    await calls.answer(twoNew);
+    expect(published.at(-1)).toEqual(twoNew);
+
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs - 1);
+    expect(calls.load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.load).toHaveBeenCalledTimes(2);
+    await calls.answer(NO_FEEDBACK);
+    expect(published.at(-1)).toEqual(NO_FEEDBACK);
+
+    emit('inquiry:updated', { inquiryId: 7 });
+    expect(calls.load).toHaveBeenCalledTimes(3);
+    await calls.answer(twoNew);
+    expect(published.at(-1)).toEqual(twoNew);
+  });
+
+  it('pauses while the tab is hidden and asks at once when it is visible again', async () => {
+    login(player, { remember: false });
+    const calls = fakeFeedbackCalls();
+    start(calls.load);
+    await calls.answer(NO_FEEDBACK);
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 5);
+    expect(calls.load).toHaveBeenCalledTimes(1);
+    // An update while hidden still asks once, without restarting the poll.
+    emit('inquiry:updated', {});
+    await calls.answer(NO_FEEDBACK);
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 5);
+    expect(calls.load).toHaveBeenCalledTimes(2);
+
+    setVisibility('visible');
+    expect(calls.load).toHaveBeenCalledTimes(3);
+    await calls.answer(NO_FEEDBACK);
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
+    expect(calls.load).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps the last answer when a call fails, and keeps polling', async () => {
+    login(player, { remember: false });
+    const calls = fakeFeedbackCalls();
+    const published = start(calls.load);
+    await calls.answer(twoNew);
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
+    await calls.fail();
+    expect(published).toEqual([twoNew]);
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
+    expect(calls.load).toHaveBeenCalledTimes(3);
+  });
+
+  it('clears the dot on logout, drops an answer that arrives after it, and asks again on the next login', async () => {
+    login(player, { remember: false });
+    const calls = fakeFeedbackCalls();
+    const published = start(calls.load);
+    await calls.answer(twoNew);
+    emit('inquiry:updated', {});
+    logout();
+    await calls.answer(twoNew);
+    expect(published.at(-1)).toEqual(NO_FEEDBACK);
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 2);
+    expect(calls.load).toHaveBeenCalledTimes(2);
+
+    login(player, { remember: false });
+    expect(calls.load).toHaveBeenCalledTimes(3);
+    await calls.answer(twoNew);
+    expect(published.at(-1)).toEqual(twoNew);
+  });
+
+  it('stops asking when stopped, and ignores an answer still on its way', async () => {
+    login(player, { remember: false });
+    const calls = fakeFeedbackCalls();
+    const published = start(calls.load);
+    stop?.();
+    await calls.answer(twoNew);
+    emit('inquiry:updated', {});
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 2);
+    expect(calls.load).toHaveBeenCalledTimes(1);
+    expect(published).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { TIMINGS, isLoggedInAtom, on, platformApi, platformStore, type EndpointResponse } from 'shared-contracts';
+
+export type Feedback = EndpointResponse<'inquiryFeedback'>;
+
+export const NO_FEEDBACK: Feedback = { count: 0, hasNew: false };
+
+export interface FeedbackPollingOptions {
+  /** Receives every answer, and NO_FEEDBACK when the player is logged out. */
+  publish: (feedback: Feedback) => void;
+  load?: () => Promise<Feedback>;
+}
+
+const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedback');
+
+/**
+ * Keeps the feedback dot current (SPEC §2): asks at once, then every TIMINGS.feedbackPollMs while the tab is
+ * visible, and at once when the tab becomes visible again, a ticket changes (`inquiry:updated`) or the login changes
+ * (`session:changed`). Logged out it asks nothing. A failed call keeps the last answer: the dot is a hint, and a
+ * poll every minute must not turn a flaky connection into a stream of errors (-600 is handled by the API client).
+ * Returns the function that stops it.
+ */
+export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackPollingOptions): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Every refresh (and the stop) starts a new generation; an answer from an older one is dropped, so a reply that
+  // arrives after a logout or a newer refresh never overwrites what is current.
+  let generation = 0;
+
+  const isVisible = () => document.visibilityState === 'visible';
+
+  function refresh(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    const current = ++generation;
+    if (!platformStore.get(isLoggedInAtom)) {
+      publish(NO_FEEDBACK);
+      return;
+    }
+    if (isVisible()) timer = setTimeout(refresh, TIMINGS.feedbackPollMs);
+    load().then(
+      (feedback) => {
+        if (current === generation) publish(feedback);
+      },
+      () => undefined,
+    );
+  }
+
+  function onVisibilityChange(): void {
+    if (isVisible()) {
+      refresh();
+    } else {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+  }
+
+  const stopInquiryUpdates = on('inquiry:updated', refresh);
+  const stopSessionChanges = on('session:changed', () => {
+    // Another account's dot must not linger while the new account's answer is on its way.
+    publish(NO_FEEDBACK);
+    refresh();
+  });
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  refresh();
+
+  return () => {
+    generation += 1;
+    clearTimeout(timer);
+    stopInquiryUpdates();
+    stopSessionChanges();
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+  };
+}
