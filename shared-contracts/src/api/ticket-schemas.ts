@@ -89,6 +89,8 @@ export const inquiryCreateBodySchema = z
     attachments: attachmentIdsSchema,
     consent: z.literal(true, 'consentRequired'),
   })
+  // Runs also when other fields failed (it checks every value with safeParse), so an empty form shows every prompt
+  // at once rather than the server, region, character and contact prompts only after the rest is fixed.
   .superRefine((body, context) => {
     if (body.ticketType === TICKET_TYPES.official) {
       const selections = [
@@ -104,11 +106,13 @@ export const inquiryCreateBodySchema = z
         context.addIssue({ code: 'custom', path: ['roleName'], message: 'roleRequired' });
       }
     }
+    // Without a valid kind the contact already has its prompt (contactRequired).
+    if (body.contactKind !== 'email' && body.contactKind !== 'phone') return;
     const contact = (body.contactKind === 'email' ? emailSchema : phoneSchema).safeParse(body.contact);
     if (!contact.success) {
       context.addIssue({ code: 'custom', path: ['contact'], message: body.contactKind === 'email' ? 'emailInvalid' : 'phoneInvalid' });
     }
-  });
+  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 export type InquiryCreateBody = z.input<typeof inquiryCreateBodySchema>;
 
 /** The contact as stored: e-mail lower-cased and trimmed, phone reduced to + and digits. */
