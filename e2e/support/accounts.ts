@@ -26,4 +26,6 @@ export const MUTABLE = {
   changesPassword: { account: 'e2e-change', password: 'e2e-change-pass1', email: 'e2e-change@e2e.example' },
   forgetsPassword: { account: 'e2e-forgot', password: 'e2e-forgot-pass1', email: 'e2e-forgot@e2e.example' },
   bindsEmail: { account: 'e2e-bind', password: 'e2e-bind-pass1', email: null },
+  /** A player with no tickets of their own yet, so the feedback dot starts out off. */
+  readsFeedback: { account: 'e2e-feedback', password: 'e2e-feedback-pass1', email: null },
 } as const;

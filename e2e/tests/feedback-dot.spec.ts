@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ENDPOINTS,
+  TICKET_TYPES,
+  TIMINGS,
+  type EndpointName,
+  type InquiryCreateBody,
+  type InquiryReplyBody,
+  type PlatformEvents,
+} from 'shared-contracts';
+import { gamesSimple } from '../support/api.js';
+import { MUTABLE, logIn } from '../support/accounts.js';
+import { t } from '../support/locales.js';
+import { PORTS, site } from '../support/ports.js';
+
+const AGENT = { account: 'agent1', password: 'agent1-pass' };
+
+/** One call to the real API as a given account; rejects on any code but success. */
+async function api<T>(name: EndpointName, token: string | null, input: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+  const endpoint = ENDPOINTS[name];
+  const url = new URL(endpoint.path, `http://127.0.0.1:${PORTS.api}`);
+  for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.set(key, value);
+  const response = await fetch(url, {
+    method: endpoint.method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(input.body ? { 'content-type': 'application/json' } : {}) },
+    body: input.body ? JSON.stringify(input.body) : undefined,
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 1 && envelope.code !== 0) throw new Error(`${endpoint.path} answered ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+const tokenOf = async (who: { account: string; password: string }) =>
+  (await api<{ token: string }>('loginPassword', null, { body: { account: who.account, password: who.password } })).token;
+
+/** A platform ticket ('0' needs no server, region or character), so any player can open one. */
+async function openTicket(playerToken: string): Promise<number> {
+  const [game] = await gamesSimple('en');
+  const [category] = await api<{ id: number }[]>('inquiryTypes', null, { query: { gameId: String(game?.id) } });
+  const body: InquiryCreateBody = {
+    requestId: randomUUID(),
+    ticketType: TICKET_TYPES.platform,
+    gameId: game?.id ?? 0,
+    serverId: '',
+    gameAreaId: '',
+    roleId: '',
+    roleName: '',
+    queryType: category?.id ?? 0,
+    title: 'Feedback dot',
+    content: 'Will someone from support answer this?',
+    contactKind: 'email',
+    contact: 'e2e-feedback@e2e.example',
+    attachments: [],
+    consent: true,
+  };
+  return (await api<{ inquiryId: number }>('createInquiry', playerToken, { body })).inquiryId;
+}
+
+async function agentReplies(agentToken: string, inquiryId: number): Promise<void> {
+  const body: InquiryReplyBody = { inquiryId, requestId: randomUUID(), content: 'Thanks, we are looking into it.', attachments: [] };
+  await api('agentInquiryReply', agentToken, { body });
+}
+
+/** The player reads the ticket: opening its detail is what marks the replies seen. */
+const playerReads = (playerToken: string, inquiryId: number) => api('inquiryDetail', playerToken, { query: { inquiryId: String(inquiryId) } });
+
+/**
+ * What a remote does when a ticket changes: `emit('inquiry:updated')` on the window-level bus of shared-contracts
+ * (event-bus.ts), which the test cannot import into the page.
+ */
+async function emitInquiryUpdated(page: Page, detail: PlatformEvents['inquiry:updated']): Promise<void> {
+  await page.evaluate((payload) => {
+    const target = (globalThis as unknown as Record<symbol, EventTarget>)[Symbol.for('publisher.platform.eventTarget')];
+    target?.dispatchEvent(new CustomEvent('platform:inquiry:updated', { detail: payload }));
+  }, detail);
+}
+
+/** How far right of the menu button's centre the dot is, after checking that it lies within the button. */
+async function dotOffsetFromButtonCentre(page: Page): Promise<number> {
+  const button = await page.getByTestId('menu-button').boundingBox();
+  const dot = await page.getByTestId('menu-feedback-dot').boundingBox();
+  if (!button || !dot) throw new Error('menu button or dot not laid out');
+  expect(dot.x).toBeGreaterThanOrEqual(button.x);
+  expect(dot.x + dot.width).toBeLessThanOrEqual(button.x + button.width);
+  expect(dot.y).toBeGreaterThanOrEqual(button.y);
+  expect(dot.y + dot.height).toBeLessThanOrEqual(button.y + button.height);
+  return dot.x + dot.width / 2 - (button.x + button.width / 2);
+}
+
+const feedbackAnswer = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(ENDPOINTS.inquiryFeedback.path));
+
+test.describe('feedback dot (SPEC §2)', () => {
+  test('a guest gets no dot and the shell never asks for feedback', async ({ page }) => {
+    await page.clock.install();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith(ENDPOINTS.inquiryFeedback.path)) asked.push(request.url());
+    });
+    await page.goto(`${site()}/?spec_lang=en`);
+    await expect(page.getByTestId('menu-button')).toBeVisible();
+    await page.clock.runFor(TIMINGS.feedbackPollMs * 2);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('menu-support-center')).toBeVisible();
+    await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
+    await expect(page.getByTestId('support-feedback-dot')).toHaveCount(0);
+    expect(asked).toEqual([]);
+  });
+
+  test('an agent reply lights the dot on the next poll or update event, and reading the ticket clears it', async ({ page }) => {
+    const player = MUTABLE.readsFeedback;
+    await page.clock.install();
+    await logIn(page, player);
+    const playerToken = await tokenOf(player);
+    const agentToken = await tokenOf(AGENT);
+
+    let answered = feedbackAnswer(page);
+    await page.goto(`${site()}/?spec_lang=en`);
+    await answered;
+    const menuButton = page.getByTestId('menu-button');
+    await expect(menuButton).toBeVisible();
+    await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
+
+    const inquiryId = await openTicket(playerToken);
+    await agentReplies(agentToken, inquiryId);
+    // Nothing asked yet: the dot waits for the poll.
+    await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
+
+    answered = feedbackAnswer(page);
+    await page.clock.runFor(TIMINGS.feedbackPollMs);
+    await answered;
+    const label = t('shell', 'en', 'feedback.newReplies').replace('{{number}}', '1');
+    await expect(page.getByTestId('menu-feedback-dot')).toBeVisible();
+    await expect(menuButton).toHaveAccessibleName(`${t('shell', 'en', 'nav.menu')} ${label}`);
+    await menuButton.click();
+    const supportEntry = page.getByTestId('menu-support-center');
+    await expect(supportEntry.getByTestId('support-feedback-dot')).toBeVisible();
+    await expect(supportEntry).toHaveAccessibleName(`${t('shell', 'en', 'menu.supportCenter')} ${label}`);
+
+    await playerReads(playerToken, inquiryId);
+    answered = feedbackAnswer(page);
+    await emitInquiryUpdated(page, { inquiryId });
+    await answered;
+    await expect(supportEntry.getByTestId('support-feedback-dot')).toHaveCount(0);
+    await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
+    await expect(supportEntry).toHaveAccessibleName(t('shell', 'en', 'menu.supportCenter'));
+
+    // The update event alone brings the next reply in, without waiting for the poll.
+    await agentReplies(agentToken, inquiryId);
+    await emitInquiryUpdated(page, { inquiryId });
+    await expect(supportEntry.getByTestId('support-feedback-dot')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('menu-feedback-dot')).toBeVisible();
+
+    // On a phone, and mirrored in Arabic: the dot sits inside the button, on its outer (end) corner.
+    await page.setViewportSize({ width: 360, height: 720 });
+    expect(await dotOffsetFromButtonCentre(page)).toBeGreaterThan(0);
+    answered = feedbackAnswer(page);
+    await page.goto(`${site()}/?spec_lang=ar`);
+    await answered;
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('menu-feedback-dot')).toBeVisible();
+    expect(await dotOffsetFromButtonCentre(page)).toBeLessThan(0);
+
+    await playerReads(playerToken, inquiryId);
+    answered = feedbackAnswer(page);
+    await page.clock.runFor(TIMINGS.feedbackPollMs);
+    await answered;
+    await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
+  });
+});
