@@ -1,13 +1,18 @@
 import { useMemo } from 'react';
 import { Navigate, createBrowserRouter, RouterProvider } from 'react-router';
-import { SUPPORT_DEFAULT_STEP, SUPPORT_STEPS } from 'shared-contracts';
+import { SUPPORT_AGENT_SEGMENT, SUPPORT_DEFAULT_STEP } from 'shared-contracts';
 import type { RemoteProps } from 'shared-contracts/react';
+import { AgentDesk } from '../features/agent-desk/agent-desk.js';
 import { ChooseGameStep } from '../features/choose-game/choose-game-step.js';
+import { AgentTicket } from '../features/conversation/agent-ticket.js';
+import { FeedbackStep } from '../features/conversation/feedback-step.js';
 import { HelpTopicsStep } from '../features/help-topics/help-topics-step.js';
+import { HistoryStep } from '../features/history/history-step.js';
 import { StepPage } from '../features/steps/step-page.js';
 import { SupportLayout } from '../features/steps/support-layout.js';
+import { RequireLogin } from './require-login.js';
 
-/** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter. */
+/** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoot({ basename }: RemoteProps) {
   const router = useMemo(
     () =>
@@ -18,14 +23,22 @@ export function SupportRoot({ basename }: RemoteProps) {
             element: <SupportLayout />,
             children: [
               { index: true, element: <Navigate to={SUPPORT_DEFAULT_STEP} replace /> },
+              { path: 'history', element: <RequireLogin><HistoryStep /></RequireLogin> },
               { path: 'game', element: <ChooseGameStep /> },
               { path: 'question', element: <HelpTopicsStep /> },
-              ...SUPPORT_STEPS.filter((step) => step !== 'game' && step !== 'question').map((step) => ({
-                path: step,
-                element: <StepPage step={step} />,
-              })),
+              { path: 'feedback', element: <RequireLogin><FeedbackStep /></RequireLogin> },
+              { path: 'inquiry', element: <StepPage step="inquiry" /> },
               { path: '*', element: <Navigate to={SUPPORT_DEFAULT_STEP} replace /> },
             ],
+          },
+          {
+            // The agents' desk: not one of the player's steps, so outside their step navigation.
+            path: SUPPORT_AGENT_SEGMENT,
+            element: (
+              <RequireLogin>
+                <AgentDesk ticketView={(inquiryId, onChanged) => <AgentTicket inquiryId={inquiryId} onChanged={onChanged} />} />
+              </RequireLogin>
+            ),
           },
         ],
         { basename },

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loginPath, platformLink } from 'shared-contracts';
+import { useSession } from 'shared-contracts/react';
+import styles from './require-login.module.css';
+
+/**
+ * A screen only a logged-in player (or agent) may see: a guest gets SPEC §6's "Please log in first." with a way to
+ * the login page that comes back here afterwards.
+ */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { loggedIn } = useSession();
+  if (loggedIn) return children;
+  // The window's address, not the router's: the router's lacks the mount path the player must come back to.
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  return (
+    <section className={styles.prompt} role="alert" aria-labelledby="login-prompt-heading" data-testid="login-prompt">
+      <h2 id="login-prompt-heading">{t('support:loginPrompt.title')}</h2>
+      <p>{t('common:errors.loginFirst')}</p>
+      <a className={styles.action} {...platformLink(loginPath(returnTo))}>
+        {t('support:loginPrompt.action')}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { TICKET_STATUSES, TIMINGS, idSchema, ticketStatusSchema, type EndpointQuery } from 'shared-contracts';
+import { useSimpleGames } from 'shared-contracts/react';
+import { Failed, Loading, NoData } from '../../app/call-states.js';
+import { formatDateTime } from '../../app/format.js';
+import { useDebounced } from '../../app/use-debounced.js';
+import styles from './agent-desk.module.css';
+import { useAgentQueue, type QueueState } from './use-agent-queue.js';
+
+/** The desk's state lives in the address (filters, page, open ticket), so it survives a reload and can be shared. */
+function useDeskParams() {
+  const [params, setParams] = useSearchParams();
+  const status = ticketStatusSchema.safeParse(params.get('status'));
+  const gameId = idSchema.safeParse(params.get('gameId'));
+  const page = idSchema.safeParse(params.get('page'));
+  const inquiryId = idSchema.safeParse(params.get('inquiryId'));
+  /** Changes some values; a changed filter starts again from the first page. */
+  const update = (changes: Record<string, string | null>, options: { replace?: boolean } = {}) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(name);
+          else next.set(name, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: options.replace ?? false },
+    );
+  };
+  const linkTo = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    return `?${next.toString()}`;
+  };
+  return {
+    status: status.success ? status.data : null,
+    gameId: gameId.success ? gameId.data : null,
+    keyword: params.get('keyword') ?? '',
+    page: page.success ? page.data : 1,
+    inquiryId: inquiryId.success ? inquiryId.data : null,
+    update,
+    linkTo,
+  };
+}
+
+function Filters({ desk }: { desk: ReturnType<typeof useDeskParams> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [games] = useSimpleGames();
+  const [keyword, setKeyword] = useState(desk.keyword);
+  const settled = useDebounced(keyword.trim(), TIMINGS.searchDebounceMs);
+  const { update } = desk;
+  const applied = useRef(desk.keyword);
+  useEffect(() => {
+    if (settled === applied.current) return;
+    applied.current = settled;
+    update({ keyword: settled }, { replace: true });
+  }, [settled, update]);
+
+  return (
+    <form className={styles.filters} role="search" aria-label={t('support:agent.filters')} onSubmit={(event) => event.preventDefault()}>
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-keyword`}>{t('support:agent.keyword')}</label>
+        <input id={`${id}-keyword`} type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} data-testid="agent-keyword" />
+      </div>
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-status`}>{t('support:agent.status')}</label>
+        <select id={`${id}-status`} value={desk.status ?? ''} onChange={(event) => update({ status: event.target.value })} data-testid="agent-status">
+          <option value="">{t('support:agent.allStatuses')}</option>
+          {TICKET_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`support:status.${status}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-game`}>{t('support:agent.game')}</label>
+        <select
+          id={`${id}-game`}
+          value={desk.gameId === null ? '' : String(desk.gameId)}
+          onChange={(event) => update({ gameId: event.target.value })}
+          data-testid="agent-game"
+        >
+          <option value="">{t('support:agent.allGames')}</option>
+          {games.status === 'ready'
+            ? games.games.map((game) => (
+                <option key={game.id} value={game.id}>
+                  {game.gameName}
+                </option>
+              ))
+            : null}
+        </select>
+      </div>
+    </form>
+  );
+}
+
+function Queue({ state, retry, desk }: { state: QueueState; retry: () => void; desk: ReturnType<typeof useDeskParams> }) {
+  const { t, i18n } = useTranslation();
+  const queue = state.status === 'ready' ? state.queue : state.status === 'refused' ? null : state.previous;
+  const pages = queue ? Math.max(1, Math.ceil(queue.total / queue.pageSize)) : 1;
+  return (
+    <section className={styles.queue} aria-labelledby="agent-queue-heading" aria-busy={state.status === 'loading'} data-testid="agent-queue">
+      <h3 id="agent-queue-heading">{t('support:agent.queue')}</h3>
+      <Filters desk={desk} />
+      {state.status === 'loading' && !queue ? <Loading /> : null}
+      {state.status === 'failed' ? <Failed network={state.network} retry={retry} /> : null}
+      {queue ? (
+        <>
+          <p className={styles.total} role="status">
+            {t('support:agent.total', { total: queue.total })}
+          </p>
+          {queue.items.length === 0 ? <NoData /> : null}
+          <ul className={styles.items}>
+            {queue.items.map((item) => (
+              <li key={item.id}>
+                <Link
+                  className={styles.item}
+                  to={desk.linkTo({ inquiryId: String(item.id) })}
+                  aria-current={desk.inquiryId === item.id ? 'true' : undefined}
+                  data-testid="agent-queue-item"
+                >
+                  <span className={styles.itemTitle}>{item.title}</span>
+                  <span className={styles.itemMeta}>
+                    {item.account} · {item.gameName} · <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language)}</time>
+                  </span>
+                  <span className={styles.itemStatus} data-status={item.status}>
+                    {t(`support:status.${item.status}`)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className={styles.paging} aria-label={t('support:agent.page', { page: queue.page, pages })}>
+              <button type="button" disabled={queue.page <= 1} onClick={() => desk.update({ page: String(queue.page - 1) })}>
+                {t('support:agent.previous')}
+              </button>
+              <span>{t('support:agent.page', { page: queue.page, pages })}</span>
+              <button type="button" disabled={queue.page >= pages} onClick={() => desk.update({ page: String(queue.page + 1) })}>
+                {t('support:agent.next')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The customer-service agents' desk (DESIGN §5), `/SupportCenter/agent`: the queue with filters and paging, and
+ * the chosen ticket beside it (below it on a phone). The ticket view comes from the conversation feature, composed
+ * by the route. A player's session is refused by the API and told this page is not for them.
+ */
+export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onChanged: () => void) => ReactNode }) {
+  const { t } = useTranslation();
+  const desk = useDeskParams();
+  const query: EndpointQuery<'agentInquiries'> = {
+    page: desk.page,
+    ...(desk.status ? { status: desk.status } : {}),
+    ...(desk.gameId ? { gameId: desk.gameId } : {}),
+    ...(desk.keyword ? { keyword: desk.keyword } : {}),
+  };
+  const [state, retry] = useAgentQueue(query);
+  const ticketPanel = useRef<HTMLDivElement>(null);
+  const shownTicket = useRef(desk.inquiryId);
+  useEffect(() => {
+    // A ticket chosen from the list: focus follows it (on a phone the list it was chosen from is hidden).
+    if (desk.inquiryId !== null && desk.inquiryId !== shownTicket.current) ticketPanel.current?.focus();
+    shownTicket.current = desk.inquiryId;
+  }, [desk.inquiryId]);
+
+  if (state.status === 'refused') {
+    return (
+      <section className={styles.refused} role="alert" aria-labelledby="agent-desk-heading" data-testid="agent-refused">
+        <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
+        <p>{t('support:agent.agentsOnly')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.desk} aria-labelledby="agent-desk-heading" data-ticket-open={desk.inquiryId !== null} data-testid="agent-desk">
+      <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
+      <div className={styles.columns}>
+        <Queue state={state} retry={retry} desk={desk} />
+        <div ref={ticketPanel} className={styles.ticket} tabIndex={-1}>
+          {desk.inquiryId === null ? (
+            <p className={styles.choose}>{t('support:agent.chooseInquiry')}</p>
+          ) : (
+            <>
+              <Link className={styles.back} to={desk.linkTo({ inquiryId: null })}>
+                {t('support:agent.backToQueue')}
+              </Link>
+              <div key={desk.inquiryId}>{ticketView(desk.inquiryId, retry)}</div>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

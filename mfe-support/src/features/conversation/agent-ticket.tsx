@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OPEN_TICKET_STATUSES } from 'shared-contracts';
+import { Failed, Loading } from '../../app/call-states.js';
+import { ConversationThread } from './conversation-thread.js';
+import styles from './conversation.module.css';
+import { EndChatDialog } from './end-chat-dialog.js';
+import { TicketNotFound } from './feedback-step.js';
+import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
+import { EndedNotice, TicketDetails, TicketStatusBadge } from './ticket-parts.js';
+import { useTicket } from './use-ticket.js';
+
+/**
+ * An agent's view of one ticket on the desk (DESIGN §5): who asked what, the conversation, a reply with
+ * attachments while the chat is open, and ending it. `onChanged` tells the queue to refresh its statuses.
+ */
+export function AgentTicket({ inquiryId, onChanged }: { inquiryId: number; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [state, reload] = useTicket('agentInquiryDetail', inquiryId);
+  const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
+  const [ending, setEnding] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const endedNotice = useRef<HTMLDivElement>(null);
+  // Ending removes the controls that had focus: once the ended chat is shown, focus moves to how it ended.
+  const [focusEnded, setFocusEnded] = useState(false);
+  useEffect(() => {
+    if (focusEnded && endedNotice.current) {
+      endedNotice.current.focus();
+      setFocusEnded(false);
+    }
+  }, [focusEnded, state]);
+
+  if (state.status === 'loading') return <Loading />;
+  if (state.status === 'failed') return <Failed network={state.network} retry={reload} />;
+  if (state.status === 'notFound') return <TicketNotFound backLink={false} />;
+  const { ticket } = state;
+  const open = OPEN_TICKET_STATUSES.includes(ticket.status);
+  return (
+    <article className={styles.agentTicket} aria-labelledby="agent-ticket-heading" data-testid="agent-ticket">
+      <header className={styles.ticketHeader}>
+        <h3 id="agent-ticket-heading">{ticket.title}</h3>
+        <TicketStatusBadge ticket={ticket} />
+      </header>
+      <TicketDetails ticket={ticket} account={ticket.account} />
+      <ConversationThread ticket={ticket} viewer={{ kind: 'agent', account: ticket.account }} />
+      <EndedNotice ref={endedNotice} ticket={ticket} />
+      <p className={styles.notice} role="status" data-testid="agent-notice">
+        {notice ? t(notice) : ''}
+      </p>
+      {open ? (
+        <>
+          <ReplyForm
+            endpoint="agentInquiryReply"
+            inquiryId={ticket.id}
+            label={t('support:agent.reply')}
+            draft={draft}
+            onDraftChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+            onSent={() => {
+              setDraft(newReplyDraft());
+              setNotice('support:agent.replied');
+              reload();
+              onChanged();
+            }}
+          />
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={() => setEnding(true)} data-testid="end-chat">
+              {t('support:conversation.endChat')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      <EndChatDialog
+        open={ending}
+        onClose={() => setEnding(false)}
+        endpoint="agentInquiryEnd"
+        inquiryId={ticket.id}
+        body={t('support:agent.endBody')}
+        onEnded={() => {
+          setEnding(false);
+          setNotice(null);
+          setFocusEnded(true);
+          reload();
+          onChanged();
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import type { InquiryDetail } from 'shared-contracts';
+import { formatDateTime } from '../../app/format.js';
+import { AttachmentList } from './attachment-list.js';
+import styles from './conversation.module.css';
+
+/** Who reads the thread: the player sees "You", an agent sees the player's account. */
+export type Viewer = { kind: 'player' } | { kind: 'agent'; account: string };
+
+function Text({ content }: { content: string }) {
+  return (
+    <div className={styles.text}>
+      {content.split(/\n\s*\n/).map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One ticket's conversation (SPEC §2 inquiry detail): the question with its attachments, then every player and
+ * agent message in order with theirs. A player's own messages sit on one side, customer service's on the other.
+ */
+export function ConversationThread({ ticket, viewer }: { ticket: InquiryDetail; viewer: Viewer }) {
+  const { t, i18n } = useTranslation();
+  const playerName = viewer.kind === 'player' ? t('support:conversation.you') : t('support:conversation.player', { account: viewer.account });
+  return (
+    <ol className={styles.thread} aria-label={t('support:conversation.messages')} data-testid="conversation-thread">
+      <li className={`${styles.message} ${styles.fromPlayer}`} data-testid="conversation-question">
+        <p className={styles.meta}>
+          <span className={styles.author}>{playerName}</span> · {t('support:conversation.question')} ·{' '}
+          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt, i18n.language)}</time>
+        </p>
+        <h3 className={styles.questionTitle}>{ticket.title}</h3>
+        <Text content={ticket.content} />
+        <AttachmentList attachments={ticket.attachments} />
+      </li>
+      {ticket.messages.map((message) => (
+        <li
+          key={message.id}
+          className={`${styles.message} ${message.author === 'agent' ? styles.fromAgent : styles.fromPlayer}`}
+          data-testid={`conversation-message-${message.author}`}
+        >
+          <p className={styles.meta}>
+            <span className={styles.author}>{message.author === 'agent' ? t('support:conversation.agent') : playerName}</span> ·{' '}
+            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>
+          </p>
+          <Text content={message.content} />
+          <AttachmentList attachments={message.attachments} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,64 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { platformApi, type TicketStatus } from 'shared-contracts';
+import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
+import styles from './conversation.module.css';
+import { Dialog } from './dialog.js';
+
+/** Asks before ending a chat (nothing can be added afterwards), then ends it as the player or as an agent. */
+export function EndChatDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  endpoint: 'inquiryEnd' | 'agentInquiryEnd';
+  inquiryId: number;
+  body: string;
+  onEnded: (status: TicketStatus) => void;
+}) {
+  const { t } = useTranslation();
+  const running = useRef(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const end = async () => {
+    if (running.current) return;
+    running.current = true;
+    setPending(true);
+    setFailure(null);
+    try {
+      const { status } = await platformApi().call(props.endpoint, { body: { inquiryId: props.inquiryId } });
+      props.onEnded(status);
+    } catch (error) {
+      setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={props.open}
+      onClose={() => {
+        setFailure(null);
+        props.onClose();
+      }}
+      title={t('support:conversation.endTitle')}
+      testId="end-chat-dialog"
+    >
+      <p>{props.body}</p>
+      {failure ? (
+        <p className={styles.error} role="alert">
+          {t(failure, SUPPORT_MESSAGE_VALUES)}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="button" className={styles.danger} onClick={() => void end()} disabled={pending} data-testid="end-chat-confirm">
+          {pending ? t('support:conversation.ending') : t('support:conversation.endConfirm')}
+        </button>
+        <button type="button" className={styles.secondary} onClick={props.onClose} data-autofocus>
+          {t('support:conversation.cancel')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { OPEN_TICKET_STATUSES, emit, idSchema, type InquiryDetail } from 'shared-contracts';
+import { Failed, Loading } from '../../app/call-states.js';
+import { ConversationThread } from './conversation-thread.js';
+import styles from './conversation.module.css';
+import { Dialog } from './dialog.js';
+import { EndChatDialog } from './end-chat-dialog.js';
+import { RatingDialog } from './rating-dialog.js';
+import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
+import { EndedNotice, TicketDetails, TicketStatusBadge } from './ticket-parts.js';
+import { useTicket } from './use-ticket.js';
+
+type OpenDialog = 'addInformation' | 'end' | 'rating' | null;
+
+/** A missing ticket, or another player's (the API does not tell them apart). */
+export function TicketNotFound({ backLink }: { backLink: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.notFound} role="alert" aria-labelledby="ticket-not-found-heading" data-testid="inquiry-not-found">
+      <h2 id="ticket-not-found-heading">{t('support:conversation.notFoundTitle')}</h2>
+      <p>{t('support:conversation.notFound')}</p>
+      {backLink ? <Link to="../history">{t('support:conversation.backToHistory')}</Link> : null}
+    </section>
+  );
+}
+
+/** The player's view of one loaded ticket: the conversation and what they can do with it now. */
+function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () => void }) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
+  const [notice, setNotice] = useState<string | null>(null);
+  const endedNotice = useRef<HTMLDivElement>(null);
+  const open = OPEN_TICKET_STATUSES.includes(ticket.status);
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <header className={styles.ticketHeader}>
+        <h2>{ticket.title}</h2>
+        <TicketStatusBadge ticket={ticket} />
+      </header>
+      <TicketDetails ticket={ticket} />
+      <ConversationThread ticket={ticket} viewer={{ kind: 'player' }} />
+      {open && !ticket.messages.some((message) => message.author === 'agent') ? (
+        <p className={styles.hint}>{t('support:conversation.noReplyYet')}</p>
+      ) : null}
+      <EndedNotice ref={endedNotice} ticket={ticket} onRate={() => setDialog('rating')} />
+      <p className={styles.notice} role="status" data-testid="feedback-notice">
+        {notice ? t(notice) : ''}
+      </p>
+      {open ? (
+        <div className={styles.actions}>
+          <button type="button" className={styles.primary} onClick={() => setDialog('addInformation')} data-testid="add-information">
+            {t('support:conversation.addInformation')}
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => setDialog('end')} data-testid="end-chat">
+            {t('support:conversation.endChat')}
+          </button>
+        </div>
+      ) : null}
+
+      <Dialog open={dialog === 'addInformation'} onClose={close} title={t('support:conversation.addInformation')} testId="add-information-dialog">
+        <ReplyForm
+          endpoint="inquiryReply"
+          inquiryId={ticket.id}
+          label={t('support:conversation.message')}
+          draft={draft}
+          onDraftChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+          onSent={() => {
+            setDraft(newReplyDraft());
+            setNotice('support:conversation.added');
+            close();
+            reload();
+          }}
+          onCancel={close}
+          autoFocus
+        />
+      </Dialog>
+      <EndChatDialog
+        open={dialog === 'end'}
+        onClose={close}
+        endpoint="inquiryEnd"
+        inquiryId={ticket.id}
+        body={t('support:conversation.endBody')}
+        onEnded={() => {
+          setNotice(null);
+          // Straight on to the rating (SPEC §4: the player can end the chat and then rate it).
+          setDialog('rating');
+          reload();
+        }}
+      />
+      <RatingDialog
+        open={dialog === 'rating'}
+        onClose={close}
+        inquiryId={ticket.id}
+        fallbackFocus={() => endedNotice.current}
+        onRated={() => {
+          setNotice('support:rating.thanks');
+          close();
+          reload();
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * Step four (DESIGN §7), `/SupportCenter/feedback?inquiryId=N`: one ticket's conversation, add information, end
+ * and rate. Reading the ticket marks its replies as seen, so the shell's feedback dot is told to refresh.
+ */
+export function FeedbackStep() {
+  const [params] = useSearchParams();
+  const parsedId = idSchema.safeParse(params.get('inquiryId'));
+  const inquiryId = parsedId.success ? parsedId.data : null;
+  const [state, reload] = useTicket('inquiryDetail', inquiryId);
+
+  useEffect(() => {
+    if (state.status === 'ready') emit('inquiry:updated', { inquiryId: state.ticket.id });
+  }, [state]);
+
+  return (
+    <section className={styles.step} data-testid="support-step-feedback">
+      {state.status === 'loading' ? <Loading /> : null}
+      {state.status === 'failed' ? <Failed network={state.network} retry={reload} /> : null}
+      {state.status === 'notFound' ? <TicketNotFound backLink /> : null}
+      {state.status === 'ready' ? <PlayerTicket key={state.ticket.id} ticket={state.ticket} reload={reload} /> : null}
+    </section>
+  );
+}

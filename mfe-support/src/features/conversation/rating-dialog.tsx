@@ -1,0 +1,128 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, RATING_REASONS, inquiryScoreBodySchema, platformApi } from 'shared-contracts';
+import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
+import styles from './conversation.module.css';
+import { Dialog } from './dialog.js';
+import { RATING_SCORES } from './ticket-parts.js';
+
+type Reason = (typeof RATING_REASONS)[number];
+
+/** The form inside the dialog; it mounts with each opening, so every rating starts from nothing chosen. */
+function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated: () => void; onSkip: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const running = useRef(false);
+  const [score, setScore] = useState<number | null>(null);
+  const [reasons, setReasons] = useState<ReadonlySet<Reason>>(new Set());
+  const [comment, setComment] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const low = score !== null && score <= LIMITS.lowScoreMax;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (running.current) return;
+    // Reasons and comment belong to a low score only; a higher score sends neither.
+    const body = { inquiryId, score: score ?? 0, reasons: low ? [...reasons] : [], comment: low ? comment : '' };
+    const checked = inquiryScoreBodySchema.safeParse(body);
+    if (!checked.success) {
+      setFailure(`support:errors.${checked.error.issues[0]?.message ?? 'scoreRequired'}`);
+      return;
+    }
+    running.current = true;
+    setPending(true);
+    setFailure(null);
+    try {
+      await platformApi().call('inquiryScore', { body });
+      onRated();
+    } catch (error) {
+      setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className={styles.ratingForm} onSubmit={(event) => void submit(event)} noValidate data-testid="rating-form">
+      <fieldset className={styles.stars}>
+        <legend>{t('support:rating.score')}</legend>
+        <div className={styles.starRow}>
+          {RATING_SCORES.map((value) => (
+            <label key={value} className={score !== null && value <= score ? `${styles.star} ${styles.starOn}` : styles.star}>
+              <input
+                type="radio"
+                name={`${id}-score`}
+                value={value}
+                checked={score === value}
+                onChange={() => setScore(value)}
+                data-autofocus={value === 1 || undefined}
+              />
+              <span aria-hidden="true">★</span>
+              <span className="visually-hidden">{t('support:rating.star', { score: value, max: RATING_SCORES.length })}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {low ? (
+        <>
+          <fieldset className={styles.reasons}>
+            <legend>{t('support:rating.reasons')}</legend>
+            {RATING_REASONS.map((reason) => (
+              <label key={reason} className={styles.checkbox}>
+                <input
+                  type="checkbox"
+                  checked={reasons.has(reason)}
+                  onChange={(event) => {
+                    const next = new Set(reasons);
+                    if (event.target.checked) next.add(reason);
+                    else next.delete(reason);
+                    setReasons(next);
+                  }}
+                />
+                {t(`support:rating.reason.${reason}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-comment`}>{t('support:rating.comment')}</label>
+            <textarea id={`${id}-comment`} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} aria-describedby={`${id}-counter`} />
+            <p id={`${id}-counter`} className={comment.trim().length > LIMITS.ratingCommentMax ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+              {t('support:conversation.counter', { length: comment.trim().length, max: LIMITS.ratingCommentMax })}
+            </p>
+          </div>
+        </>
+      ) : null}
+      {failure ? (
+        <p className={styles.error} role="alert" data-testid="rating-failure">
+          {t(failure, SUPPORT_MESSAGE_VALUES)}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={pending} data-testid="rating-submit">
+          {pending ? t('support:rating.sending') : t('support:rating.submit')}
+        </button>
+        <button type="button" className={styles.secondary} onClick={onSkip}>
+          {t('support:rating.skip')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Rating an ended chat (SPEC §4): one to five stars; on a low score, reasons and a comment, both skippable. */
+export function RatingDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  inquiryId: number;
+  onRated: () => void;
+  fallbackFocus?: () => HTMLElement | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={props.open} onClose={props.onClose} title={t('support:rating.title')} testId="rating-dialog" fallbackFocus={props.fallbackFocus}>
+      <RatingForm inquiryId={props.inquiryId} onRated={props.onRated} onSkip={props.onClose} />
+    </Dialog>
+  );
+}

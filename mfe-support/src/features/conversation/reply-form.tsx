@@ -1,0 +1,134 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, inquiryReplyBodySchema, platformApi, type Attachment, type InquiryMessage } from 'shared-contracts';
+import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
+import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
+import styles from './conversation.module.css';
+
+/**
+ * A message being written. `requestId` stays the same until the message is accepted, so sending again after a
+ * lost answer gives back the message the API already has instead of a second one.
+ */
+export interface ReplyDraft {
+  content: string;
+  attachments: Attachment[];
+  requestId: string;
+}
+
+export function newReplyDraft(): ReplyDraft {
+  return { content: '', attachments: [], requestId: crypto.randomUUID() };
+}
+
+/** The first problem the shared schema finds in a message's text, as a translation key. */
+function contentProblem(content: string): string | null {
+  const result = inquiryReplyBodySchema.shape.content.safeParse(content);
+  return result.success ? null : `support:errors.${result.error.issues[0]?.message ?? 'replyTooShort'}`;
+}
+
+/**
+ * Text with a counter and attachments, sent to the player's `inquiryReply` or an agent's `agentInquiryReply`.
+ * The draft belongs to the caller, so what was typed survives a failure, a closed dialog and a re-render.
+ */
+export function ReplyForm(props: {
+  endpoint: 'inquiryReply' | 'agentInquiryReply';
+  inquiryId: number;
+  label: string;
+  draft: ReplyDraft;
+  onDraftChange: (patch: Partial<ReplyDraft>) => void;
+  onSent: (message: InquiryMessage) => void;
+  onCancel?: () => void;
+  /** Inside a dialog: the text takes focus when it opens. */
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { draft, onDraftChange } = props;
+  const id = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const sendingRef = useRef(false);
+  const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const length = draft.content.trim().length;
+  const over = length > LIMITS.replyMax;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendingRef.current || uploading) return;
+    const problem = contentProblem(draft.content);
+    setFieldError(problem);
+    if (problem) {
+      textarea.current?.focus();
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    setFailure(null);
+    try {
+      const message = await platformApi().call(props.endpoint, {
+        body: {
+          inquiryId: props.inquiryId,
+          requestId: draft.requestId,
+          content: draft.content,
+          attachments: draft.attachments.map((attachment) => attachment.fileId),
+        },
+      });
+      props.onSent(message);
+    } catch (error) {
+      setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className={styles.replyForm} onSubmit={(event) => void submit(event)} noValidate data-testid="reply-form">
+      <div className={styles.field}>
+        <label htmlFor={`${id}-text`}>{props.label}</label>
+        <textarea
+          ref={textarea}
+          id={`${id}-text`}
+          rows={5}
+          value={draft.content}
+          data-autofocus={props.autoFocus || undefined}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={`${id}-counter${fieldError ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
+            onDraftChange({ content: event.target.value });
+            if (fieldError) setFieldError(contentProblem(event.target.value));
+          }}
+        />
+        <p id={`${id}-counter`} className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+          {t('support:conversation.counter', { length, max: LIMITS.replyMax })}
+        </p>
+        {fieldError ? (
+          <p id={`${id}-error`} className={styles.error} role="alert">
+            {t(fieldError, SUPPORT_MESSAGE_VALUES)}
+          </p>
+        ) : null}
+      </div>
+      <AttachmentUploader
+        attachments={draft.attachments}
+        onChange={(attachments) => onDraftChange({ attachments })}
+        disabled={sending}
+        onBusyChange={setUploading}
+      />
+      {failure ? (
+        <p className={styles.error} role="alert" data-testid="reply-failure">
+          {t(failure, SUPPORT_MESSAGE_VALUES)}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={sending || uploading} data-testid="reply-send">
+          {sending ? t('support:conversation.sending') : t('support:conversation.send')}
+        </button>
+        {props.onCancel ? (
+          <button type="button" className={styles.secondary} onClick={props.onCancel}>
+            {t('support:conversation.cancel')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, TICKET_TYPES, type InquiryDetail } from 'shared-contracts';
+import { formatDateTime } from '../../app/format.js';
+import styles from './conversation.module.css';
+
+/** The scores a player may give a chat (`inquiryScore` accepts 1 to 5). */
+export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
+
+/** The display state of SPEC §4 (no reply yet, waiting for reply, replied, waiting for rating, ended). */
+export function TicketStatusBadge({ ticket }: { ticket: Pick<InquiryDetail, 'status'> }) {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.status} data-status={ticket.status} data-testid="ticket-status">
+      <span className="visually-hidden">{t('support:status.label')}: </span>
+      {t(`support:status.${ticket.status}`)}
+    </p>
+  );
+}
+
+/** What the ticket is about: game, category, when it was sent, and for a game ticket its server, region, character. */
+export function TicketDetails({ ticket, account }: { ticket: InquiryDetail; account?: string }) {
+  const { t, i18n } = useTranslation();
+  const rows: [string, string][] = [
+    ...(account === undefined ? [] : [[t('support:agent.account'), account] as [string, string]]),
+    [t('support:conversation.game'), ticket.gameName],
+    [t('support:conversation.category'), ticket.categoryName],
+    ...(ticket.ticketType === TICKET_TYPES.official
+      ? ([
+          [t('support:conversation.server'), ticket.serverName || ticket.serverId],
+          [t('support:conversation.region'), ticket.areaName || ticket.gameAreaId],
+          [t('support:conversation.role'), `${ticket.roleName} (${ticket.roleId})`],
+        ] as [string, string][])
+      : []),
+    [t('support:conversation.contact'), ticket.contact],
+    [t('support:conversation.created'), formatDateTime(ticket.createdAt, i18n.language)],
+  ];
+  return (
+    <dl className={styles.details} aria-label={t('support:conversation.details')} data-testid="ticket-details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * How a chat ended and its rating: who ended it (the 24-hour auto-end says so, SPEC §4), then either the
+ * invitation to rate (`onRate`, players only) or the rating given. Focusable, so focus can land here when the
+ * control that had it is gone.
+ */
+export function EndedNotice({ ticket, onRate, ref }: { ticket: InquiryDetail; onRate?: () => void; ref?: Ref<HTMLDivElement> }) {
+  const { t } = useTranslation();
+  if (ticket.endedBy === null) return null;
+  const endedKey = {
+    system: 'support:conversation.autoEnded',
+    player: 'support:conversation.endedByPlayer',
+    agent: 'support:conversation.endedByAgent',
+  }[ticket.endedBy];
+  return (
+    <div ref={ref} tabIndex={-1} className={styles.ended} data-testid="ended-notice" data-ended-by={ticket.endedBy}>
+      <p>{t(endedKey, { hours: LIMITS.autoEndHours })}</p>
+      {ticket.rating ? (
+        <div data-testid="rating-given">
+          <p className={styles.ratingGiven}>
+            <span aria-hidden="true">{'★'.repeat(ticket.rating.score)}</span> {t('support:rating.given', { score: ticket.rating.score, max: RATING_SCORES.length })}
+          </p>
+          {ticket.rating.reasons.length > 0 ? (
+            <ul className={styles.givenReasons}>
+              {ticket.rating.reasons.map((reason) => (
+                <li key={reason}>{t(`support:rating.reason.${reason}`)}</li>
+              ))}
+            </ul>
+          ) : null}
+          {ticket.rating.comment ? <p className={styles.givenComment}>{ticket.rating.comment}</p> : null}
+        </div>
+      ) : onRate ? (
+        <>
+          <p>{t('support:conversation.rateInvite')}</p>
+          <button type="button" className={styles.primary} onClick={onRate} data-testid="rate-open">
+            {t('support:conversation.rate')}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

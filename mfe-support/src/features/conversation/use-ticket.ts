@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, ERROR_CODES, platformApi, type EndpointResponse } from 'shared-contracts';
+
+type TicketEndpoint = 'inquiryDetail' | 'agentInquiryDetail';
+
+export type TicketState<Name extends TicketEndpoint> =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'failed'; network: boolean }
+  | { status: 'ready'; ticket: EndpointResponse<Name> };
+
+/**
+ * One ticket with its conversation. `reload()` fetches it again after a change while the conversation stays on
+ * screen; a missing ticket (or another player's: the API answers both alike) is `notFound`, not a failure.
+ */
+export function useTicket<Name extends TicketEndpoint>(name: Name, inquiryId: number | null): [TicketState<Name>, () => void] {
+  const [state, setState] = useState<TicketState<Name>>({ status: inquiryId === null ? 'notFound' : 'loading' });
+  const [version, setVersion] = useState(0);
+  // A new ticket starts from "loading"; a reload of the same one keeps it on screen until the answer comes.
+  const [shownId, setShownId] = useState(inquiryId);
+  if (shownId !== inquiryId) {
+    setShownId(inquiryId);
+    setState({ status: inquiryId === null ? 'notFound' : 'loading' });
+  }
+
+  useEffect(() => {
+    if (inquiryId === null) {
+      setState({ status: 'notFound' });
+      return;
+    }
+    const controller = new AbortController();
+    // Both endpoints take the same query; widening the name lets TypeScript see that.
+    platformApi()
+      .call<TicketEndpoint>(name, { query: { inquiryId }, signal: controller.signal })
+      .then(
+        (ticket) => !controller.signal.aborted && setState({ status: 'ready', ticket: ticket as EndpointResponse<Name> }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (error instanceof ApiError && error.code === ERROR_CODES.notFound) setState({ status: 'notFound' });
+          else setState({ status: 'failed', network: error instanceof ApiError && error.kind === 'network' });
+        },
+      );
+    return () => controller.abort();
+  }, [name, inquiryId, version]);
+
+  const reload = useCallback(() => {
+    setState((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    setVersion((value) => value + 1);
+  }, []);
+  return [state, reload];
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TICKET_LIST_LABELS, inquiryFeedbackPath, platformLink, type InquirySummary } from 'shared-contracts';
+import { useSession } from 'shared-contracts/react';
+import { Failed, Loading, NoData } from '../../app/call-states.js';
+import { formatDateTime } from '../../app/format.js';
+import { useCall } from '../../app/use-call.js';
+import styles from './history.module.css';
+
+function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
+  const { t, i18n } = useTranslation();
+  const label = TICKET_LIST_LABELS[inquiry.status];
+  return (
+    <li>
+      <a className={styles.item} {...platformLink(inquiryFeedbackPath(inquiry.id))} data-testid="history-item" data-inquiry-id={inquiry.id}>
+        <span className={styles.top}>
+          <span className={styles.title}>{inquiry.title}</span>
+          {inquiry.unread ? (
+            <span className={styles.unread} data-testid="history-unread">
+              <span className="visually-hidden">{t('support:history.unread')}</span>
+            </span>
+          ) : null}
+        </span>
+        <span className={styles.meta}>
+          <span>
+            <span className="visually-hidden">{t('support:history.game')}: </span>
+            {inquiry.gameName}
+          </span>
+          <span>
+            <span className="visually-hidden">{t('support:history.category')}: </span>
+            {inquiry.categoryName}
+          </span>
+          <time dateTime={inquiry.createdAt}>{t('support:history.openedOn', { date: formatDateTime(inquiry.createdAt, i18n.language) })}</time>
+        </span>
+        <span className={styles.label} data-label={label} data-testid="history-label">
+          {t(`support:listStatus.${label}`)}
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/**
+ * Step zero (DESIGN §7): the logged-in player's tickets, newest first, each with its list label (SPEC §4) and a
+ * marker for replies not read yet, leading to its conversation.
+ */
+export function HistoryStep() {
+  const { t } = useTranslation();
+  const { userName } = useSession();
+  const [list, retry] = useCall('inquiryList', userName, () => ({}));
+  return (
+    <section className={styles.step} aria-labelledby="history-heading" data-testid="support-step-history">
+      <h2 id="history-heading">{t('support:history.title')}</h2>
+      {list.status === 'loading' ? <Loading /> : null}
+      {list.status === 'failed' ? <Failed network={list.network} retry={retry} /> : null}
+      {list.status === 'ready' && list.data.length === 0 ? (
+        <div className={styles.empty} data-testid="history-empty">
+          <NoData />
+          <p>{t('support:history.empty')}</p>
+          <Link className={styles.start} to="../game">
+            {t('support:history.start')}
+          </Link>
+        </div>
+      ) : null}
+      {list.status === 'ready' && list.data.length > 0 ? (
+        <ul className={styles.list} data-testid="history-list">
+          {list.data.map((inquiry) => (
+            <HistoryItem key={inquiry.id} inquiry={inquiry} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
