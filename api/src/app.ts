@@ -26,6 +26,8 @@ import { createHandlers } from './routes/handlers.js';
 import { createSupportHandlers } from './support/handlers.js';
 import { createFileHandlers } from './files/handlers.js';
 import { createTicketHandlers } from './tickets/handlers.js';
+import { DEFAULT_LONG_QUEUE_THRESHOLD } from './tickets/service.js';
+import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
 import { SupportReference } from './support/reference.js';
 import type { SnapshotCacheOptions } from './cache/snapshot-cache.js';
 
@@ -73,6 +75,13 @@ export interface BuildAppOptions {
   oauthProviders?: readonly SocialProvider[];
   /** Social login clients and the site origins a login may return to (from OAUTH_*); none by default. */
   oauth?: OAuthSettings;
+  /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue (SUPPORT_LONG_QUEUE). */
+  longQueueThreshold?: number;
+  /**
+   * API_TEST_CLOCK: serve POST /__test__/clock, which moves this clock and runs the auto-end. Pass its `now` as
+   * `now` too, so every time the API writes comes from it.
+   */
+  testClock?: OffsetClock;
 }
 
 declare module 'fastify' {
@@ -202,7 +211,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...createIdentityHandlers(identity),
     ...createSocialHandlers(social),
     ...createSupportHandlers({ db: options.db, support }),
-    ...createTicketHandlers({ db: options.db, now: options.now ?? (() => new Date()) }),
+    ...createTicketHandlers({
+      db: options.db,
+      now: options.now ?? (() => new Date()),
+      longQueueThreshold: options.longQueueThreshold ?? DEFAULT_LONG_QUEUE_THRESHOLD,
+    }),
     ...createFileHandlers({ db: options.db, now: options.now ?? (() => new Date()) }),
   };
   const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
@@ -222,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (options.testClock) registerTestClock(app, { clock: options.testClock, db: options.db });
 
   await app.ready();
   return app;

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { isMemoryDataDir } from './db/pglite.js';
 import type { MailConfig } from './mail/transport.js';
 import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
+import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
+import { DEFAULT_LONG_QUEUE_THRESHOLD } from './tickets/service.js';
 
 /** The monorepo root (`api/src/` is two levels below it). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,6 +54,13 @@ const envSchema = z.object({
         message: 'must be an address, optionally with a name: "Support <no-reply@example.com>"',
       }),
   ).default(DEFAULT_MAIL_FROM),
+  /** Tickets waiting for an agent from which the inquiry form shows the long-queue notice (SPEC §4). */
+  SUPPORT_LONG_QUEUE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_LONG_QUEUE_THRESHOLD),
+  /** How often each replica looks for chats to end after 24 hours without a player reply. */
+  AUTO_END_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)).default(DEFAULT_AUTO_END_INTERVAL_MS / 1000),
+  /** Browser tests only: a clock POST /__test__/clock moves forward. Refused when NODE_ENV is production. */
+  API_TEST_CLOCK: optional(flag),
+  NODE_ENV: optional(z.string()),
 });
 
 export type DatabaseConfig =
@@ -71,6 +80,10 @@ export interface Config {
   oauthProviders: SocialProvider[];
   /** Each configured provider's client and endpoints, and the site origins a login may return to. */
   oauth: OAuthSettings;
+  longQueueThreshold: number;
+  autoEndIntervalMs: number;
+  /** Serve POST /__test__/clock (API_TEST_CLOCK=1). */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -87,10 +100,16 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const oauth = readOAuthSettings(env);
-  if (!parsed.success || oauth.problems.length > 0) {
+  // A clock anyone can move would let any caller end every chat: never on a production server.
+  const testClockInProduction =
+    parsed.success && parsed.data.API_TEST_CLOCK === true && parsed.data.NODE_ENV === 'production'
+      ? ['API_TEST_CLOCK: must not be on when NODE_ENV is production']
+      : [];
+  if (!parsed.success || oauth.problems.length > 0 || testClockInProduction.length > 0) {
     const problems = [
       ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
       ...oauth.problems,
+      ...testClockInProduction,
     ].map((problem) => `  ${problem}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
@@ -121,6 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oauthProviders: configuredProviders(env),
     oauth: oauth.settings,
+    longQueueThreshold: values.SUPPORT_LONG_QUEUE,
+    autoEndIntervalMs: values.AUTO_END_INTERVAL_SECONDS * 1000,
+    testClock: values.API_TEST_CLOCK ?? false,
   };
 }
 

@@ -8,6 +8,8 @@ import { createMailer } from './mail/transport.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { readGamesSeed, seedGames } from './seed/games-seed.js';
 import { readSupportSeed, seedSupport } from './seed/support-seed.js';
+import { AutoEndJob } from './tickets/auto-end.js';
+import { OffsetClock } from './tickets/test-clock.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
 
   const db = await openDatabase(config.database, (error) => process.stderr.write(`database connection error: ${error.message}\n`));
   const mailer = createMailer(config.mail);
+  const testClock = config.testClock ? new OffsetClock() : undefined;
+  const now = testClock?.now ?? (() => new Date());
   const app = await (async () => {
     try {
       const migrations = await migrate(db);
@@ -44,12 +48,16 @@ async function main(): Promise<void> {
         mailer,
         oauthProviders: config.oauthProviders,
         oauth: config.oauth,
+        now,
+        longQueueThreshold: config.longQueueThreshold,
+        ...(testClock ? { testClock } : {}),
       });
       built.log.info(
         { database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded },
         'database ready',
       );
       built.log.info({ mail: mailer.description, from: config.mail.from, socialLogins: config.oauthProviders }, 'mail and logins');
+      if (testClock) built.log.warn('API_TEST_CLOCK is on: POST /__test__/clock moves this server\'s clock');
       if (migrations.unknown.length > 0) {
         built.log.warn({ versions: migrations.unknown }, 'database has migrations this build does not know');
       }
@@ -60,6 +68,15 @@ async function main(): Promise<void> {
       throw error;
     }
   })();
+
+  // Every replica runs it; the job's lock and its single UPDATE make each chat end once (DESIGN §5).
+  const autoEnd = new AutoEndJob({
+    db,
+    now,
+    intervalMs: config.autoEndIntervalMs,
+    onEnded: (ticketIds) => app.log.info({ ticketIds }, 'chats ended after 24 hours without a player reply'),
+    onError: (error) => app.log.error({ err: error }, 'auto-end run failed; the next run tries again'),
+  });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -74,9 +91,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Stop accepting and finish in-flight requests first; only then is it safe to close the database.
-    app
-      .close()
+    // Stop accepting and finish in-flight requests and the job's run first; only then is it safe to close the database.
+    autoEnd
+      .stop()
+      .then(() => app.close())
       .then(() => mailer.close())
       .then(() => db.close())
       .then(
@@ -91,6 +109,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
 
   await app.listen({ port: config.port, host: config.host });
+  autoEnd.start();
 }
 
 main().catch((error: unknown) => {

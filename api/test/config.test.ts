@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       mail: { outboxDir: DEFAULT_OUTBOX_DIR, smtpUrl: null, from: DEFAULT_MAIL_FROM },
       oauthProviders: [],
       oauth: { providers: {}, redirectOrigins: [] },
+      longQueueThreshold: 20,
+      autoEndIntervalMs: 60_000,
+      testClock: false,
     });
     expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
     expect(DEFAULT_OUTBOX_DIR).toBe(path.join(REPO_ROOT, '.data', 'outbox'));

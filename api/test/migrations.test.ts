@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   'faq_type_texts',
   'faq_types',
   'faqs',
+  'files',
   'game_area_texts',
   'game_areas',
   'game_downloads',
@@ -38,6 +39,9 @@ const EXPECTED_TABLES = [
   'oauth_logins',
   'schema_migrations',
   'sessions',
+  'ticket_messages',
+  'ticket_ratings',
+  'tickets',
   'verification_codes',
 ];
 

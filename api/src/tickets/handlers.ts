@@ -1,5 +1,7 @@
+import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import { TicketService } from './service.js';
 
 export type TicketEndpoint =
   | 'createInquiry'
@@ -18,26 +20,28 @@ export type TicketEndpoint =
 export interface TicketHandlerDependencies {
   db: Database;
   now: () => Date;
+  /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue. */
+  longQueueThreshold: number;
 }
 
-const notYet = async (): Promise<never> => {
-  throw new Error('Tickets are being built');
-};
-
-/** Tickets of players and agents (SPEC §7 `/inquiries*`, DESIGN §5 agents). */
-export function createTicketHandlers(_dependencies: TicketHandlerDependencies): Pick<EndpointHandlers, TicketEndpoint> {
+/**
+ * Tickets of players and agents (SPEC §7 `/inquiries*`, DESIGN §5 agents). Player calls only ever reach the
+ * session's own tickets; the agent calls are refused to players before they get here (`auth: 'agent'`).
+ */
+export function createTicketHandlers(dependencies: TicketHandlerDependencies): Pick<EndpointHandlers, TicketEndpoint> {
+  const tickets = new TicketService(dependencies);
   return {
-    createInquiry: notYet,
-    inquiryList: notYet,
-    inquiryDetail: notYet,
-    inquiryReply: notYet,
-    inquiryFeedback: notYet,
-    inquiryScore: notYet,
-    inquiryEnd: notYet,
-    inquiryUnresolved: notYet,
-    agentInquiries: notYet,
-    agentInquiryDetail: notYet,
-    agentInquiryReply: notYet,
-    agentInquiryEnd: notYet,
+    createInquiry: async ({ account, body, query }) => tickets.create(account, body, query.spec_lang ?? FALLBACK_LANGUAGE),
+    inquiryList: async ({ account, query }) => tickets.list(account, query.clientId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    inquiryDetail: async ({ account, query }) => tickets.detail(account, query.inquiryId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    inquiryReply: async ({ account, body }) => tickets.reply(account, body),
+    inquiryFeedback: async ({ account, query }) => tickets.feedback(account, query.clientId),
+    inquiryScore: async ({ account, body }) => tickets.score(account, body),
+    inquiryEnd: async ({ account, body }) => tickets.end(account, body.inquiryId),
+    inquiryUnresolved: async ({ account, query }) => tickets.unresolved(account, query.clientId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    agentInquiries: async ({ query }) => tickets.agentList(query, query.spec_lang ?? FALLBACK_LANGUAGE),
+    agentInquiryDetail: async ({ query }) => tickets.agentDetail(query.inquiryId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    agentInquiryReply: async ({ account, body }) => tickets.agentReply(account, body),
+    agentInquiryEnd: async ({ body }) => tickets.agentEnd(body.inquiryId),
   };
 }

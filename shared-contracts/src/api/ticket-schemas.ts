@@ -12,6 +12,29 @@ import { gameAreaIdSchema, serverIdSchema } from './support-schemas.js';
  */
 
 /**
+ * Messages of the API's ticket refusals (code 4040, 4090 or 4000): stable keys the browser translates
+ * (`support:errors.<key>`). Another player's ticket answers `inquiryNotFound`, exactly like one that does not exist.
+ */
+export const TICKET_ERRORS = {
+  /** 4040: no such ticket of this player (or, for agents, at all). */
+  inquiryNotFound: 'inquiryNotFound',
+  /** 4090: the chat has ended; nothing can be added to it. */
+  inquiryClosed: 'inquiryClosed',
+  /** 4090: a rating before the chat ended. */
+  inquiryStillOpen: 'inquiryStillOpen',
+  /** 4090: the ticket already has its rating. */
+  inquiryAlreadyRated: 'inquiryAlreadyRated',
+  /** 4040: the question category does not exist or was withdrawn. */
+  categoryNotFound: 'categoryNotFound',
+  /** 4040: the character is not the player's own on that server and region. */
+  roleNotFound: 'roleNotFound',
+  /** 4040: a file id that is not one of the caller's own unattached, unexpired uploads. */
+  attachmentInvalid: 'attachmentInvalid',
+  /** 4000: more videos than LIMITS.videosMax among one message's attachments. */
+  attachmentsTooManyVideos: 'attachmentsTooManyVideos',
+} as const;
+
+/**
  * SPEC §4 display states. `processing`: no agent reply yet. `waiting_reply`: the player added information after
  * the last agent reply, so an agent owes one. `replied`: an agent's message is the last one; after 24 hours without
  * a player reply the chat ends by itself. `waiting_rating`: ended, not rated yet. `ended`: rated.

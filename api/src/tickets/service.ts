@@ -1,0 +1,388 @@
+import {
+  AGENT_PAGE_SIZE,
+  ERROR_CODES,
+  INPUT_BOUNDS,
+  OPEN_TICKET_STATUSES,
+  SUPPORT_ERRORS,
+  TICKET_ERRORS,
+  TICKET_TYPES,
+  gameAreaIdSchema,
+  normaliseContact,
+  serverIdSchema,
+  type InquiryDetail,
+  type InquiryMessage,
+  type InquirySummary,
+  type Language,
+  type TicketStatus,
+  type inquiryCreateBodySchema,
+  type inquiryReplyBodySchema,
+  type inquiryScoreBodySchema,
+  type agentInquiriesQuerySchema,
+} from 'shared-contracts';
+import type { z } from 'zod';
+import { toNumber, type Database, type Queryable } from '../db/database.js';
+import { ApiFailure } from '../http/api-failure.js';
+import type { AuthenticatedAccount } from '../identity/types.js';
+import { attachFiles } from './attachments.js';
+import { readDetail, readMessage, readSummaries, toSummary } from './read.js';
+
+/** Tickets waiting for an agent from which the inquiry form shows the wait notice (SPEC §4), unless configured. */
+export const DEFAULT_LONG_QUEUE_THRESHOLD = 20;
+
+/** Statuses in which an agent owes the next message: the queue of SPEC §4's wait notice, and the desk's top. */
+const WAITING_STATUSES: readonly TicketStatus[] = ['processing', 'waiting_reply'];
+
+type CreateBody = z.output<typeof inquiryCreateBodySchema>;
+type ReplyBody = z.output<typeof inquiryReplyBodySchema>;
+type ScoreBody = z.output<typeof inquiryScoreBodySchema>;
+type AgentListQuery = z.output<typeof agentInquiriesQuerySchema>;
+
+export interface TicketServiceOptions {
+  db: Database;
+  /** The API's clock: every time written to a ticket comes from it, never from the database's now(). */
+  now: () => Date;
+  longQueueThreshold: number;
+}
+
+/**
+ * `clientId` (SPEC §7) is the game a client asks about: a numeric one filters by that game; any other value (a
+ * client name) names no game here and filters nothing.
+ */
+export function gameIdOfClient(clientId: string | undefined): number | null {
+  if (clientId === undefined || !/^\d{1,10}$/.test(clientId)) return null;
+  const id = Number(clientId);
+  return id > 0 && id <= INPUT_BOUNDS.idMax ? id : null;
+}
+
+/** `LIKE` pattern matching `text` literally anywhere: its own `%`, `_` and `\` are plain characters. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The desk's filters over `t` (tickets) and `a` (accounts), as three parameters from `$first`: status, game id and
+ * a `containsPattern` keyword, each null for "any".
+ */
+function agentFilter(first: number): string {
+  const [status, game, keyword] = [first, first + 1, first + 2].map((index) => `$${index}`);
+  return `(${status}::text IS NULL OR t.status = ${status}::text)
+    AND (${game}::int IS NULL OR t.game_id = ${game}::int)
+    AND (${keyword}::text IS NULL OR t.title ILIKE ${keyword}::text ESCAPE '\\' OR t.content ILIKE ${keyword}::text ESCAPE '\\'
+         OR a.account ILIKE ${keyword}::text ESCAPE '\\')`;
+}
+
+function notFound(): ApiFailure {
+  return new ApiFailure(ERROR_CODES.notFound, TICKET_ERRORS.inquiryNotFound);
+}
+
+function isOpen(status: TicketStatus): boolean {
+  return OPEN_TICKET_STATUSES.includes(status);
+}
+
+/** The ticket rules of SPEC §4 and §5 for players and agents (DESIGN §5). Every call names its account. */
+export class TicketService {
+  readonly #db: Database;
+  readonly #now: () => Date;
+  readonly #longQueueThreshold: number;
+
+  constructor(options: TicketServiceOptions) {
+    this.#db = options.db;
+    this.#now = options.now;
+    this.#longQueueThreshold = options.longQueueThreshold;
+  }
+
+  /**
+   * Opens a ticket with its attachments in one transaction. The same (account, requestId) answers with the ticket
+   * it made first, also when two copies of the request arrive together: the unique key decides which insert wins.
+   */
+  async create(account: AuthenticatedAccount, body: CreateBody, language: Language): Promise<{ inquiryId: number }> {
+    const now = this.#now();
+    return this.#db.transaction(async (tx) => {
+      const earlier = await ticketOfRequest(tx, account.accountId, body.requestId);
+      if (earlier !== null) return { inquiryId: earlier };
+
+      await requireRow(tx, 'SELECT 1 FROM games WHERE id = $1 AND published', [body.gameId], SUPPORT_ERRORS.gameNotFound);
+      await requireRow(tx, 'SELECT 1 FROM inquiry_categories WHERE id = $1 AND published', [body.queryType], TICKET_ERRORS.categoryNotFound);
+      const place = body.ticketType === TICKET_TYPES.official ? await officialPlace(tx, account, body) : null;
+
+      const { rows } = await tx.query<{ id: number | string }>(
+        `INSERT INTO tickets (account_id, request_id, ticket_type, game_id, server_id, area_id, role_id, role_name,
+                              category_id, title, content, contact_kind, contact, lang, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'processing', $15, $15)
+         ON CONFLICT ON CONSTRAINT tickets_request_key DO NOTHING
+         RETURNING id`,
+        [
+          account.accountId,
+          body.requestId,
+          body.ticketType,
+          body.gameId,
+          place?.serverId ?? null,
+          place?.areaId ?? null,
+          place?.roleId ?? null,
+          place?.roleName ?? null,
+          body.queryType,
+          body.title,
+          body.content,
+          body.contactKind,
+          normaliseContact(body.contactKind, body.contact),
+          language,
+          now,
+        ],
+      );
+      const created = rows[0];
+      if (!created) {
+        // A copy of this request committed while this one waited on the unique key: answer with its ticket.
+        const winner = await ticketOfRequest(tx, account.accountId, body.requestId);
+        if (winner === null) throw new Error('A conflicting ticket insert left no ticket');
+        return { inquiryId: winner };
+      }
+      const inquiryId = toNumber(created.id);
+      await attachFiles(tx, body.attachments, { ownerAccountId: account.accountId, ticketId: inquiryId, messageId: null, now });
+      return { inquiryId };
+    });
+  }
+
+  /** The player's tickets, newest first. */
+  async list(account: AuthenticatedAccount, clientId: string | undefined, language: Language): Promise<InquirySummary[]> {
+    const rows = await readSummaries(
+      this.#db,
+      language,
+      't.account_id = $2 AND ($3::int IS NULL OR t.game_id = $3::int)',
+      [account.accountId, gameIdOfClient(clientId)],
+      'ORDER BY t.created_at DESC, t.id DESC',
+    );
+    return rows.map(toSummary);
+  }
+
+  /** One of the player's own tickets; opening it is reading it, so its feedback dot goes out. */
+  async detail(account: AuthenticatedAccount, inquiryId: number, language: Language): Promise<InquiryDetail> {
+    const now = this.#now();
+    return this.#db.transaction(async (tx) => {
+      // Marked first: the row lock keeps an agent's reply from landing between what is shown and what is marked.
+      const { rowCount } = await tx.query(
+        'UPDATE tickets SET player_read_at = $3, feedback_at = NULL WHERE id = $1 AND account_id = $2',
+        [inquiryId, account.accountId, now],
+      );
+      if (rowCount === 0) throw notFound();
+      const conversation = await readDetail(tx, language, inquiryId);
+      if (!conversation) throw notFound();
+      return conversation.detail;
+    });
+  }
+
+  /** The player adds information to an open ticket; after an agent's reply the ticket waits for the agent again. */
+  async reply(account: AuthenticatedAccount, body: ReplyBody): Promise<InquiryMessage> {
+    return this.#addMessage(account, body, 'player');
+  }
+
+  /** Tickets of the player with an agent reply or an automatic end not seen yet. */
+  async feedback(account: AuthenticatedAccount, clientId: string | undefined): Promise<{ count: number; hasNew: boolean }> {
+    const { rows } = await this.#db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM tickets
+       WHERE account_id = $1 AND feedback_at IS NOT NULL AND ($2::int IS NULL OR game_id = $2::int)`,
+      [account.accountId, gameIdOfClient(clientId)],
+    );
+    const count = rows[0]?.count ?? 0;
+    return { count, hasNew: count > 0 };
+  }
+
+  /** Rates an ended chat, once; the ticket is then concluded. */
+  async score(account: AuthenticatedAccount, body: ScoreBody): Promise<null> {
+    const now = this.#now();
+    return this.#db.transaction(async (tx) => {
+      const status = await lockTicket(tx, body.inquiryId, account.accountId);
+      if (status === 'ended') throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryAlreadyRated);
+      if (status !== 'waiting_rating') throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryStillOpen);
+      await tx.query('INSERT INTO ticket_ratings (ticket_id, score, reasons, comment, created_at) VALUES ($1, $2, $3::text[], $4, $5)', [
+        body.inquiryId,
+        body.score,
+        body.reasons,
+        body.comment,
+        now,
+      ]);
+      await tx.query("UPDATE tickets SET status = 'ended', updated_at = $2 WHERE id = $1", [body.inquiryId, now]);
+      return null;
+    });
+  }
+
+  /** The player ends the chat; it then waits for a rating. An ended chat stays as it is. */
+  async end(account: AuthenticatedAccount, inquiryId: number): Promise<{ status: TicketStatus }> {
+    return this.#end(inquiryId, 'player', account.accountId);
+  }
+
+  /** The player's most recent open ticket and the agents' queue (SPEC §4 unresolved prompt and wait notice). */
+  async unresolved(
+    account: AuthenticatedAccount,
+    clientId: string | undefined,
+    language: Language,
+  ): Promise<{ inquiry: InquirySummary | null; queue: { waiting: number; longQueue: boolean } }> {
+    const [open] = await readSummaries(
+      this.#db,
+      language,
+      't.account_id = $2 AND t.status = ANY($3::text[]) AND ($4::int IS NULL OR t.game_id = $4::int)',
+      [account.accountId, OPEN_TICKET_STATUSES, gameIdOfClient(clientId)],
+      'ORDER BY t.created_at DESC, t.id DESC LIMIT 1',
+    );
+    const { rows } = await this.#db.query<{ waiting: number }>(
+      'SELECT count(*)::int AS waiting FROM tickets WHERE status = ANY($1::text[])',
+      [WAITING_STATUSES],
+    );
+    const waiting = rows[0]?.waiting ?? 0;
+    return { inquiry: open ? toSummary(open) : null, queue: { waiting, longQueue: waiting >= this.#longQueueThreshold } };
+  }
+
+  /**
+   * The agents' desk: tickets an agent owes a message first, then everything else, each oldest update first. The
+   * keyword is found literally, ignoring case, in the title, the question or the owner's account name.
+   */
+  async agentList(query: AgentListQuery, language: Language) {
+    const filters = [query.status ?? null, query.gameId ?? null, query.keyword ? containsPattern(query.keyword) : null];
+    const rows = await readSummaries(
+      this.#db,
+      language,
+      agentFilter(2),
+      [...filters, WAITING_STATUSES, AGENT_PAGE_SIZE, (query.page - 1) * AGENT_PAGE_SIZE],
+      'ORDER BY (t.status = ANY($5::text[])) DESC, t.updated_at, t.id LIMIT $6 OFFSET $7',
+    );
+    const { rows: counted } = await this.#db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM tickets t JOIN accounts a ON a.id = t.account_id WHERE ${agentFilter(1)}`,
+      filters,
+    );
+    return {
+      items: rows.map((row) => ({ ...toSummary(row), account: row.account })),
+      total: counted[0]?.total ?? 0,
+      page: query.page,
+      pageSize: AGENT_PAGE_SIZE,
+    };
+  }
+
+  /** Any ticket, for an agent; reading it does not touch the player's unread state. */
+  async agentDetail(inquiryId: number, language: Language): Promise<InquiryDetail & { account: string }> {
+    const conversation = await readDetail(this.#db, language, inquiryId);
+    if (!conversation) throw notFound();
+    return { ...conversation.detail, account: conversation.account };
+  }
+
+  /** An agent's reply: the player gets the feedback dot, and the 24-hour auto-end clock starts. */
+  async agentReply(agent: AuthenticatedAccount, body: ReplyBody): Promise<InquiryMessage> {
+    return this.#addMessage(agent, body, 'agent');
+  }
+
+  /** An agent ends the chat; the player is invited to rate it (and sees the dot). */
+  async agentEnd(inquiryId: number): Promise<{ status: TicketStatus }> {
+    return this.#end(inquiryId, 'agent', null);
+  }
+
+  async #addMessage(author: AuthenticatedAccount, body: ReplyBody, role: 'player' | 'agent'): Promise<InquiryMessage> {
+    const now = this.#now();
+    return this.#db.transaction(async (tx) => {
+      const status = await lockTicket(tx, body.inquiryId, role === 'player' ? author.accountId : null);
+      // A retry answers with its message even if the chat has ended since.
+      const earlier = await messageOfRequest(tx, body.inquiryId, author.accountId, body.requestId);
+      if (earlier !== null) return readMessage(tx, body.inquiryId, earlier);
+      if (!isOpen(status)) throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryClosed);
+
+      const { rows } = await tx.query<{ id: number | string }>(
+        `INSERT INTO ticket_messages (ticket_id, author, author_account_id, request_id, content, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT ON CONSTRAINT ticket_messages_request_key DO NOTHING
+         RETURNING id`,
+        [body.inquiryId, role, author.accountId, body.requestId, body.content, now],
+      );
+      const inserted = rows[0];
+      if (!inserted) throw new Error('A reply with this request id appeared while the ticket was locked');
+      const messageId = toNumber(inserted.id);
+      await attachFiles(tx, body.attachments, { ownerAccountId: author.accountId, ticketId: body.inquiryId, messageId, now });
+
+      if (role === 'agent') {
+        await tx.query(
+          "UPDATE tickets SET status = 'replied', last_agent_reply_at = $2, feedback_at = $2, updated_at = $2 WHERE id = $1",
+          [body.inquiryId, now],
+        );
+      } else {
+        // Without any agent reply yet the ticket is still unanswered; after one, the agent owes the next message.
+        const next: TicketStatus = status === 'replied' ? 'waiting_reply' : status;
+        await tx.query('UPDATE tickets SET status = $2, updated_at = $3 WHERE id = $1', [body.inquiryId, next, now]);
+      }
+      return readMessage(tx, body.inquiryId, messageId);
+    });
+  }
+
+  async #end(inquiryId: number, by: 'player' | 'agent', ownerAccountId: number | null): Promise<{ status: TicketStatus }> {
+    const now = this.#now();
+    const { rows } = await this.#db.query<{ status: TicketStatus }>(
+      `UPDATE tickets SET status = 'waiting_rating', ended_by = $3::text, ended_at = $4, updated_at = $4,
+              feedback_at = CASE WHEN $3::text = 'agent' THEN $4 ELSE feedback_at END
+       WHERE id = $1 AND ($2::bigint IS NULL OR account_id = $2::bigint) AND status = ANY($5::text[])
+       RETURNING status`,
+      [inquiryId, ownerAccountId, by, now, OPEN_TICKET_STATUSES],
+    );
+    if (rows[0]) return { status: rows[0].status };
+    const { rows: current } = await this.#db.query<{ status: TicketStatus }>(
+      'SELECT status FROM tickets WHERE id = $1 AND ($2::bigint IS NULL OR account_id = $2::bigint)',
+      [inquiryId, ownerAccountId],
+    );
+    if (!current[0]) throw notFound();
+    return { status: current[0].status };
+  }
+}
+
+async function requireRow(tx: Queryable, sql: string, params: readonly (string | number)[], missing: string): Promise<void> {
+  const { rowCount } = await tx.query(sql, params);
+  if (rowCount === 0) throw new ApiFailure(ERROR_CODES.notFound, missing);
+}
+
+interface OfficialPlace {
+  serverId: string;
+  areaId: string;
+  roleId: string;
+  roleName: string;
+}
+
+/**
+ * Server, region and character of an official ticket: the server published in that game, the region on that
+ * server, and the character the session's own on both. The stored name is the game's, not what the form sent.
+ */
+async function officialPlace(tx: Queryable, account: AuthenticatedAccount, body: CreateBody): Promise<OfficialPlace> {
+  const serverId = serverIdSchema.parse(body.serverId);
+  const areaId = gameAreaIdSchema.parse(body.gameAreaId);
+  const roleId = gameAreaIdSchema.parse(body.roleId);
+  await requireRow(tx, 'SELECT 1 FROM game_servers WHERE game_id = $1 AND id = $2 AND published', [body.gameId, serverId], SUPPORT_ERRORS.serverNotFound);
+  await requireRow(tx, 'SELECT 1 FROM game_areas WHERE game_id = $1 AND server_id = $2 AND id = $3', [body.gameId, serverId, areaId], SUPPORT_ERRORS.areaNotFound);
+  const { rows } = await tx.query<{ name: string }>(
+    'SELECT name FROM game_roles WHERE game_id = $1 AND server_id = $2 AND id = $3 AND area_id = $4 AND account_id = $5',
+    [body.gameId, serverId, roleId, areaId, account.accountId],
+  );
+  const role = rows[0];
+  if (!role) throw new ApiFailure(ERROR_CODES.notFound, TICKET_ERRORS.roleNotFound);
+  return { serverId, areaId, roleId, roleName: role.name };
+}
+
+async function ticketOfRequest(tx: Queryable, accountId: number, requestId: string): Promise<number | null> {
+  const { rows } = await tx.query<{ id: number | string }>('SELECT id FROM tickets WHERE account_id = $1 AND request_id = $2', [
+    accountId,
+    requestId,
+  ]);
+  return rows[0] ? toNumber(rows[0].id) : null;
+}
+
+async function messageOfRequest(tx: Queryable, ticketId: number, authorId: number, requestId: string): Promise<number | null> {
+  const { rows } = await tx.query<{ id: number | string }>(
+    'SELECT id FROM ticket_messages WHERE ticket_id = $1 AND author_account_id = $2 AND request_id = $3',
+    [ticketId, authorId, requestId],
+  );
+  return rows[0] ? toNumber(rows[0].id) : null;
+}
+
+/**
+ * Locks a ticket for the rest of the transaction and returns its status: replies, ends, ratings and the auto-end
+ * on one ticket take turns. With `ownerAccountId` another player's ticket is not found, exactly like a missing one.
+ */
+async function lockTicket(tx: Queryable, ticketId: number, ownerAccountId: number | null): Promise<TicketStatus> {
+  const { rows } = await tx.query<{ status: TicketStatus }>(
+    'SELECT status FROM tickets WHERE id = $1 AND ($2::bigint IS NULL OR account_id = $2::bigint) FOR UPDATE',
+    [ticketId, ownerAccountId],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0].status;
+}

@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AttachmentKind, EndpointBody } from 'shared-contracts';
+import type { Database } from '../src/db/database.js';
+import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
+import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
+import { createTestApp, testHasher, type TestApp } from './helpers.js';
+import { call, loginToken, okData } from './identity-helpers.js';
+
+/** A test app with the demo games, accounts (player1, player2, agent1) and support data, and their tokens. */
+export interface TicketHarness extends TestApp {
+  player1: string;
+  player2: string;
+  agent: string;
+  ids: { player1: number; player2: number; agent: number };
+}
+
+export async function accountIdOf(db: Database, account: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM accounts WHERE account = $1', [account]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`No account ${account}`);
+  return Number(id);
+}
+
+export async function createTicketHarness(options: Parameters<typeof createTestApp>[0] = {}): Promise<TicketHarness> {
+  const harness = await createTestApp(options);
+  try {
+    await seedDemoAccounts(harness.db, testHasher);
+    await seedSupport(harness.db, await readSupportSeed());
+    harness.app.support.invalidate();
+    return {
+      ...harness,
+      player1: await loginToken(harness, 'player1', 'player1-pass'),
+      player2: await loginToken(harness, 'player2', 'player2-pass'),
+      agent: await loginToken(harness, 'agent1', 'agent1-pass'),
+      ids: {
+        player1: await accountIdOf(harness.db, 'player1'),
+        player2: await accountIdOf(harness.db, 'player2'),
+        agent: await accountIdOf(harness.db, 'agent1'),
+      },
+    };
+  } catch (error) {
+    await harness.cleanup();
+    throw error;
+  }
+}
+
+export type CreateBody = EndpointBody<'createInquiry'>;
+
+/** An official ticket player1 may open: Star Harbor, server Orion (s1), region Asia, character Captain Mira. */
+export function officialBody(overrides: Partial<CreateBody> = {}): CreateBody {
+  return {
+    requestId: randomUUID(),
+    ticketType: '1',
+    gameId: 1,
+    serverId: 's1',
+    gameAreaId: 'asia',
+    roleId: 'r100101',
+    roleName: 'Captain Mira',
+    queryType: 3,
+    title: 'Lost my ship',
+    content: 'My ship vanished from the hangar after the update.',
+    contactKind: 'email',
+    contact: 'player1@demo.example',
+    attachments: [],
+    consent: true,
+    ...overrides,
+  };
+}
+
+/** A platform ticket ('0'): about our service, without server, region or character (anyone may open one). */
+export function platformBody(overrides: Partial<CreateBody> = {}): CreateBody {
+  return {
+    ...officialBody({ ticketType: '0', serverId: '', gameAreaId: '', roleId: '', roleName: '', gameId: 2, queryType: 2 }),
+    title: 'Top-up missing',
+    content: 'I paid for gems yesterday and they never arrived.',
+    contactKind: 'phone',
+    contact: '+44 20 7946 0958',
+    ...overrides,
+  };
+}
+
+export async function createTicket(harness: TicketHarness, token: string, body: CreateBody, query = '?spec_lang=en'): Promise<number> {
+  return okData('createInquiry', await call(harness, 'createInquiry', { token, body, query })).inquiryId;
+}
+
+export function replyBody(inquiryId: number, content = 'Here is more information.', attachments: string[] = []): EndpointBody<'inquiryReply'> {
+  return { inquiryId, requestId: randomUUID(), content, attachments };
+}
+
+export interface TestFile {
+  kind?: AttachmentKind;
+  name?: string;
+  contentType?: string;
+  size?: number;
+  createdAt?: Date;
+}
+
+const CONTENT_TYPES: Record<AttachmentKind, [string, string]> = {
+  image: ['screenshot.png', 'image/png'],
+  video: ['clip.mp4', 'video/mp4'],
+  other: ['log.txt', 'text/plain'],
+};
+
+/**
+ * An uploaded, unattached file row as the upload endpoint leaves it (the bytes are not needed by the ticket
+ * calls, which only attach and describe files).
+ */
+export async function insertFile(harness: TestApp, ownerAccountId: number, file: TestFile = {}): Promise<string> {
+  const id = randomUUID();
+  const kind = file.kind ?? 'image';
+  const [name, contentType] = CONTENT_TYPES[kind];
+  await harness.db.query(
+    `INSERT INTO files (id, owner_account_id, name, kind, content_type, size, sha256, storage_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      id,
+      ownerAccountId,
+      file.name ?? name,
+      kind,
+      file.contentType ?? contentType,
+      file.size ?? 1234,
+      createHash('sha256').update(id).digest('hex'),
+      `test/${id}`,
+      file.createdAt ?? harness.clock.now(),
+    ],
+  );
+  return id;
+}
+
+export async function ticketRow(db: Database, id: number) {
+  const { rows } = await db.query<{
+    status: string;
+    ended_by: string | null;
+    ended_at: Date | null;
+    feedback_at: Date | null;
+    player_read_at: Date | null;
+    last_agent_reply_at: Date | null;
+    updated_at: Date;
+    lang: string;
+    contact: string;
+    role_name: string | null;
+    server_id: string | null;
+  }>('SELECT * FROM tickets WHERE id = $1', [id]);
+  const row = rows[0];
+  if (!row) throw new Error(`No ticket ${id}`);
+  return row;
+}
+
+export async function countRows(db: Database, sql: string, params: readonly (string | number)[] = []): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${sql}`, params);
+  return rows[0]?.count ?? 0;
+}
