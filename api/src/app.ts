@@ -7,7 +7,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { CONTRACT_VERSION, ERROR_CODES, type SocialProvider } from 'shared-contracts';
 import { BackgroundTasks } from './background.js';
 import { Catalog, type CatalogOptions } from './catalog/catalog.js';
-import { API_ROOT, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR } from './config.js';
+import { API_ROOT, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR } from './config.js';
 import type { Database } from './db/database.js';
 import { BEARER_SECURITY_SCHEME, registerEndpoints } from './http/endpoint-routes.js';
 import { createIdentityHandlers } from './identity/handlers.js';
@@ -25,6 +25,8 @@ import { validatorCompiler } from './http/validation.js';
 import { createHandlers } from './routes/handlers.js';
 import { createSupportHandlers } from './support/handlers.js';
 import { createFileHandlers } from './files/handlers.js';
+import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './files/cleanup.js';
+import { DiskFileStore, type FileStore } from './files/store.js';
 import { createTicketHandlers } from './tickets/handlers.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD } from './tickets/service.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
@@ -75,6 +77,10 @@ export interface BuildAppOptions {
   oauthProviders?: readonly SocialProvider[];
   /** Social login clients and the site origins a login may return to (from OAUTH_*); none by default. */
   oauth?: OAuthSettings;
+  /** Where attachments are kept (default: the folder `<repo>/.data/files`). */
+  fileStore?: FileStore;
+  /** How often expired unattached uploads are deleted; `false` leaves it to the caller (tests). */
+  uploadCleanupIntervalMs?: number | false;
   /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue (SUPPORT_LONG_QUEUE). */
   longQueueThreshold?: number;
   /**
@@ -125,7 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    // A download sets a stricter one of its own.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
     return payload;
   });
@@ -205,6 +212,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  const fileStore = options.fileStore ?? new DiskFileStore(DEFAULT_FILES_DIR);
+  const uploadCleanupIntervalMs = options.uploadCleanupIntervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS;
+  if (uploadCleanupIntervalMs !== false) {
+    scheduleUploadCleanup(app, { db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }, uploadCleanupIntervalMs);
+  }
+
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
   const handlers = {
     ...createHandlers({ db: options.db, catalog }),
@@ -216,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now: options.now ?? (() => new Date()),
       longQueueThreshold: options.longQueueThreshold ?? DEFAULT_LONG_QUEUE_THRESHOLD,
     }),
-    ...createFileHandlers({ db: options.db, now: options.now ?? (() => new Date()) }),
+    ...createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }),
   };
   const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
   registerEndpoints(app, handlers, authenticate, {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isMemoryDataDir } from './db/pglite.js';
 import type { MailConfig } from './mail/transport.js';
 import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
+import { readFileStorage, type FileStorageConfig } from './files/storage.js';
 import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD } from './tickets/service.js';
 
@@ -13,6 +14,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const API_ROOT = path.join(REPO_ROOT, 'api');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
 export const DEFAULT_OUTBOX_DIR = path.join(REPO_ROOT, '.data', 'outbox');
+/** Attachments when FILES_DIR is unset and no S3 bucket is configured; outside any folder a web server serves. */
+export const DEFAULT_FILES_DIR = path.join(REPO_ROOT, '.data', 'files');
 export const DEFAULT_MAIL_FROM = 'Player Support <no-reply@publisher.example>';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -80,6 +83,8 @@ export interface Config {
   oauthProviders: SocialProvider[];
   /** Each configured provider's client and endpoints, and the site origins a login may return to. */
   oauth: OAuthSettings;
+  /** Where attachments are kept: FILES_DIR on disk, or the S3_* bucket. */
+  files: FileStorageConfig;
   longQueueThreshold: number;
   autoEndIntervalMs: number;
   /** Serve POST /__test__/clock (API_TEST_CLOCK=1). */
@@ -100,15 +105,17 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const oauth = readOAuthSettings(env);
+  const files = readFileStorage(env, DEFAULT_FILES_DIR);
   // A clock anyone can move would let any caller end every chat: never on a production server.
   const testClockInProduction =
     parsed.success && parsed.data.API_TEST_CLOCK === true && parsed.data.NODE_ENV === 'production'
       ? ['API_TEST_CLOCK: must not be on when NODE_ENV is production']
       : [];
-  if (!parsed.success || oauth.problems.length > 0 || testClockInProduction.length > 0) {
+  if (!parsed.success || oauth.problems.length > 0 || files.problems.length > 0 || testClockInProduction.length > 0) {
     const problems = [
       ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
       ...oauth.problems,
+      ...files.problems,
       ...testClockInProduction,
     ].map((problem) => `  ${problem}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oauthProviders: configuredProviders(env),
     oauth: oauth.settings,
+    files: files.config,
     longQueueThreshold: values.SUPPORT_LONG_QUEUE,
     autoEndIntervalMs: values.AUTO_END_INTERVAL_SECONDS * 1000,
     testClock: values.API_TEST_CLOCK ?? false,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
+import { createFileStore } from './files/storage.js';
 import { describeDatabase, openDatabase } from './db/open.js';
 import { loggerOptions } from './http/logging.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './identity/passwords.js';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
 
   const db = await openDatabase(config.database, (error) => process.stderr.write(`database connection error: ${error.message}\n`));
   const mailer = createMailer(config.mail);
+  const fileStore = createFileStore(config.files);
   const testClock = config.testClock ? new OffsetClock() : undefined;
   const now = testClock?.now ?? (() => new Date());
   const app = await (async () => {
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
         mailer,
         oauthProviders: config.oauthProviders,
         oauth: config.oauth,
+        fileStore,
         now,
         longQueueThreshold: config.longQueueThreshold,
         ...(testClock ? { testClock } : {}),
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
         'database ready',
       );
       built.log.info({ mail: mailer.description, from: config.mail.from, socialLogins: config.oauthProviders }, 'mail and logins');
+      built.log.info({ files: fileStore.description }, 'attachments storage');
       if (testClock) built.log.warn('API_TEST_CLOCK is on: POST /__test__/clock moves this server\'s clock');
       if (migrations.unknown.length > 0) {
         built.log.warn({ versions: migrations.unknown }, 'database has migrations this build does not know');

@@ -7,6 +7,7 @@ import { simpleParser } from 'mailparser';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { DiskFileStore } from '../src/files/store.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { PasswordHasher, type PasswordHashing } from '../src/identity/passwords.js';
@@ -119,31 +120,43 @@ export interface TestApp extends TestDatabase {
   clock: TestClock;
   /** A temporary outbox folder the app's mail goes to (unless `mailer` was given), removed by cleanup. */
   outbox: string;
+  /** A temporary folder uploads are kept in (unless `fileStore` was given), removed by cleanup. */
+  filesDir: string;
 }
 
 /**
  * A migrated database loaded with the real `api/seed/games.json`, and the app over it: cheap password hashing,
- * a hand-moved clock, mail into a temporary outbox folder.
+ * a hand-moved clock, mail into a temporary outbox folder, uploads into a temporary files folder.
  */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const { db, cleanup } = await openTestDatabase();
   const outbox = await mkdtemp(path.join(tmpdir(), 'api-outbox-'));
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'api-files-'));
   const clock = new TestClock();
   const mailer = options.mailer ?? outboxMailer(outbox, 'Test Sender <no-reply@test.example>');
   const removeAll = async () => {
     await mailer.close();
     await cleanup();
     await rm(outbox, { recursive: true, force: true });
+    await rm(filesDir, { recursive: true, force: true });
   };
   try {
     await migrate(db);
     await seedGames(db, await readGamesSeed());
-    const app = await buildApp({ db, passwordHashing: TEST_PASSWORD_HASHING, now: clock.now, mailer, ...options });
+    const app = await buildApp({
+      db,
+      passwordHashing: TEST_PASSWORD_HASHING,
+      now: clock.now,
+      mailer,
+      fileStore: new DiskFileStore(filesDir),
+      ...options,
+    });
     return {
       app,
       db,
       clock,
       outbox,
+      filesDir,
       cleanup: async () => {
         await app.close();
         await removeAll();

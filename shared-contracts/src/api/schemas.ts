@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   conflict: 4090,
   forbidden: 4030,
   notFound: 4040,
+  /** An upload of 20 MB or more (SPEC §3 attachments). */
+  payloadTooLarge: 4130,
   tooManyRequests: 4290,
   serverError: 5000,
 } as const;

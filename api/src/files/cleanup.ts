@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.js';
+import { pendingUploadCutoff } from './handlers.js';
+import type { FileStore } from './store.js';
+
+export interface UploadCleanupDependencies {
+  db: Database;
+  store: FileStore;
+  now: () => Date;
+}
+
+/** Rows removed per statement, so one run never holds many locks or a long list of keys. */
+const BATCH = 100;
+
+/** How often the API looks for expired uploads; they may outlive LIMITS.pendingUploadHours by this much. */
+export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the uploads nobody attached within LIMITS.pendingUploadHours: rows first (each row is claimed by
+ * exactly one deleter, even with several API replicas, and an attach racing with it either wins or finds the file
+ * gone), then their bytes. Returns how many were removed; bytes that could not be deleted are reported to
+ * `onStoreError` and left behind.
+ */
+export async function removeExpiredUploads(
+  { db, store, now }: UploadCleanupDependencies,
+  onStoreError: (error: unknown, storageKey: string) => void,
+): Promise<number> {
+  const cutoff = pendingUploadCutoff(now());
+  let removed = 0;
+  for (;;) {
+    const { rows } = await db.query<{ storage_key: string }>(
+      `DELETE FROM files WHERE id IN (
+         SELECT id FROM files WHERE ticket_id IS NULL AND created_at <= $1 ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+       ) RETURNING storage_key`,
+      [cutoff, BATCH],
+    );
+    for (const { storage_key: storageKey } of rows) {
+      try {
+        await store.delete(storageKey);
+      } catch (error) {
+        onStoreError(error, storageKey);
+      }
+    }
+    removed += rows.length;
+    if (rows.length < BATCH) return removed;
+  }
+}
+
+/**
+ * Runs `removeExpiredUploads` every `intervalMs` as background work of the app (so closing the app waits for a
+ * run in progress); the timer never keeps the process alive and stops when the app starts closing.
+ */
+export function scheduleUploadCleanup(app: FastifyInstance, dependencies: UploadCleanupDependencies, intervalMs: number): void {
+  const timer = setInterval(() => {
+    app.background.run('upload cleanup', async () => {
+      const removed = await removeExpiredUploads(dependencies, (error, storageKey) =>
+        app.log.error({ err: error, storageKey }, 'could not delete the bytes of an expired upload'),
+      );
+      if (removed > 0) app.log.info({ removed }, 'expired uploads removed');
+    });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('preClose', async () => clearInterval(timer));
+}
