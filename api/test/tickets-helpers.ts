@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AttachmentKind, EndpointBody } from 'shared-contracts';
-import type { Database } from '../src/db/database.js';
+import type { Database, SqlValue } from '../src/db/database.js';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
 import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
 import { createTestApp, testHasher, type TestApp } from './helpers.js';
@@ -146,7 +146,7 @@ export async function ticketRow(db: Database, id: number) {
   return row;
 }
 
-export async function countRows(db: Database, sql: string, params: readonly (string | number)[] = []): Promise<number> {
+export async function countRows(db: Database, sql: string, params: readonly SqlValue[] = []): Promise<number> {
   const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${sql}`, params);
   return rows[0]?.count ?? 0;
 }
