@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS, TICKET_LIST_LABELS, type EndpointName } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { TEST_PASSWORD_HASHING } from './helpers.js';
-import { call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
+import { multipart, png } from './files-fixtures.js';
+import { TEST_PASSWORD_HASHING, injectJson } from './helpers.js';
+import { bearer, call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
 import {
   countRows,
   createTicket,
@@ -224,6 +225,26 @@ describe('POST /inquiries', () => {
     expect(shown.attachments).toHaveLength(3);
     const { rows } = await h.db.query<{ attached_at: Date }>('SELECT attached_at FROM files WHERE ticket_id = $1', [id]);
     expect(rows.map((row) => row.attached_at.toISOString())).toEqual(Array(3).fill(h.clock.now().toISOString()));
+  });
+
+  it('attaches a file uploaded through POST /files, which the agents can then download', async () => {
+    const player = await freshPlayer();
+    const body = multipart([{ field: 'file', fileName: 'error screen.png', content: png() }]);
+    const upload = await injectJson(h.app, {
+      method: 'POST',
+      url: '/files',
+      headers: { ...bearer(player.token), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    const uploaded = okData('uploadFile', upload);
+    const id = await createTicket(h, player.token, platformBody({ attachments: [uploaded.fileId] }));
+    expect(okData('inquiryDetail', await detail(player.token, id)).attachments).toEqual([uploaded]);
+    const agentView = okData('agentInquiryDetail', await call(h, 'agentInquiryDetail', { token: h.agent, query: `?inquiryId=${id}` }));
+    expect(agentView.attachments).toEqual([uploaded]);
+    const download = await h.app.inject({ method: 'GET', url: `/files/download?fileId=${uploaded.fileId}`, headers: bearer(h.agent) });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(png())).toBe(true);
+    expectFailure(await call(h, 'createInquiry', { token: player.token, body: platformBody({ attachments: [uploaded.fileId] }) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
   });
 
   it('refuses files that are not the caller\'s own pending uploads, and then opens nothing and attaches nothing', async () => {
