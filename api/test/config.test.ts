@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -14,12 +14,14 @@ describe('loadConfig', () => {
       mail: { outboxDir: DEFAULT_OUTBOX_DIR, smtpUrl: null, from: DEFAULT_MAIL_FROM },
       oauthProviders: [],
       oauth: { providers: {}, redirectOrigins: [] },
+      files: { kind: 'disk', dir: DEFAULT_FILES_DIR },
       longQueueThreshold: 20,
       autoEndIntervalMs: 60_000,
       testClock: false,
     });
     expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
     expect(DEFAULT_OUTBOX_DIR).toBe(path.join(REPO_ROOT, '.data', 'outbox'));
+    expect(DEFAULT_FILES_DIR).toBe(path.join(REPO_ROOT, '.data', 'files'));
   });
 
   it('reads the mail settings', () => {

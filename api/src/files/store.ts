@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -74,6 +74,8 @@ export class DiskFileStore implements FileStore {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     await rename(file.path, target);
+    // Whatever the spooled file's mode was: kept files are for the API's user alone.
+    await chmod(target, 0o600);
   }
 
   async get(key: string): Promise<Readable> {
