@@ -5,10 +5,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ENDPOINTS, ERROR_CODES, INPUT_BOUNDS, LIMITS, attachmentSchema, envelopeSchema, type Attachment } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApp } from '../src/app.js';
 import { removeExpiredUploads } from '../src/files/cleanup.js';
 import { cleanFileName } from '../src/files/file-names.js';
 import { DiskFileStore } from '../src/files/store.js';
 import { attachmentDisposition } from '../src/http/endpoint-routes.js';
+import { outboxMailer } from '../src/mail/transport.js';
 import { avi, cfb, docm, docx, exe, gif, jpeg, mp4, multipart, ogg, pdf, png, streamedTextUpload, webm, xlsx, zip, type MultipartRequest } from './files-fixtures.js';
 import { createTestApp, injectJson, type JsonAnswer, type TestApp } from './helpers.js';
 import { bearer, createAccount, expectFailure, loginToken, unique } from './identity-helpers.js';
@@ -521,5 +523,27 @@ describe('expired uploads', () => {
     expect((await download(attached.fileId, owner.token)).statusCode).toBe(200);
     // Fresh uploads stay.
     expect(await rowsOf(owner)).toBe(LIMITS.pendingUploadsMax + 1);
+  });
+
+  it('are removed by the app itself on its schedule, and closing the app stops it', async () => {
+    const owner = await newAccount();
+    const forgotten = uploaded(await uploadAs(owner, 'forgotten.txt', 'forgotten'));
+    harness.clock.advance({ hours: LIMITS.pendingUploadHours, seconds: 1 });
+    const mailer = outboxMailer(harness.outbox, 'Test Sender <no-reply@test.example>');
+    const scheduled = await buildApp({
+      db: harness.db,
+      fileStore: new DiskFileStore(harness.filesDir),
+      now: harness.clock.now,
+      mailer,
+      uploadCleanupIntervalMs: 20,
+    });
+    try {
+      await expect
+        .poll(async () => (await harness.db.query('SELECT id FROM files WHERE id = $1', [forgotten.fileId])).rowCount, { timeout: 10_000 })
+        .toBe(0);
+    } finally {
+      await scheduled.close();
+      await mailer.close();
+    }
   });
 });
