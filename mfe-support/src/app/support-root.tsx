@@ -8,7 +8,7 @@ import { AgentTicket } from '../features/conversation/agent-ticket.js';
 import { FeedbackStep } from '../features/conversation/feedback-step.js';
 import { HelpTopicsStep } from '../features/help-topics/help-topics-step.js';
 import { HistoryStep } from '../features/history/history-step.js';
-import { StepPage } from '../features/steps/step-page.js';
+import { InquiryStep } from '../features/inquiry-form/inquiry-step.js';
 import { SupportLayout } from '../features/steps/support-layout.js';
 import { RequireLogin } from './require-login.js';
 
@@ -27,7 +27,7 @@ export function SupportRoot({ basename }: RemoteProps) {
               { path: 'game', element: <ChooseGameStep /> },
               { path: 'question', element: <HelpTopicsStep /> },
               { path: 'feedback', element: <RequireLogin><FeedbackStep /></RequireLogin> },
-              { path: 'inquiry', element: <StepPage step="inquiry" /> },
+              { path: 'inquiry', element: <InquiryStep /> },
               { path: '*', element: <Navigate to={SUPPORT_DEFAULT_STEP} replace /> },
             ],
           },

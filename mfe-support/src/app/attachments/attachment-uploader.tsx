@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_EXTENSIONS, fileExtension, type Attachment } from 'shared-contracts';
 import { SUPPORT_MESSAGE_VALUES } from '../error-key.js';
+import { formatFileSize } from '../format.js';
 import styles from './attachment-uploader.module.css';
 import { useAttachmentUploads } from './use-attachment-uploads.js';
 
@@ -16,13 +17,6 @@ export interface AttachmentUploaderProps {
   onBusyChange?: (busy: boolean) => void;
   /** The id of a message about the list as a whole (a server refusal shown by the form). */
   describedBy?: string;
-}
-
-/** A file size in the page language: kilobytes under a megabyte, else megabytes. */
-function formatFileSize(bytes: number, language: string): string {
-  const megabytes = bytes / (1024 * 1024);
-  const [value, unit] = megabytes < 1 ? [Math.max(1, Math.round(bytes / 1024)), 'kilobyte'] : [megabytes, 'megabyte'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
 /**

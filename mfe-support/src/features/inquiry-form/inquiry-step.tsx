@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { safeStorage } from 'shared-contracts';
+import { useSession } from 'shared-contracts/react';
+import { Failed, Loading } from '../../app/call-states.js';
+import { useCall } from '../../app/use-call.js';
+import { InquiryForm } from './inquiry-form.js';
+import styles from './inquiry-form.module.css';
+import { QueueNotice, SupportHoursNotice, UnresolvedChoice } from './support-notices.js';
+
+/** The ongoing ticket the player chose to write past, for this tab: going back to step one or reloading asks no more. */
+const WRITE_PAST_KEY = 'support_new_inquiry_past';
+
+/**
+ * Step three (DESIGN §7). Before a new inquiry, a logged-in player's ongoing one is offered (SPEC §4) and a long
+ * queue announced; outside support hours a notice asks to leave a message. A guest sees the form and is asked to
+ * log in when sending it.
+ */
+export function InquiryStep() {
+  const { t } = useTranslation();
+  const { loggedIn, token } = useSession();
+  // Keyed by the session, so logging in (or as someone else) asks again.
+  const [unresolved, retry] = useCall('inquiryUnresolved', loggedIn ? token : null, () => ({}));
+  const [writtenPast, setWrittenPast] = useState(() => safeStorage('session')?.getItem(WRITE_PAST_KEY) ?? null);
+  const offered = unresolved.status === 'ready' ? unresolved.data.inquiry : null;
+  // A ticket opened since (in another tab, or this one just now) is offered again.
+  const ongoing = offered && String(offered.id) !== writtenPast ? offered : null;
+  // Before the first answer the call is idle for one render: the form must not flash up and vanish.
+  const checking = loggedIn && (unresolved.status === 'loading' || unresolved.status === 'idle');
+  return (
+    <section className={styles.step} aria-labelledby="inquiry-heading" data-testid="support-step-inquiry">
+      <h2 id="inquiry-heading">{t('support:form.heading')}</h2>
+      <SupportHoursNotice />
+      {unresolved.status === 'ready' && unresolved.data.queue.longQueue ? <QueueNotice waiting={unresolved.data.queue.waiting} /> : null}
+      {checking ? <Loading /> : null}
+      {/* Not knowing about an ongoing ticket must not keep the player from writing: the form stays usable. */}
+      {unresolved.status === 'failed' ? <Failed network={unresolved.network} retry={retry} /> : null}
+      {ongoing ? (
+        <UnresolvedChoice
+          inquiry={ongoing}
+          onStartNew={() => {
+            safeStorage('session')?.setItem(WRITE_PAST_KEY, String(ongoing.id));
+            setWrittenPast(String(ongoing.id));
+          }}
+        />
+      ) : null}
+      {!ongoing && !checking ? <InquiryForm /> : null}
+    </section>
+  );
+}

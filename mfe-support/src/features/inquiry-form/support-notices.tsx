@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { displayedSupportHours, inquiryFeedbackPath, isSupportOnline, nextSupportOpening, platformLink, type InquirySummary } from 'shared-contracts';
+import { usePlatformContext } from 'shared-contracts/react';
+import styles from './inquiry-form.module.css';
+import { useNow } from './use-now.js';
+
+/** How often the hours notice looks at the clock again. */
+const CLOCK_REFRESH_MS = 30_000;
+
+/** An IANA zone for a whole-hour UTC offset (`Etc/GMT-9` is UTC+9: the sign is inverted by convention). */
+function zoneOf(utcOffsetHours: number): string {
+  if (utcOffsetHours === 0) return 'Etc/GMT';
+  return `Etc/GMT${utcOffsetHours > 0 ? '-' : '+'}${Math.abs(utcOffsetHours)}`;
+}
+
+/** 'HH:MM' as a time of day in the page language's own style (9:00 AM, 09:00, 오전 9:00). */
+function formatClockTime(hhmm: string, language: string): string {
+  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hours, minutes));
+}
+
+/**
+ * Outside support hours (SPEC §1, §4, §9), a notice to leave a message, with the hours in the player's own region
+ * time and when support opens next. Within the hours it shows nothing.
+ */
+export function SupportHoursNotice() {
+  const { t, i18n } = useTranslation();
+  const { area, language } = usePlatformContext();
+  const now = useNow(CLOCK_REFRESH_MS);
+  if (isSupportOnline(now)) return null;
+  const hours = displayedSupportHours(area, language);
+  const timeZone = zoneOf(hours.utcOffsetHours);
+  const zoneName =
+    new Intl.DateTimeFormat(i18n.language, { timeZone, timeZoneName: 'shortOffset' })
+      .formatToParts(now)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const opensAt = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(nextSupportOpening(now));
+  return (
+    <section className={styles.notice} aria-labelledby="hours-notice-heading" data-testid="support-hours-notice">
+      <h3 id="hours-notice-heading">{t('support:hours.offlineTitle')}</h3>
+      <p>{t('support:hours.leaveMessage')}</p>
+      <p>
+        {t('support:hours.hours', {
+          open: formatClockTime(hours.open, i18n.language),
+          close: formatClockTime(hours.close, i18n.language),
+          zone: zoneName,
+        })}
+      </p>
+      <p>{t('support:hours.nextOpening', { when: opensAt })}</p>
+    </section>
+  );
+}
+
+/** When many tickets wait for an agent (SPEC §4), a notice that replies may take longer. */
+export function QueueNotice({ waiting }: { waiting: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className={styles.notice} aria-labelledby="queue-notice-heading" data-testid="queue-notice">
+      <h3 id="queue-notice-heading">{t('support:queue.title')}</h3>
+      <p>{t('support:queue.notice', { waiting: new Intl.NumberFormat(i18n.language).format(waiting) })}</p>
+    </section>
+  );
+}
+
+/** A player with an ongoing ticket chooses between following it and starting a new one (SPEC §4). */
+export function UnresolvedChoice({ inquiry, onStartNew }: { inquiry: InquirySummary; onStartNew: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.choice} aria-labelledby="unresolved-heading" data-testid="unresolved-choice">
+      <h3 id="unresolved-heading">{t('support:unresolved.title')}</h3>
+      <p>{t('support:unresolved.text', { title: inquiry.title, game: inquiry.gameName })}</p>
+      <div className={styles.actions}>
+        <a className={styles.primary} {...platformLink(inquiryFeedbackPath(inquiry.id))} data-testid="unresolved-view">
+          {t('support:unresolved.view')}
+        </a>
+        <button type="button" className={styles.secondary} onClick={onStartNew} data-testid="unresolved-new">
+          {t('support:unresolved.new')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, emit, platformApi, resetCsForm, type InquiryCreateBody } from 'shared-contracts';
+import { serverFieldErrors, type FieldErrors } from './validation.js';
+
+/** What went wrong with the last attempt: a message for the whole form, problems of single fields, or a guest. */
+export type SubmitProblem = { kind: 'loginFirst' } | { kind: 'message'; key: string; fields: FieldErrors };
+
+/**
+ * Sends the inquiry once at a time: a second click while the first is on its way sends nothing. The body carries
+ * the draft's requestId, so a retry after a lost answer gets the ticket the first attempt made, never a second
+ * one. The draft is reset only on success; a failure keeps every field as it was.
+ */
+export function useSubmitInquiry() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const running = useRef(false);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<SubmitProblem | null>(null);
+
+  const submit = async (body: InquiryCreateBody): Promise<void> => {
+    if (running.current) return;
+    running.current = true;
+    setPending(true);
+    setProblem(null);
+    try {
+      const { inquiryId } = await platformApi().call('createInquiry', { body });
+      resetCsForm();
+      emit('inquiry:updated', { inquiryId });
+      emit('toast:show', { message: t('support:form.submitted'), tone: 'success' });
+      navigate('../history');
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'session') {
+        setProblem({ kind: 'loginFirst' });
+      } else {
+        const network = error instanceof ApiError && error.kind === 'network';
+        setProblem({ kind: 'message', key: network ? 'common:errors.network' : 'common:errors.submitFailed', fields: serverFieldErrors(error) });
+      }
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  };
+
+  return { pending, problem, setProblem, submit };
+}
