@@ -31,7 +31,6 @@ export function ConversationThread({ ticket, viewer }: { ticket: InquiryDetail; 
           <span className={styles.author}>{playerName}</span> · {t('support:conversation.question')} ·{' '}
           <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt, i18n.language)}</time>
         </p>
-        <h3 className={styles.questionTitle}>{ticket.title}</h3>
         <Text content={ticket.content} />
         <AttachmentList attachments={ticket.attachments} />
       </li>

@@ -23,7 +23,11 @@ export function Dialog(props: {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
 
+  // The close event comes later, from a queued task: by then the owner may have moved on to another dialog, and
+  // only a close the owner did not ask for (Escape) is news to it.
+  const wanted = useRef(open);
   useEffect(() => {
+    wanted.current = open;
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
@@ -42,7 +46,7 @@ export function Dialog(props: {
       aria-labelledby={titleId}
       data-testid={props.testId}
       onClose={() => {
-        onClose();
+        if (wanted.current) onClose();
         const target = opener.current;
         opener.current = null;
         if (target instanceof HTMLElement && target.isConnected && target !== document.body) target.focus();

@@ -26,6 +26,18 @@ export function TicketNotFound({ backLink }: { backLink: boolean }) {
   );
 }
 
+/** Step four reached from the step list, with no ticket named: the history is where tickets are chosen. */
+function NoTicketChosen() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.notFound} aria-labelledby="no-ticket-heading" data-testid="inquiry-not-chosen">
+      <h2 id="no-ticket-heading">{t('support:conversation.title')}</h2>
+      <p>{t('support:conversation.chooseInquiry')}</p>
+      <Link to="../history">{t('support:conversation.backToHistory')}</Link>
+    </section>
+  );
+}
+
 /** The player's view of one loaded ticket: the conversation and what they can do with it now. */
 function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () => void }) {
   const { t } = useTranslation();
@@ -113,7 +125,8 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
  */
 export function FeedbackStep() {
   const [params] = useSearchParams();
-  const parsedId = idSchema.safeParse(params.get('inquiryId'));
+  const requested = params.get('inquiryId');
+  const parsedId = idSchema.safeParse(requested);
   const inquiryId = parsedId.success ? parsedId.data : null;
   const [state, reload] = useTicket('inquiryDetail', inquiryId);
 
@@ -125,7 +138,8 @@ export function FeedbackStep() {
     <section className={styles.step} data-testid="support-step-feedback">
       {state.status === 'loading' ? <Loading /> : null}
       {state.status === 'failed' ? <Failed network={state.network} retry={reload} /> : null}
-      {state.status === 'notFound' ? <TicketNotFound backLink /> : null}
+      {state.status === 'notFound' && requested === null ? <NoTicketChosen /> : null}
+      {state.status === 'notFound' && requested !== null ? <TicketNotFound backLink /> : null}
       {state.status === 'ready' ? <PlayerTicket key={state.ticket.id} ticket={state.ticket} reload={reload} /> : null}
     </section>
   );
