@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { DEMO, logIn } from '../support/accounts.js';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+import { AGENT, PNG_BYTES, openTicket, tokenOf } from '../support/tickets-api.js';
+
+/** An English support message with its {{placeholders}} filled in. */
+function en(key: string, values: Record<string, string | number> = {}): string {
+  return Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), t('support', 'en', key));
+}
+
+const deskUrl = (query = '') => `${site()}/SupportCenter/agent?spec_lang=en${query}`;
+
+test.describe("the customer-service agents' desk (DESIGN §5)", () => {
+  test('an agent finds a ticket by keyword and replies with an attachment; the player reads the reply', async ({ page, browser }) => {
+    const marker = randomUUID().slice(0, 8);
+    const title = `Desk ${marker}`;
+    const ticket = await openTicket(await tokenOf(DEMO.player1), { title });
+
+    await logIn(page, AGENT);
+    await page.goto(deskUrl());
+    const desk = page.getByTestId('agent-desk');
+    await expect(desk.getByRole('heading', { level: 2 })).toHaveText(en('agent.title'));
+    // The desk is not one of the player's steps.
+    await expect(page.getByRole('navigation', { name: en('steps.label') })).toHaveCount(0);
+
+    await desk.getByTestId('agent-keyword').fill(marker);
+    const items = desk.getByTestId('agent-queue-item');
+    await expect(items).toHaveCount(1);
+    await expect(items).toContainText(title);
+    await expect(items).toContainText(DEMO.player1.account);
+    await expect(items).toContainText(en('status.processing'));
+    await expect(page).toHaveURL(new RegExp(`keyword=${marker}`));
+
+    await items.click();
+    const view = page.getByTestId('agent-ticket');
+    await expect(view.getByRole('heading', { level: 3 })).toHaveText(title);
+    await expect(view.getByTestId('ticket-details')).toContainText(DEMO.player1.account);
+    await expect(view.getByTestId('conversation-question')).toContainText(ticket.content);
+
+    const reply = `We found it, ${marker}: the reward is back in your mailbox.`;
+    const form = view.getByTestId('reply-form');
+    await form.getByLabel(en('agent.reply')).fill(reply);
+    await form.getByTestId('attachment-input').setInputFiles({ name: 'mailbox.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    await expect(form.getByTestId('attachment-uploaded')).toHaveCount(1);
+    await form.getByTestId('reply-send').click();
+    await expect(view.getByTestId('agent-notice')).toHaveText(en('agent.replied'));
+    const answer = view.getByTestId('conversation-message-agent');
+    await expect(answer).toContainText(reply);
+    await expect(answer.getByRole('img', { name: 'mailbox.png' })).toBeVisible();
+    await expect(form.getByLabel(en('agent.reply'))).toHaveValue('');
+
+    const playerContext = await browser.newContext();
+    try {
+      const playerPage = await playerContext.newPage();
+      await logIn(playerPage, DEMO.player1);
+      await playerPage.goto(`${site()}/SupportCenter/feedback?inquiryId=${ticket.inquiryId}&spec_lang=en`);
+      const seen = playerPage.getByTestId('conversation-message-agent');
+      await expect(seen).toContainText(reply);
+      await expect(seen).toContainText(en('conversation.agent'));
+      const image = seen.getByRole('img', { name: 'mailbox.png' });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    } finally {
+      await playerContext.close();
+    }
+  });
+
+  test('an agent ends a chat; the status filter then finds it waiting for rating and no longer without a reply', async ({ page }) => {
+    const marker = randomUUID().slice(0, 8);
+    const { inquiryId } = await openTicket(await tokenOf(DEMO.player1), { title: `End ${marker}` });
+    await logIn(page, AGENT);
+    await page.goto(deskUrl(`&inquiryId=${inquiryId}`));
+    const view = page.getByTestId('agent-ticket');
+    const endButton = view.getByTestId('end-chat');
+    await endButton.click();
+    const dialog = page.getByTestId('end-chat-dialog');
+    await expect(dialog).toContainText(en('agent.endBody'));
+    // Focus starts on Cancel; Escape closes without ending and gives focus back.
+    await expect(dialog.getByRole('button', { name: en('conversation.cancel') })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(endButton).toBeFocused();
+    await endButton.click();
+    await dialog.getByTestId('end-chat-confirm').click();
+    await expect(view.getByTestId('ended-notice')).toContainText(en('conversation.endedByAgent'));
+    await expect(view.getByTestId('ended-notice')).toBeFocused();
+    await expect(view.getByTestId('ticket-status')).toContainText(en('status.waiting_rating'));
+    await expect(view.getByTestId('reply-form')).toHaveCount(0);
+
+    const desk = page.getByTestId('agent-desk');
+    await desk.getByTestId('agent-keyword').fill(marker);
+    await desk.getByTestId('agent-status').selectOption('waiting_rating');
+    await expect(desk.getByTestId('agent-queue-item')).toHaveCount(1);
+    await desk.getByTestId('agent-status').selectOption('processing');
+    await expect(desk.getByTestId('agent-queue-item')).toHaveCount(0);
+    await expect(desk).toContainText(t('common', 'en', 'state.noData'));
+  });
+
+  test('on a phone the desk shows the list, then the chosen ticket with a way back', async ({ page }) => {
+    const marker = randomUUID().slice(0, 8);
+    await openTicket(await tokenOf(DEMO.player1), { title: `Phone ${marker}` });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, AGENT);
+    await page.goto(deskUrl(`&keyword=${marker}`));
+    const desk = page.getByTestId('agent-desk');
+    await desk.getByTestId('agent-queue-item').click();
+    await expect(page.getByTestId('agent-ticket')).toBeVisible();
+    await expect(desk.getByTestId('agent-queue')).toBeHidden();
+    await desk.getByRole('link', { name: en('agent.backToQueue') }).click();
+    await expect(desk.getByTestId('agent-queue')).toBeVisible();
+    await expect(desk.getByTestId('agent-queue-item')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  test('a player who opens the desk is told it is for customer service only; a guest is asked to log in', async ({ page }) => {
+    await page.goto(deskUrl());
+    await expect(page.getByTestId('login-prompt')).toContainText(t('common', 'en', 'errors.loginFirst'));
+
+    await logIn(page, DEMO.player2);
+    await page.goto(deskUrl());
+    await expect(page.getByTestId('agent-refused')).toContainText(en('agent.agentsOnly'));
+    await expect(page.getByTestId('agent-queue')).toHaveCount(0);
+  });
+});

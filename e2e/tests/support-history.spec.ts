@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { ENDPOINTS, LIMITS } from 'shared-contracts';
+import { DEMO, logIn } from '../support/accounts.js';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+import { AGENT, PNG_BYTES, advanceApiClock, agentReads, agentReplies, openTicket, tokenOf, uploadFile } from '../support/tickets-api.js';
+
+/** An English support message with its {{placeholders}} filled in. */
+function en(key: string, values: Record<string, string | number> = {}): string {
+  return Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), t('support', 'en', key));
+}
+
+const historyItem = (page: Page, inquiryId: number) => page.locator(`[data-testid="history-item"][data-inquiry-id="${inquiryId}"]`);
+const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
+
+test.describe('support steps zero and four: history and conversation (SPEC §4, DESIGN §7)', () => {
+  // In order, one after the other: the auto-end test, last, moves the API's clock a day forward, which would also
+  // expire the uploads another test of this file holds before it attaches them.
+  test.describe.configure({ mode: 'default' });
+
+  test('a new ticket shows as no reply, its conversation and files open, added information survives a lost answer once, then end, rate low and concluded', async ({ page }) => {
+    const playerToken = await tokenOf(DEMO.player1);
+    const image = await uploadFile(playerToken, 'screenshot.png', PNG_BYTES, 'image/png');
+    const notes = await uploadFile(playerToken, 'notes.txt', Buffer.from('Steps to reproduce: open the mailbox.\n'), 'text/plain');
+    const title = uniqueTitle('Missing reward');
+    const ticket = await openTicket(playerToken, { title, attachments: [image, notes] });
+
+    await logIn(page, DEMO.player1);
+    await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
+    const item = historyItem(page, ticket.inquiryId);
+    await expect(item).toContainText(title);
+    await expect(item).toContainText(ticket.gameName);
+    await expect(item).toContainText(ticket.categoryName);
+    await expect(item.getByTestId('history-label')).toHaveText(en('listStatus.noReply'));
+    // Newest first (ids grow with every ticket; other tests open tickets of this player at the same time).
+    const ids = (await page.getByTestId('history-item').evaluateAll((links) => links.map((link) => Number(link.getAttribute('data-inquiry-id')))));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/SupportCenter/feedback\\?inquiryId=${ticket.inquiryId}$`));
+    const step = page.getByTestId('support-step-feedback');
+    await expect(step.getByRole('heading', { level: 2 })).toHaveText(title);
+    await expect(step.getByTestId('ticket-status')).toContainText(en('status.processing'));
+    const question = step.getByTestId('conversation-question');
+    await expect(question).toContainText(ticket.content);
+    const thumbnail = question.getByRole('img', { name: 'screenshot.png' });
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    const downloading = page.waitForEvent('download');
+    await question.getByTestId('attachment-download').filter({ hasText: 'notes.txt' }).click();
+    expect((await downloading).suggestedFilename()).toBe('notes.txt');
+
+    // The add-information dialog: focus goes in, Escape closes it, focus comes back to what opened it.
+    const addInformation = step.getByTestId('add-information');
+    await addInformation.click();
+    const dialog = page.getByTestId('add-information-dialog');
+    const textarea = dialog.getByLabel(en('conversation.message'));
+    await expect(textarea).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(addInformation).toBeFocused();
+
+    // The first send reaches the API but its answer is lost: the text stays, and sending again adds it once.
+    const extra = `It happened again at ${randomUUID().slice(0, 8)}.`;
+    await addInformation.click();
+    await textarea.fill(extra);
+    await expect(dialog).toContainText(en('conversation.counter', { length: extra.length, max: LIMITS.replyMax }));
+    await page.route((url) => url.pathname.endsWith(ENDPOINTS.inquiryReply.path), async (route) => {
+      // Sent from the test runner, which does not resolve *.localhost as the browser does: the same origin by address.
+      const url = new URL(route.request().url());
+      url.hostname = '127.0.0.1';
+      await route.fetch({ url: url.toString() });
+      await route.abort('connectionreset');
+    }, { times: 1 });
+    await dialog.getByTestId('reply-send').click();
+    await expect(dialog.getByTestId('reply-failure')).toHaveText(t('common', 'en', 'errors.network'));
+    await expect(textarea).toHaveValue(extra);
+    expect((await agentReads(await tokenOf(AGENT), ticket.inquiryId)).messages.map((message) => message.content)).toEqual([extra]);
+    await dialog.getByTestId('reply-send').click();
+    await expect(dialog).toBeHidden();
+    await expect(step.getByTestId('feedback-notice')).toHaveText(en('conversation.added'));
+    await expect(step.getByTestId('conversation-message-player')).toHaveCount(1);
+    await expect(step.getByTestId('conversation-message-player')).toContainText(extra);
+
+    // End the chat, then rate it two stars from the keyboard with a reason.
+    await step.getByTestId('end-chat').click();
+    const endDialog = page.getByTestId('end-chat-dialog');
+    await expect(endDialog).toContainText(en('conversation.endBody'));
+    await endDialog.getByTestId('end-chat-confirm').click();
+    const rating = page.getByTestId('rating-dialog');
+    await expect(rating).toBeVisible();
+    await expect(rating.getByRole('radio', { name: en('rating.star', { score: 1, max: 5 }) })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(rating.getByRole('radio', { name: en('rating.star', { score: 2, max: 5 }) })).toBeChecked();
+    await rating.getByLabel(en('rating.reason.unsolved')).check();
+    await rating.getByLabel(en('rating.comment')).fill('Still waiting for the reward.');
+    await rating.getByTestId('rating-submit').click();
+    await expect(rating).toBeHidden();
+    await expect(step.getByTestId('feedback-notice')).toHaveText(en('rating.thanks'));
+    await expect(step.getByTestId('ticket-status')).toContainText(en('status.ended'));
+    await expect(step.getByTestId('ended-notice')).toContainText(en('conversation.endedByPlayer'));
+    await expect(step.getByTestId('rating-given')).toContainText(en('rating.given', { score: 2, max: 5 }));
+    await expect(step.getByTestId('rating-given')).toContainText(en('rating.reason.unsolved'));
+    await expect(step.getByTestId('add-information')).toHaveCount(0);
+
+    await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
+    await expect(historyItem(page, ticket.inquiryId).getByTestId('history-label')).toHaveText(en('listStatus.concluded'));
+  });
+
+  test("another player's ticket, and one that does not exist, show as not found", async ({ page }) => {
+    const { inquiryId } = await openTicket(await tokenOf(DEMO.player1), { title: uniqueTitle('Private') });
+    await logIn(page, DEMO.player2);
+    for (const id of [inquiryId, 2_000_000_000]) {
+      await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${id}&spec_lang=en`);
+      const notFound = page.getByTestId('inquiry-not-found');
+      await expect(notFound).toContainText(en('conversation.notFound'));
+      await expect(page.getByTestId('conversation-thread')).toHaveCount(0);
+    }
+    await page.getByRole('link', { name: en('conversation.backToHistory') }).click();
+    await expect(page).toHaveURL(/\/SupportCenter\/history/);
+    await expect(historyItem(page, inquiryId)).toHaveCount(0);
+  });
+
+  test('a guest is asked to log in first, and comes back to the history afterwards', async ({ page }) => {
+    await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
+    const prompt = page.getByTestId('login-prompt');
+    await expect(prompt).toContainText(t('common', 'en', 'errors.loginFirst'));
+    await prompt.getByRole('link', { name: en('loginPrompt.action') }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2FSupportCenter%2Fhistory/);
+  });
+
+  test('on a phone in Arabic the history and the conversation fit the screen and read right to left', async ({ page }) => {
+    const playerToken = await tokenOf(DEMO.player1);
+    const { inquiryId } = await openTicket(playerToken, { title: uniqueTitle('Phone') });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, DEMO.player1);
+    await page.goto(`${site()}/SupportCenter/history?spec_lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(historyItem(page, inquiryId)).toBeVisible();
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    await historyItem(page, inquiryId).click();
+    const question = page.getByTestId('conversation-question');
+    await expect(question).toBeVisible();
+    expect(await fits()).toBe(true);
+    // The player's own message sits on the end side: the left in a right-to-left page.
+    const box = await question.boundingBox();
+    const thread = await page.getByTestId('conversation-thread').boundingBox();
+    expect(box && thread && Math.abs(box.x - thread.x)).toBeLessThan(2);
+  });
+
+  test(`a chat left unanswered ${LIMITS.autoEndHours} hours after the agent's reply ends by itself and invites a rating`, async ({ page }) => {
+    const playerToken = await tokenOf(DEMO.player1);
+    const title = uniqueTitle('Auto-end');
+    const { inquiryId } = await openTicket(playerToken, { title });
+    await agentReplies(await tokenOf(AGENT), inquiryId, 'We restored your reward. Does it show now?');
+    const { autoEnded } = await advanceApiClock((LIMITS.autoEndHours + 1) * 60 * 60 * 1000);
+    expect(autoEnded).toBeGreaterThanOrEqual(1);
+
+    await logIn(page, DEMO.player1);
+    await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
+    const item = historyItem(page, inquiryId);
+    await expect(item.getByTestId('history-label')).toHaveText(en('listStatus.awaitingEvaluation'));
+    await expect(item.getByTestId('history-unread')).toBeVisible();
+
+    await item.click();
+    const step = page.getByTestId('support-step-feedback');
+    await expect(step.getByTestId('ticket-status')).toContainText(en('status.waiting_rating'));
+    await expect(step.getByTestId('conversation-message-agent')).toContainText('We restored your reward.');
+    const ended = step.getByTestId('ended-notice');
+    await expect(ended).toContainText(en('conversation.autoEnded', { hours: LIMITS.autoEndHours }));
+    await expect(ended).toContainText(en('conversation.rateInvite'));
+    await expect(step.getByTestId('add-information')).toHaveCount(0);
+
+    // Opening it marked the reply read: back in the history, the marker is gone.
+    await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
+    await expect(historyItem(page, inquiryId).getByTestId('history-label')).toHaveText(en('listStatus.awaitingEvaluation'));
+    await expect(historyItem(page, inquiryId).getByTestId('history-unread')).toHaveCount(0);
+
+    // The invitation opens the rating; a high score asks for no reasons.
+    await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${inquiryId}&spec_lang=en`);
+    await page.getByTestId('rate-open').click();
+    const rating = page.getByTestId('rating-dialog');
+    await rating.getByRole('radio', { name: en('rating.star', { score: 5, max: 5 }) }).check();
+    await expect(rating.getByLabel(en('rating.reason.slow'))).toHaveCount(0);
+    await rating.getByTestId('rating-submit').click();
+    await expect(page.getByTestId('rating-given')).toContainText(en('rating.given', { score: 5, max: 5 }));
+  });
+});
