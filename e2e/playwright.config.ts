@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { testOAuthEnv } from '../api/test/oauth-test-env.js';
 import { MUTABLE } from './support/accounts.js';
+import { INQUIRY_ACCOUNTS } from './support/inquiry-accounts.js';
 import { LONG_QUEUE_THRESHOLD, OAUTH_REDIRECT_ORIGINS, PORTS } from './support/ports.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,7 +19,7 @@ const remoteOrigins = {
 };
 
 /** The operator command, once per account the tests change, before the API opens the database. */
-const createAccounts = Object.values(MUTABLE)
+const createAccounts = Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS })
   .map(
     ({ account, password, email }) =>
       `ACCOUNT_PASSWORD='${password}' pnpm --silent --filter api run create-account --account ${account}${email ? ` --email ${email}` : ''}`,
@@ -90,7 +91,8 @@ export default defineConfig({
         ...testOAuthEnv(`http://127.0.0.1:${PORTS.oauth}`, OAUTH_REDIRECT_ORIGINS),
       },
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Each account of createAccounts opens the embedded database once: a few seconds apiece on a busy machine.
+      timeout: 120_000,
     },
     serve('shell', 'shell', PORTS.shell),
     serve('catalog', 'mfe-catalog', PORTS.catalog),

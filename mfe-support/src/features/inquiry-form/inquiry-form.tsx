@@ -48,7 +48,7 @@ export function InquiryForm() {
   const formId = `inquiry${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const formRef = useRef<HTMLFormElement>(null);
   const form = useCsForm();
-  const { loggedIn } = useSession();
+  const { loggedIn, token } = useSession();
   const { brand } = usePlatformContext();
   const [showErrors, setShowErrors] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -72,7 +72,7 @@ export function InquiryForm() {
   }, [categories, form.queryType, update]);
 
   // The e-mail bound to the account fills an empty contact (the player can change it).
-  const [userInfo] = useCall('usersInfo', loggedIn ? 'inquiry-contact' : null, () => ({ query: { platform: 'web' } }));
+  const [userInfo] = useCall('usersInfo', loggedIn ? token : null, () => ({ query: { platform: 'web' } }));
   useEffect(() => {
     if (userInfo.status === 'ready' && userInfo.data.email && !form.email) setCsForm({ email: userInfo.data.email });
     // Only when the account's answer arrives: a contact the player cleared on purpose stays cleared.

@@ -1,0 +1,10 @@
+/**
+ * Players of the inquiry-form tests (tickets persist for the whole API run), created with the operator command
+ * before the API starts (playwright.config.ts).
+ */
+export const INQUIRY_ACCOUNTS = {
+  /** Fills the form, attaches files and sends one inquiry; its bound e-mail fills the contact. */
+  fillsForm: { account: 'e2e-inquiry-form', password: 'e2e-inquiry-form-pass1', email: 'e2e-inquiry-form@e2e.example' },
+  /** Has tickets in progress (the unresolved choice) and fills the agents' queue past the long-queue threshold. */
+  hasOpenTickets: { account: 'e2e-inquiry-open', password: 'e2e-inquiry-open-pass1', email: null },
+} as const;
