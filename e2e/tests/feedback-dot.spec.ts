@@ -1,69 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ENDPOINTS,
-  TICKET_TYPES,
-  TIMINGS,
-  type EndpointName,
-  type InquiryCreateBody,
-  type InquiryReplyBody,
-  type PlatformEvents,
-} from 'shared-contracts';
-import { gamesSimple } from '../support/api.js';
+import { ENDPOINTS, TIMINGS, type PlatformEvents } from 'shared-contracts';
 import { MUTABLE, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
-import { PORTS, site } from '../support/ports.js';
-
-const AGENT = { account: 'agent1', password: 'agent1-pass' };
-
-/** One call to the real API as a given account; rejects on any code but success. */
-async function api<T>(name: EndpointName, token: string | null, input: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
-  const endpoint = ENDPOINTS[name];
-  const url = new URL(endpoint.path, `http://127.0.0.1:${PORTS.api}`);
-  for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.set(key, value);
-  const response = await fetch(url, {
-    method: endpoint.method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(input.body ? { 'content-type': 'application/json' } : {}) },
-    body: input.body ? JSON.stringify(input.body) : undefined,
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 1 && envelope.code !== 0) throw new Error(`${endpoint.path} answered ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-const tokenOf = async (who: { account: string; password: string }) =>
-  (await api<{ token: string }>('loginPassword', null, { body: { account: who.account, password: who.password } })).token;
-
-/** A platform ticket ('0' needs no server, region or character), so any player can open one. */
-async function openTicket(playerToken: string): Promise<number> {
-  const [game] = await gamesSimple('en');
-  const [category] = await api<{ id: number }[]>('inquiryTypes', null, { query: { gameId: String(game?.id) } });
-  const body: InquiryCreateBody = {
-    requestId: randomUUID(),
-    ticketType: TICKET_TYPES.platform,
-    gameId: game?.id ?? 0,
-    serverId: '',
-    gameAreaId: '',
-    roleId: '',
-    roleName: '',
-    queryType: category?.id ?? 0,
-    title: 'Feedback dot',
-    content: 'Will someone from support answer this?',
-    contactKind: 'email',
-    contact: 'e2e-feedback@e2e.example',
-    attachments: [],
-    consent: true,
-  };
-  return (await api<{ inquiryId: number }>('createInquiry', playerToken, { body })).inquiryId;
-}
-
-async function agentReplies(agentToken: string, inquiryId: number): Promise<void> {
-  const body: InquiryReplyBody = { inquiryId, requestId: randomUUID(), content: 'Thanks, we are looking into it.', attachments: [] };
-  await api('agentInquiryReply', agentToken, { body });
-}
+import { site } from '../support/ports.js';
+import { AGENT, agentReplies, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
 
 /** The player reads the ticket: opening its detail is what marks the replies seen. */
-const playerReads = (playerToken: string, inquiryId: number) => api('inquiryDetail', playerToken, { query: { inquiryId: String(inquiryId) } });
+const playerReads = (playerToken: string, inquiryId: number) => callApi('inquiryDetail', playerToken, { query: { inquiryId: String(inquiryId) } });
 
 /**
  * What a remote does when a ticket changes: `emit('inquiry:updated')` on the window-level bus of shared-contracts
@@ -121,8 +64,8 @@ test.describe('feedback dot (SPEC §2)', () => {
     await expect(menuButton).toBeVisible();
     await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
 
-    const inquiryId = await openTicket(playerToken);
-    await agentReplies(agentToken, inquiryId);
+    const { inquiryId } = await openTicket(playerToken, { title: 'Feedback dot' });
+    await agentReplies(agentToken, inquiryId, 'Thanks, we are looking into it.');
     // Nothing asked yet: the dot waits for the poll.
     await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
 
@@ -146,7 +89,7 @@ test.describe('feedback dot (SPEC §2)', () => {
     await expect(supportEntry).toHaveAccessibleName(t('shell', 'en', 'menu.supportCenter'));
 
     // The update event alone brings the next reply in, without waiting for the poll.
-    await agentReplies(agentToken, inquiryId);
+    await agentReplies(agentToken, inquiryId, 'Thanks, we are looking into it.');
     await emitInquiryUpdated(page, { inquiryId });
     await expect(supportEntry.getByTestId('support-feedback-dot')).toBeVisible();
     await page.keyboard.press('Escape');
