@@ -60,6 +60,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'browser', testIgnore: /\.clock\.spec\.ts$/ },
+    // Moving the API's clock a day forward expires uploads, codes and throttles: only after every other test.
+    { name: 'moved clock', testMatch: /\.clock\.spec\.ts$/, dependencies: ['browser'] },
+  ],
   webServer: [
     {
       command: 'pnpm exec tsx support/mail-sink.ts',

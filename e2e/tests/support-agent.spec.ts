@@ -6,9 +6,7 @@ import { site } from '../support/ports.js';
 import { AGENT, PNG_BYTES, openTicket, tokenOf } from '../support/tickets-api.js';
 
 /** An English support message with its {{placeholders}} filled in. */
-function en(key: string, values: Record<string, string | number> = {}): string {
-  return Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), t('support', 'en', key));
-}
+const en = (key: string, values: Record<string, string | number> = {}) => t('support', 'en', key, values);
 
 const deskUrl = (query = '') => `${site()}/SupportCenter/agent?spec_lang=en${query}`;
 
