@@ -24,6 +24,13 @@ export interface CsForm {
   phone: string;
   consent: boolean;
   requestId: string;
+  /**
+   * The account that wrote this draft ('' while a guest writes it): the draft outlives a session expiry so the
+   * same player finds it after logging in again, but another account's login starts from an empty one.
+   */
+  owner: string;
+  /** The ongoing ticket the player chose to write past (SPEC §4): it is not offered again for this draft. */
+  writtenPastInquiryId: number | null;
 }
 
 export const EMPTY_CS_FORM: CsForm = {
@@ -44,6 +51,8 @@ export const EMPTY_CS_FORM: CsForm = {
   phone: '',
   consent: false,
   requestId: '',
+  owner: '',
+  writtenPastInquiryId: null,
 };
 
 /** Server ids from the URL are normalised to start with a lowercase s (SPEC §4). */

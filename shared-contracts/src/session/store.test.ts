@@ -8,6 +8,7 @@ import {
   logout,
   platformStore,
   readStoredLogin,
+  resetCsForm,
   restoreCsForm,
   setCsForm,
   takeTokenFromUrl,
@@ -86,10 +87,89 @@ describe('takeTokenFromUrl', () => {
 });
 
 describe('csForm', () => {
+  const other = { token: 't-456', userName: 'player2', type: 'PLATFORM' as const };
+  const storedDraft = () => JSON.parse(sessionStorage.getItem('cs_form') ?? 'null') as unknown;
+
   it('survives a reload through session storage', () => {
     setCsForm({ title: 'Lost items', gameId: 3 });
     platformStore.set(csFormAtom, EMPTY_CS_FORM);
     restoreCsForm();
     expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'Lost items', gameId: 3 });
+  });
+
+  it('is gone after an explicit logout, in the store and in session storage', () => {
+    login(player, { remember: false });
+    setCsForm({ title: 'Lost items', content: 'My sword vanished.', writtenPastInquiryId: 7 });
+    logout();
+    expect(platformStore.get(csFormAtom)).toEqual(EMPTY_CS_FORM);
+    expect(sessionStorage.getItem('cs_form')).toBeNull();
+    login(other, { remember: false });
+    expect(platformStore.get(csFormAtom)).toEqual(EMPTY_CS_FORM);
+  });
+
+  it('survives a -600 expiry and the same account logging in again, including the ticket written past', () => {
+    login(player, { remember: false });
+    setCsForm({ title: 'Lost items', writtenPastInquiryId: 7 });
+    expect(platformStore.get(csFormAtom).owner).toBe('player1');
+    expireSession();
+    expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'Lost items', owner: 'player1' });
+    login(player, { remember: false });
+    expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'Lost items', writtenPastInquiryId: 7, owner: 'player1' });
+    expect(storedDraft()).toMatchObject({ title: 'Lost items', owner: 'player1' });
+  });
+
+  it('after an expiry, another account logging in starts from an empty draft', () => {
+    login(player, { remember: false });
+    setCsForm({ title: 'Lost items', writtenPastInquiryId: 7 });
+    expireSession();
+    login(other, { remember: false });
+    expect(platformStore.get(csFormAtom)).toEqual(EMPTY_CS_FORM);
+    expect(sessionStorage.getItem('cs_form')).toBeNull();
+  });
+
+  it('after an expiry and a reload, the draft is restored for the same account only', () => {
+    login(player, { remember: false });
+    setCsForm({ title: 'Lost items' });
+    expireSession();
+    // A reload: the page starts from an empty store; start-up logs in before it restores the draft.
+    platformStore.set(csFormAtom, EMPTY_CS_FORM);
+    login(other, { remember: false });
+    restoreCsForm();
+    expect(platformStore.get(csFormAtom)).toEqual(EMPTY_CS_FORM);
+    expect(sessionStorage.getItem('cs_form')).toBeNull();
+
+    logout();
+    login(player, { remember: false });
+    setCsForm({ title: 'Lost items' });
+    platformStore.set(csFormAtom, EMPTY_CS_FORM);
+    login(player, { remember: false, reason: 'restored' });
+    restoreCsForm();
+    expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'Lost items', owner: 'player1' });
+  });
+
+  it("a guest's draft goes to the player who logs in to send it", () => {
+    setCsForm({ title: 'A guest question' });
+    expect(platformStore.get(csFormAtom).owner).toBe('');
+    login(player, { remember: false });
+    expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'A guest question', owner: 'player1' });
+    expect(storedDraft()).toMatchObject({ owner: 'player1' });
+  });
+
+  it('waits for the account name before deciding (a game client token is checked with /users/info)', () => {
+    login(player, { remember: false });
+    setCsForm({ title: 'Lost items' });
+    expireSession();
+    login({ ...other, userName: '' }, { remember: false });
+    expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'Lost items', owner: 'player1' });
+    login(other, { remember: false, reason: 'restored' });
+    expect(platformStore.get(csFormAtom)).toEqual(EMPTY_CS_FORM);
+  });
+
+  it('a sent draft starts over with no owner', () => {
+    login(player, { remember: false });
+    setCsForm({ title: 'Lost items' });
+    resetCsForm();
+    expect(platformStore.get(csFormAtom)).toEqual(EMPTY_CS_FORM);
+    expect(sessionStorage.getItem('cs_form')).toBeNull();
   });
 });

@@ -97,6 +97,9 @@ export function login(state: LoginState, options: { remember: boolean; reason?: 
   platformStore.set(accountTypeAtom, state.type);
   writeLogin(safeStorage('session'), state);
   if (options.remember) writeLogin(safeStorage('local'), state);
+  const draft = platformStore.get(csFormAtom);
+  // Before the draft is restored (start-up logs in first) there is nothing to claim: restoring claims it.
+  if (draft !== EMPTY_CS_FORM) keepCsForm(claimCsForm(draft, state.userName));
   emit('session:changed', { loggedIn: true, reason: options.reason ?? 'login' });
 }
 
@@ -110,10 +113,15 @@ function clearSession(): void {
 /** Logout clears name, token and type in the store and in both storages (SPEC §4). */
 export function logout(): void {
   clearSession();
+  // Whoever uses this tab next must not find the player's half-written inquiry.
+  resetCsForm();
   emit('session:changed', { loggedIn: false, reason: 'logout' });
 }
 
-/** What a -600 answer does: the same clearing as logout, announced as an expiry (SPEC §8). */
+/**
+ * What a -600 answer does: the same clearing as logout, announced as an expiry (SPEC §8). The support draft stays
+ * with its owner's name, so the player who logs in again goes on with it (another account gets an empty one).
+ */
 export function expireSession(): void {
   const wasLoggedIn = platformStore.get(tokenAtom) !== null;
   clearSession();
@@ -134,27 +142,50 @@ export function takeTokenFromUrl(href: string): { token: string | null; cleanHre
 
 const CS_FORM_KEY = 'cs_form';
 
+/**
+ * The draft as the account `userName` may see it: its own draft, or a guest's draft it now takes over, or an
+ * empty one in place of another account's. An unknown name (a game client's token before `/users/info` answers)
+ * decides nothing yet.
+ */
+function claimCsForm(draft: CsForm, userName: string | null): CsForm {
+  if (!userName || draft.owner === userName) return draft;
+  return draft.owner === '' ? { ...draft, owner: userName } : EMPTY_CS_FORM;
+}
+
+/** Puts `form` in the store and in session storage (the empty draft as no entry at all). */
+function keepCsForm(form: CsForm): void {
+  platformStore.set(csFormAtom, form);
+  if (form === EMPTY_CS_FORM) safeStorage('session')?.removeItem(CS_FORM_KEY);
+  else safeStorage('session')?.setItem(CS_FORM_KEY, JSON.stringify(form));
+}
+
+/** Changes the support draft; it belongs to the player logged in while it is written. */
 export function setCsForm(patch: Partial<CsForm>): void {
-  const next = { ...platformStore.get(csFormAtom), ...patch };
-  platformStore.set(csFormAtom, next);
-  safeStorage('session')?.setItem(CS_FORM_KEY, JSON.stringify(next));
+  keepCsForm(claimCsForm({ ...platformStore.get(csFormAtom), ...patch }, platformStore.get(userNameAtom)));
 }
 
 export function resetCsForm(): void {
-  platformStore.set(csFormAtom, EMPTY_CS_FORM);
-  safeStorage('session')?.removeItem(CS_FORM_KEY);
+  keepCsForm(EMPTY_CS_FORM);
 }
 
-/** Restores the support draft kept in session storage, ignoring anything that is not a draft. */
+/**
+ * Restores the support draft kept in session storage, ignoring anything that is not a draft, and dropping
+ * another account's.
+ */
 export function restoreCsForm(): void {
   const raw = safeStorage('session')?.getItem(CS_FORM_KEY);
   if (!raw) return;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object') platformStore.set(csFormAtom, { ...EMPTY_CS_FORM, ...(parsed as Partial<CsForm>) });
+    parsed = JSON.parse(raw);
   } catch {
-    safeStorage('session')?.removeItem(CS_FORM_KEY);
+    parsed = null;
   }
+  if (!parsed || typeof parsed !== 'object') {
+    resetCsForm();
+    return;
+  }
+  keepCsForm(claimCsForm({ ...EMPTY_CS_FORM, ...(parsed as Partial<CsForm>) }, platformStore.get(userNameAtom)));
 }
 
 export function setClientId(clientId: string | null): void {

@@ -1,15 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { safeStorage } from 'shared-contracts';
-import { useSession } from 'shared-contracts/react';
+import { setCsForm } from 'shared-contracts';
+import { useCsForm, useSession } from 'shared-contracts/react';
 import { Failed, Loading } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
 import { InquiryForm } from './inquiry-form.js';
 import styles from './inquiry-form.module.css';
 import { QueueNotice, SupportHoursNotice, UnresolvedChoice } from './support-notices.js';
-
-/** The ongoing ticket the player chose to write past, for this tab: going back to step one or reloading asks no more. */
-const WRITE_PAST_KEY = 'support_new_inquiry_past';
 
 /**
  * Step three (DESIGN §7). Before a new inquiry, a logged-in player's ongoing one is offered (SPEC §4) and a long
@@ -21,10 +17,11 @@ export function InquiryStep() {
   const { loggedIn, token } = useSession();
   // Keyed by the session, so logging in (or as someone else) asks again.
   const [unresolved, retry] = useCall('inquiryUnresolved', loggedIn ? token : null, () => ({}));
-  const [writtenPast, setWrittenPast] = useState(() => safeStorage('session')?.getItem(WRITE_PAST_KEY) ?? null);
+  // Kept with the draft: going back to step one or reloading asks no more, and it leaves with the draft at logout.
+  const { writtenPastInquiryId } = useCsForm();
   const offered = unresolved.status === 'ready' ? unresolved.data.inquiry : null;
   // A ticket opened since (in another tab, or this one just now) is offered again.
-  const ongoing = offered && String(offered.id) !== writtenPast ? offered : null;
+  const ongoing = offered && offered.id !== writtenPastInquiryId ? offered : null;
   // Before the first answer the call is idle for one render: the form must not flash up and vanish.
   const checking = loggedIn && (unresolved.status === 'loading' || unresolved.status === 'idle');
   return (
@@ -38,10 +35,7 @@ export function InquiryStep() {
       {ongoing ? (
         <UnresolvedChoice
           inquiry={ongoing}
-          onStartNew={() => {
-            safeStorage('session')?.setItem(WRITE_PAST_KEY, String(ongoing.id));
-            setWrittenPast(String(ongoing.id));
-          }}
+          onStartNew={() => setCsForm({ writtenPastInquiryId: ongoing.id })}
         />
       ) : null}
       {!ongoing && !checking ? <InquiryForm /> : null}
