@@ -35,13 +35,18 @@ export function remotesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<Rem
 // Content-hashed file names never change content: cache them for a year. Everything else revalidates.
 const HASHED_FILE = /\.[0-9a-f]{10}\.(?:js|css|map|svg|webp|png|woff2)$/;
 
-function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+/**
+ * The pages' Content-Security-Policy. Production's static origins (tooling/docker/nginx-static.conf.template) send
+ * the same one, with the remote origins filled in by the container.
+ */
+export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
   const others = remoteOrigins.join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${others}`.trim(),
     `style-src 'self' ${others}`.trim(),
-    // blob: shows previews of the images a player is about to attach (object URLs of local files).
+    // Attachment previews and thumbnails are blob: object URLs: the uploader shows the player's local file, and a
+    // conversation shows files fetched with the session's header (a plain image URL could not send it).
     `img-src 'self' data: blob: ${others}`.trim(),
     `connect-src 'self' ${others}`.trim(),
     `font-src 'self' ${others}`.trim(),
