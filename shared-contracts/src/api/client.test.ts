@@ -9,13 +9,16 @@ import type { ClientErrorReport } from './schemas.js';
 let server: Server;
 let baseURL: string;
 const seen: IncomingMessage[] = [];
-let answer: { status: number; body: unknown } = { status: 200, body: null };
+let answer: { status: number; body: unknown; delayMs?: number } = { status: 200, body: null };
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push(request);
-    response.writeHead(answer.status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(answer.body));
+    const { status, body, delayMs = 0 } = answer;
+    setTimeout(() => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -25,8 +28,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function client(overrides: { token?: string | null; reports?: ClientErrorReport[]; expired?: () => void; base?: string } = {}) {
+function client(overrides: { token?: string | null; reports?: ClientErrorReport[]; expired?: () => void; base?: string; timeoutMs?: number } = {}) {
   return createApiClient({
+    ...(overrides.timeoutMs === undefined ? {} : { timeoutMs: overrides.timeoutMs }),
     baseURL: overrides.base ?? baseURL,
     commonParams: () => ({ spec_lang: 'de', domain_area: 'eru' }),
     token: () => overrides.token ?? null,
@@ -136,6 +140,20 @@ describe('createApiClient uploads and downloads', () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'session', code: -600 });
     expect(expired).toBe(1);
+  });
+
+  it('waits for a slow download as long as it takes (no call timeout), and stops it when the caller cancels', async () => {
+    const fileId = '5f0c6a4e-2f7e-4c2b-9d6a-0a9f6a2b1c3d';
+    answer = { status: 200, body: { slow: 'bytes' }, delayMs: 300 };
+    const slowLine = client({ timeoutMs: 50 });
+    await expect(slowLine.call('gamesPrecheck')).rejects.toMatchObject({ kind: 'network' });
+    const blob = await slowLine.download('downloadFile', { query: { fileId } });
+    expect(await blob.text()).toBe(JSON.stringify({ slow: 'bytes' }));
+
+    const controller = new AbortController();
+    const cancelled = slowLine.download('downloadFile', { query: { fileId }, signal: controller.signal }).catch((caught: unknown) => caught);
+    setTimeout(() => controller.abort(), 20);
+    expect(await cancelled).toMatchObject({ kind: 'network', message: 'cancelled' });
   });
 
   it('resolves a download with the bytes as a Blob', async () => {

@@ -155,6 +155,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           // The fetch adapter gives a Blob everywhere (Node's http adapter has no blobs), so tests run the same code.
           adapter: 'fetch',
           signal: input.signal,
+          // No timeout, as for uploads: a 20 MB video on a slow line takes as long as it takes; the caller can cancel.
+          timeout: 0,
           headers: headers(),
         });
         return response.data;
