@@ -4,6 +4,7 @@ export * from './brands.js';
 export * from './routes.js';
 export * from './limits.js';
 export * from './attachments.js';
+export * from './text.js';
 export * from './support-hours.js';
 export * from './event-bus.js';
 export * from './navigation.js';

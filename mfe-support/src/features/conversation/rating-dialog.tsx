@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, RATING_REASONS, inquiryScoreBodySchema, platformApi } from 'shared-contracts';
+import { LIMITS, RATING_REASONS, inquiryScoreBodySchema, platformApi, textLength } from 'shared-contracts';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
@@ -19,6 +19,7 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const low = score !== null && score <= LIMITS.lowScoreMax;
+  const commentLength = textLength(comment);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,8 +89,8 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
           <div className={styles.field}>
             <label htmlFor={`${id}-comment`}>{t('support:rating.comment')}</label>
             <textarea id={`${id}-comment`} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} aria-describedby={`${id}-counter`} />
-            <p id={`${id}-counter`} className={comment.trim().length > LIMITS.ratingCommentMax ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-              {t('support:conversation.counter', { length: comment.trim().length, max: LIMITS.ratingCommentMax })}
+            <p id={`${id}-counter`} className={commentLength > LIMITS.ratingCommentMax ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+              {t('support:conversation.counter', { length: commentLength, max: LIMITS.ratingCommentMax })}
             </p>
           </div>
         </>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, inquiryReplyBodySchema, platformApi, type Attachment, type InquiryMessage } from 'shared-contracts';
+import { LIMITS, inquiryReplyBodySchema, platformApi, textLength, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
 import styles from './conversation.module.css';
@@ -49,7 +49,7 @@ export function ReplyForm(props: {
   const [uploading, setUploading] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const length = draft.content.trim().length;
+  const length = textLength(draft.content);
   const over = length > LIMITS.replyMax;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

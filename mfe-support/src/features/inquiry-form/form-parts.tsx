@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textLength } from 'shared-contracts';
 import { SUPPORT_MESSAGE_VALUES } from '../../app/error-key.js';
 import styles from './inquiry-form.module.css';
 import type { FieldErrors, InquiryField } from './validation.js';
@@ -39,10 +40,10 @@ export function FieldBlock({ field, children, wide = false }: { field: InquiryFi
   );
 }
 
-/** Characters used of a text's limit, counted as the shared schema counts them (after trimming). */
+/** Characters used of a text's limit, counted as the server counts them (`textLength`: code points, trimmed). */
 export function Counter({ id, value, max }: { id: string; value: string; max: number }) {
   const { t, i18n } = useTranslation();
-  const length = value.trim().length;
+  const length = textLength(value);
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <span id={id} className={length > max ? `${styles.counter} ${styles.over}` : styles.counter}>
