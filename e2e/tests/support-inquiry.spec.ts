@@ -214,17 +214,17 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     ]);
     await expect(refused.getByRole('listitem')).toHaveCount(2);
     await expect(refused.getByRole('listitem').filter({ hasText: 'setup.exe' })).toContainText(message('errors.typeMismatch'));
-    await expect(refused.getByRole('listitem').filter({ hasText: 'empty.txt' })).toContainText(message('errors.empty'));
+    await expect(refused.getByRole('listitem').filter({ hasText: 'empty.txt' })).toContainText(message('errors.fileEmpty'));
     await input.setInputFiles({ name: 'huge.zip', mimeType: 'application/zip', buffer: Buffer.alloc(LIMITS.attachmentBytesMax) });
     await expect(refused.getByRole('listitem').filter({ hasText: 'huge.zip' })).toContainText(
-      message('errors.tooLarge', { size: formatMegabytes(LIMITS.attachmentBytesMax) }),
+      message('errors.fileTooLarge', { size: formatMegabytes(LIMITS.attachmentBytesMax) }),
     );
     // One video at most: the second is refused at once; the first (not really a video) by the server.
     await input.setInputFiles([
       { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all') },
       { name: 'second.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video either') },
     ]);
-    await expect(refused.getByRole('listitem').filter({ hasText: 'second.mp4' })).toContainText(message('errors.tooManyVideos'));
+    await expect(refused.getByRole('listitem').filter({ hasText: 'second.mp4' })).toContainText(message('errors.attachmentsTooManyVideos'));
     await expect(refused.getByRole('listitem').filter({ hasText: 'clip.mp4' })).toContainText(message('errors.typeMismatch'));
     await expect(uploaded).toHaveCount(1);
 
@@ -235,7 +235,7 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     ]);
     await expect(refused.getByRole('listitem')).toHaveCount(1);
     await expect(refused).toContainText('one-too-many.txt');
-    await expect(refused).toContainText(message('errors.tooMany', { max: LIMITS.attachmentsMax }));
+    await expect(refused).toContainText(message('errors.attachmentsTooMany', { max: LIMITS.attachmentsMax }));
     await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
     // The limits the hint states are the ones applied.
     await expect(uploader).toContainText(formatMegabytes(LIMITS.attachmentBytesMax));

@@ -28,20 +28,20 @@ describe('checkAttachments (SPEC §5)', () => {
       null,
       null,
       null,
-      'tooMany',
+      'attachmentsTooMany',
     ]);
-    expect(checkAttachments(['image', 'image', 'other'], [small('d.png')])).toEqual(['tooMany']);
+    expect(checkAttachments(['image', 'image', 'other'], [small('d.png')])).toEqual(['attachmentsTooMany']);
   });
 
   it('allows one video at most', () => {
-    expect(checkAttachments([], [small('a.mp4'), small('b.webm')])).toEqual([null, 'tooManyVideos']);
-    expect(checkAttachments(['video'], [small('b.avi'), small('c.png')])).toEqual(['tooManyVideos', null]);
+    expect(checkAttachments([], [small('a.mp4'), small('b.webm')])).toEqual([null, 'attachmentsTooManyVideos']);
+    expect(checkAttachments(['video'], [small('b.avi'), small('c.png')])).toEqual(['attachmentsTooManyVideos', null]);
   });
 
   it('refuses files of 20 MB or more, empty files and unexpected types', () => {
-    expect(checkAttachments([], [{ name: 'big.png', size: LIMITS.attachmentBytesMax }])).toEqual(['tooLarge']);
+    expect(checkAttachments([], [{ name: 'big.png', size: LIMITS.attachmentBytesMax }])).toEqual(['fileTooLarge']);
     expect(checkAttachments([], [{ name: 'fits.png', size: LIMITS.attachmentBytesMax - 1 }])).toEqual([null]);
-    expect(checkAttachments([], [{ name: 'empty.txt', size: 0 }])).toEqual(['empty']);
+    expect(checkAttachments([], [{ name: 'empty.txt', size: 0 }])).toEqual(['fileEmpty']);
     expect(checkAttachments([], [small('virus.exe')])).toEqual(['typeMismatch']);
   });
 

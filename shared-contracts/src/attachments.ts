@@ -34,7 +34,11 @@ export function attachmentKindOf(name: string): AttachmentKind | null {
   return null;
 }
 
-export type AttachmentProblem = 'typeMismatch' | 'tooLarge' | 'empty' | 'tooMany' | 'tooManyVideos';
+/**
+ * Why a file is refused, named as the server names the same refusal (the upload's `fileTooLarge`, `fileEmpty`,
+ * `typeMismatch`; a message's `attachmentsTooMany`, `attachmentsTooManyVideos`), so one message key serves both.
+ */
+export type AttachmentProblem = 'typeMismatch' | 'fileTooLarge' | 'fileEmpty' | 'attachmentsTooMany' | 'attachmentsTooManyVideos';
 
 /**
  * Why a set of files cannot go with one message (SPEC §5): at most 3 files, each non-empty and under 20 MB, at
@@ -49,11 +53,11 @@ export function checkAttachments(
   return files.map((file) => {
     const kind = attachmentKindOf(file.name);
     if (kind === null) return 'typeMismatch';
-    if (file.size === 0) return 'empty';
-    if (file.size >= LIMITS.attachmentBytesMax) return 'tooLarge';
-    if (kinds.length >= LIMITS.attachmentsMax) return 'tooMany';
+    if (file.size === 0) return 'fileEmpty';
+    if (file.size >= LIMITS.attachmentBytesMax) return 'fileTooLarge';
+    if (kinds.length >= LIMITS.attachmentsMax) return 'attachmentsTooMany';
     if (kind === 'video' && kinds.filter((existingKind) => existingKind === 'video').length >= LIMITS.videosMax) {
-      return 'tooManyVideos';
+      return 'attachmentsTooManyVideos';
     }
     kinds.push(kind);
     return null;
