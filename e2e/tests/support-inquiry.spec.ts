@@ -174,6 +174,8 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
   });
 
   test('attachments: progress to done with a preview, cancel, remove, and every refusal with its message', async ({ page }) => {
+    // Slowed uploads and a 20 MB file handed to the browser: longer than most tests on a busy machine.
+    test.setTimeout(90_000);
     await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
     const uploader = page.getByTestId('attachment-uploader');
     const input = page.getByTestId('attachment-input');
