@@ -134,8 +134,18 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
 
   test('a guest is asked to log in, sends nothing, and keeps the draft', async ({ page }) => {
     const sent: string[] = [];
-    page.on('request', (request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/inquiries') && sent.push(request.url()));
+    page.on('request', (request) => request.method() === 'POST' && /\/(inquiries|files)$/.test(new URL(request.url()).pathname) && sent.push(request.url()));
     await page.goto(`${site()}${INQUIRY}`);
+    // Files need a login too: the uploader says so up front instead of failing after a file was chosen.
+    const uploader = page.getByTestId('attachment-uploader');
+    await expect(uploader.getByRole('button', { name: t('support', 'en', 'attachments.choose') })).toBeDisabled();
+    const filesHint = page.getByTestId('attachments-login-first');
+    await expect(filesHint).toContainText(t('common', 'en', 'errors.loginFirst'));
+    await expect(filesHint.getByRole('link')).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(INQUIRY)}`);
+    await expect(uploader).toHaveAccessibleDescription(new RegExp(t('common', 'en', 'errors.loginFirst')));
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Guest notes.\n') });
+    await expect(uploader.getByTestId('attachment-uploading')).toHaveCount(0);
+
     await field(page, t('support', 'en', 'form.titleLabel')).fill('A guest question');
     await field(page, t('support', 'en', 'form.content')).fill('I cannot log in to my account any more.');
     await page.getByTestId('inquiry-submit').click();

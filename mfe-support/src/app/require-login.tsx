@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginPath, platformLink } from 'shared-contracts';
+import { currentReturnPath, loginPath, platformLink } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import styles from './require-login.module.css';
 
@@ -12,13 +12,11 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
   if (loggedIn) return children;
-  // The window's address, not the router's: the router's lacks the mount path the player must come back to.
-  const returnTo = `${window.location.pathname}${window.location.search}`;
   return (
     <section className={styles.prompt} role="alert" aria-labelledby="login-prompt-heading" data-testid="login-prompt">
       <h2 id="login-prompt-heading">{t('support:loginPrompt.title')}</h2>
       <p>{t('common:errors.loginFirst')}</p>
-      <a className={styles.action} {...platformLink(loginPath(returnTo))}>
+      <a className={styles.action} {...platformLink(loginPath(currentReturnPath()))}>
         {t('support:loginPrompt.action')}
       </a>
     </section>

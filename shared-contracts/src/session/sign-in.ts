@@ -52,8 +52,16 @@ export function loginPath(returnTo: string): string {
   return path === ROUTES.home ? ROUTES.login : `${ROUTES.login}?redirect=${encodeURIComponent(path)}`;
 }
 
+/**
+ * The page to come back to after logging in: this one. The window's address, not a remote router's, which
+ * lacks the mount path.
+ */
+export function currentReturnPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
 /** What an action that needs login does for a guest: "Please log in first." and the login page (SPEC §6). */
 export function askToLogIn(): void {
   emit('toast:show', { message: i18next.t('common:errors.loginFirst'), tone: 'info' });
-  navigateTo(loginPath(`${window.location.pathname}${window.location.search}${window.location.hash}`));
+  navigateTo(loginPath(currentReturnPath()));
 }

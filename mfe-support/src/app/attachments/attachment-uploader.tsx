@@ -82,7 +82,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
           hidden
           data-testid="attachment-input"
           onChange={(event) => {
-            addFiles([...(event.target.files ?? [])]);
+            if (!disabled) addFiles([...(event.target.files ?? [])]);
             // The same file may be picked again after it was removed.
             event.target.value = '';
           }}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textLength } from 'shared-contracts';
+import { currentReturnPath, loginPath, platformLink, textLength } from 'shared-contracts';
 import { SUPPORT_MESSAGE_VALUES } from '../../app/error-key.js';
 import styles from './inquiry-form.module.css';
 import type { FieldErrors, InquiryField } from './validation.js';
@@ -49,5 +49,15 @@ export function Counter({ id, value, max }: { id: string; value: string; max: nu
     <span id={id} className={length > max ? `${styles.counter} ${styles.over}` : styles.counter}>
       {t('support:form.counter', { length: number.format(length), max: number.format(max) })}
     </span>
+  );
+}
+
+/** What a guest reads where the form needs a login (SPEC §6): "Please log in first." and a link that comes back. */
+export function LoginFirst() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('common:errors.loginFirst')} <a {...platformLink(loginPath(currentReturnPath()))}>{t('support:form.logIn')}</a>
+    </>
   );
 }

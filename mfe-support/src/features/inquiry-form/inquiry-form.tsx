@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS, TICKET_TYPES, legalUrl, loginPath, platformLink, setCsForm, type CsForm } from 'shared-contracts';
+import { LIMITS, TICKET_TYPES, legalUrl, setCsForm, type CsForm } from 'shared-contracts';
 import { useCsForm, usePlatformContext, useSession } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
 import { Failed } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
-import { Counter, FieldBlock, FieldError, controlId, errorId, fieldAria, hintId } from './form-parts.js';
+import { Counter, FieldBlock, FieldError, LoginFirst, controlId, errorId, fieldAria, hintId } from './form-parts.js';
 import styles from './inquiry-form.module.css';
 import { PlaceFields } from './place-fields.js';
 import { useSubmitInquiry } from './use-submit-inquiry.js';
@@ -115,7 +115,6 @@ export function InquiryForm() {
     void submit(attempt.body);
   };
 
-  const returnTo = `${window.location.pathname}${window.location.search}`;
   const aria = (field: InquiryField, ...described: (string | null)[]) => fieldAria(formId, field, errors, ...described);
 
   return (
@@ -267,13 +266,19 @@ export function InquiryForm() {
       </fieldset>
 
       <FieldBlock field="attachments" wide>
+        {/* Uploads need a session: a guest is asked to log in first rather than refused after choosing files. */}
         <AttachmentUploader
           attachments={form.attachments}
           onChange={(attachments) => update({ attachments })}
-          disabled={pending}
+          disabled={pending || !loggedIn}
           onBusyChange={setUploading}
-          describedBy={errors.attachments ? errorId(formId, 'attachments') : undefined}
+          describedBy={[errors.attachments ? errorId(formId, 'attachments') : null, loggedIn ? null : hintId(formId, 'attachments')].filter(Boolean).join(' ') || undefined}
         />
+        {loggedIn ? null : (
+          <p id={hintId(formId, 'attachments')} className={styles.hint} data-testid="attachments-login-first">
+            <LoginFirst />
+          </p>
+        )}
         <FieldError formId={formId} field="attachments" errors={errors} />
       </FieldBlock>
 
@@ -296,7 +301,7 @@ export function InquiryForm() {
 
       {problem?.kind === 'loginFirst' ? (
         <p className={`${styles.formMessage} ${styles.wide}`} role="alert" data-testid="inquiry-login-first">
-          {t('common:errors.loginFirst')} <a {...platformLink(loginPath(returnTo))}>{t('support:form.logIn')}</a>
+          <LoginFirst />
         </p>
       ) : null}
       {problem?.kind === 'message' ? (

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginPath, platformLink, type CsForm } from 'shared-contracts';
+import type { CsForm } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { Failed } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
-import { FieldBlock, FieldError, controlId, fieldAria } from './form-parts.js';
+import { FieldBlock, FieldError, LoginFirst, controlId, fieldAria } from './form-parts.js';
 import styles from './inquiry-form.module.css';
 import type { FieldErrors } from './validation.js';
 
@@ -128,8 +128,7 @@ export function PlaceFields({ formId, form, errors, disabled, update }: PlaceFie
         </select>
         {!loggedIn ? (
           <p className={styles.hint}>
-            {t('common:errors.loginFirst')}{' '}
-            <a {...platformLink(loginPath(`${window.location.pathname}${window.location.search}`))}>{t('support:form.logIn')}</a>
+            <LoginFirst />
           </p>
         ) : null}
         {roles.status === 'failed' ? <Failed network={roles.network} retry={retryRoles} /> : null}
