@@ -4,7 +4,7 @@ import { ENDPOINTS, LIMITS } from 'shared-contracts';
 import { DEMO, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
-import { AGENT, PNG_BYTES, agentReads, openTicket, tokenOf, uploadFile } from '../support/tickets-api.js';
+import { AGENT, PNG_BYTES, agentReads, callApi, openTicket, tokenOf, uploadFile } from '../support/tickets-api.js';
 
 /** An English support message with its {{placeholders}} filled in. */
 const en = (key: string, values: Record<string, string | number> = {}) => t('support', 'en', key, values);
@@ -102,6 +102,36 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
 
     await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
     await expect(historyItem(page, ticket.inquiryId).getByTestId('history-label')).toHaveText(en('listStatus.concluded'));
+  });
+
+  test('a chat ended and rated in another tab: ending it again asks for no rating, and a rating sent after another is taken as done', async ({ page }) => {
+    const playerToken = await tokenOf(DEMO.player1);
+    const rated = await openTicket(playerToken, { title: uniqueTitle('Rated elsewhere') });
+    await logIn(page, DEMO.player1);
+    await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${rated.inquiryId}&spec_lang=en`);
+    const step = page.getByTestId('support-step-feedback');
+    await expect(step.getByTestId('end-chat')).toBeVisible();
+    // Meanwhile, in another tab: ended and rated.
+    await callApi('inquiryEnd', playerToken, { body: { inquiryId: rated.inquiryId } });
+    await callApi('inquiryScore', playerToken, { body: { inquiryId: rated.inquiryId, score: 4, reasons: [], comment: '' } });
+    await step.getByTestId('end-chat').click();
+    await page.getByTestId('end-chat-dialog').getByTestId('end-chat-confirm').click();
+    await expect(page.getByTestId('end-chat-dialog')).toBeHidden();
+    await expect(page.getByTestId('rating-dialog')).toBeHidden();
+    await expect(step.getByTestId('rating-given')).toContainText(en('rating.given', { score: 4, max: 5 }));
+    await expect(step.getByTestId('ended-notice')).toBeFocused();
+
+    const waiting = await openTicket(playerToken, { title: uniqueTitle('Rated twice') });
+    await callApi('inquiryEnd', playerToken, { body: { inquiryId: waiting.inquiryId } });
+    await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${waiting.inquiryId}&spec_lang=en`);
+    await step.getByTestId('rate-open').click();
+    const rating = page.getByTestId('rating-dialog');
+    await rating.getByRole('radio', { name: en('rating.star', { score: 5, max: 5 }) }).check();
+    await callApi('inquiryScore', playerToken, { body: { inquiryId: waiting.inquiryId, score: 3, reasons: [], comment: '' } });
+    await rating.getByTestId('rating-submit').click();
+    await expect(rating).toBeHidden();
+    await expect(step.getByTestId('rating-given')).toContainText(en('rating.given', { score: 3, max: 5 }));
+    await expect(step.getByTestId('rating-failure')).toHaveCount(0);
   });
 
   test("another player's ticket, and one that does not exist, show as not found", async ({ page }) => {

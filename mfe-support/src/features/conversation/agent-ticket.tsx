@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_TICKET_STATUSES } from 'shared-contracts';
 import { Failed, Loading } from '../../app/call-states.js';
@@ -8,6 +8,7 @@ import { EndChatDialog } from './end-chat-dialog.js';
 import { TicketNotFound } from './feedback-step.js';
 import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
 import { EndedNotice, TicketDetails, TicketStatusBadge } from './ticket-parts.js';
+import { useFocusWhenShown } from './use-focus-when-shown.js';
 import { useTicket } from './use-ticket.js';
 
 /**
@@ -22,13 +23,7 @@ export function AgentTicket({ inquiryId, onChanged }: { inquiryId: number; onCha
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);
   // Ending removes the controls that had focus: once the ended chat is shown, focus moves to how it ended.
-  const [focusEnded, setFocusEnded] = useState(false);
-  useEffect(() => {
-    if (focusEnded && endedNotice.current) {
-      endedNotice.current.focus();
-      setFocusEnded(false);
-    }
-  }, [focusEnded, state]);
+  const focusEnded = useFocusWhenShown(endedNotice, state);
 
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <Failed network={state.network} retry={reload} />;
@@ -78,7 +73,7 @@ export function AgentTicket({ inquiryId, onChanged }: { inquiryId: number; onCha
         onEnded={() => {
           setEnding(false);
           setNotice(null);
-          setFocusEnded(true);
+          focusEnded();
           reload();
           onChanged();
         }}

@@ -10,6 +10,7 @@ import { EndChatDialog } from './end-chat-dialog.js';
 import { RatingDialog } from './rating-dialog.js';
 import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
 import { EndedNotice, TicketDetails, TicketStatusBadge } from './ticket-parts.js';
+import { useFocusWhenShown } from './use-focus-when-shown.js';
 import { useTicket } from './use-ticket.js';
 
 type OpenDialog = 'addInformation' | 'end' | 'rating' | null;
@@ -45,6 +46,7 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
   const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);
+  const focusEnded = useFocusWhenShown(endedNotice, ticket);
   const open = OPEN_TICKET_STATUSES.includes(ticket.status);
   const close = () => setDialog(null);
 
@@ -97,10 +99,16 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
         endpoint="inquiryEnd"
         inquiryId={ticket.id}
         body={t('support:conversation.endBody')}
-        onEnded={() => {
+        onEnded={(status) => {
           setNotice(null);
-          // Straight on to the rating (SPEC §4: the player can end the chat and then rate it).
-          setDialog('rating');
+          // Straight on to the rating (SPEC §4: the player can end the chat and then rate it), if it still waits for
+          // one: a chat already ended and rated (in another tab) just shows how it ended.
+          if (status === 'waiting_rating') {
+            setDialog('rating');
+          } else {
+            close();
+            focusEnded();
+          }
           reload();
         }}
       />

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, RATING_REASONS, inquiryScoreBodySchema, platformApi, textLength } from 'shared-contracts';
+import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, inquiryScoreBodySchema, platformApi, textLength } from 'shared-contracts';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
@@ -38,7 +38,9 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
       await platformApi().call('inquiryScore', { body });
       onRated();
     } catch (error) {
-      setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
+      // Rated already, differently (in another tab): done all the same; the reloaded ticket shows the rating given.
+      if (error instanceof ApiError && error.message === TICKET_ERRORS.inquiryAlreadyRated) onRated();
+      else setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
     } finally {
       running.current = false;
       setPending(false);
