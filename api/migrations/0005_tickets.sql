@@ -25,6 +25,9 @@ CREATE TABLE tickets (
   status text NOT NULL CHECK (status IN ('processing', 'waiting_reply', 'replied', 'waiting_rating', 'ended')),
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
+  -- Since when an agent owes the next message (status processing or waiting_reply): the agents' queue is served
+  -- oldest first by it, and more messages from the player while waiting do not move the ticket back.
+  waiting_since timestamptz,
   -- Last agent message; the 24-hour auto-end counts from it while the status is 'replied'.
   last_agent_reply_at timestamptz,
   -- The player last opened the ticket; an agent reply or an auto-end after it is new feedback.
@@ -38,12 +41,15 @@ CREATE TABLE tickets (
     ticket_type = '0' OR (server_id IS NOT NULL AND area_id IS NOT NULL AND role_id IS NOT NULL AND role_name IS NOT NULL)
   ),
   CONSTRAINT tickets_ended_consistent CHECK ((ended_at IS NULL) = (status NOT IN ('waiting_rating', 'ended'))),
+  CONSTRAINT tickets_waiting_consistent CHECK ((waiting_since IS NULL) = (status NOT IN ('processing', 'waiting_reply'))),
   FOREIGN KEY (game_id, server_id) REFERENCES game_servers (game_id, id),
   FOREIGN KEY (game_id, server_id, area_id) REFERENCES game_areas (game_id, server_id, id)
 );
 
 CREATE INDEX tickets_account_idx ON tickets (account_id, created_at DESC, id DESC);
 CREATE INDEX tickets_status_idx ON tickets (status, updated_at);
+-- The agents' queue: tickets waiting for an agent, longest waiting first.
+CREATE INDEX tickets_waiting_idx ON tickets (waiting_since) WHERE waiting_since IS NOT NULL;
 -- The auto-end job's scan: replied chats by the time of the last agent reply.
 CREATE INDEX tickets_auto_end_idx ON tickets (last_agent_reply_at) WHERE status = 'replied';
 CREATE INDEX tickets_feedback_idx ON tickets (account_id) WHERE feedback_at IS NOT NULL;
@@ -71,16 +77,22 @@ CREATE TABLE files (
   owner_account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   ticket_id bigint REFERENCES tickets (id) ON DELETE CASCADE,
   message_id bigint REFERENCES ticket_messages (id) ON DELETE CASCADE,
+  -- 'receiving' while the bytes arrive: the row holds the upload's place among the uploader's pending files before
+  -- anything is kept, so parallel uploads cannot all pass the limit. 'stored' once the bytes are checked and kept;
+  -- only stored files are attached or served.
+  state text NOT NULL CHECK (state IN ('receiving', 'stored')),
   -- The name shown and offered on download: cleaned of paths and control characters, extension kept.
   name text NOT NULL CHECK (length(name) BETWEEN 1 AND 120),
   kind text NOT NULL CHECK (kind IN ('image', 'video', 'other')),
   -- What the content was found to be (magic bytes), never what the browser claimed.
-  content_type text NOT NULL,
-  size integer NOT NULL CHECK (size > 0),
-  sha256 text NOT NULL CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+  content_type text,
+  size integer CHECK (size > 0),
+  sha256 text CHECK (sha256 ~ '^[0-9a-f]{64}$'),
   storage_key text NOT NULL UNIQUE,
   created_at timestamptz NOT NULL,
   attached_at timestamptz,
+  CONSTRAINT files_stored_complete CHECK (state = 'receiving' OR (content_type IS NOT NULL AND size IS NOT NULL AND sha256 IS NOT NULL)),
+  CONSTRAINT files_attached_stored CHECK (ticket_id IS NULL OR state = 'stored'),
   CONSTRAINT files_attached_once CHECK (message_id IS NULL OR ticket_id IS NOT NULL),
   CONSTRAINT files_attached_consistent CHECK ((attached_at IS NULL) = (ticket_id IS NULL))
 );

@@ -28,7 +28,7 @@ import { createFileHandlers } from './files/handlers.js';
 import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './files/cleanup.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
 import { createTicketHandlers } from './tickets/handlers.js';
-import { DEFAULT_LONG_QUEUE_THRESHOLD } from './tickets/service.js';
+import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
 import { SupportReference } from './support/reference.js';
 import type { SnapshotCacheOptions } from './cache/snapshot-cache.js';
@@ -83,6 +83,8 @@ export interface BuildAppOptions {
   uploadCleanupIntervalMs?: number | false;
   /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue (SUPPORT_LONG_QUEUE). */
   longQueueThreshold?: number;
+  /** Open-ticket cap and ticket and reply throttles per account; each one overrides its default. */
+  ticketLimits?: Partial<TicketLimits>;
   /**
    * API_TEST_CLOCK: serve POST /__test__/clock, which moves this clock and runs the auto-end. Pass its `now` as
    * `now` too, so every time the API writes comes from it.
@@ -228,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: options.db,
       now: options.now ?? (() => new Date()),
       longQueueThreshold: options.longQueueThreshold ?? DEFAULT_LONG_QUEUE_THRESHOLD,
+      limits: { ...DEFAULT_TICKET_LIMITS, ...options.ticketLimits },
     }),
     ...createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }),
   };

@@ -1,17 +1,20 @@
-import { ENDPOINTS, ERROR_CODES } from 'shared-contracts';
+import { ENDPOINTS, ERROR_CODES, type Endpoint } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, injectJson, type TestApp } from './helpers.js';
 import { createAccount, loginToken } from './identity-helpers.js';
 
 let harness: TestApp;
-/** A live session, so endpoints that need one get as far as validating their input. */
+/** Live sessions, so endpoints that need one get as far as validating their input. */
 let token: string;
+let agentToken: string;
 
 beforeAll(async () => {
   harness = await createTestApp({ clientErrorRateLimit: false });
   const account = await createAccount(harness);
   token = await loginToken(harness, account.account);
+  const agent = await createAccount(harness, { role: 'agent' });
+  agentToken = await loginToken(harness, agent.account);
 });
 
 afterAll(async () => {
@@ -64,48 +67,59 @@ describe('query validation', () => {
     expect(body.msg.length).toBeLessThan(200);
   });
 
-  it('answers absurd values on every endpoint with a 4xx envelope, never a 5xx', async () => {
-    const values = [
-      '',
-      'x'.repeat(10_000),
-      '-1',
-      '0',
-      '99999999999999999999999999',
-      '2147483648',
-      '1e309',
-      'NaN',
-      'null',
-      'true',
-      '[]',
-      '{}',
-      '%00',
-      '%F0%9F%92%A9',
-      '..%2F..%2Fetc%2Fpasswd',
-      "' OR 1=1 --",
-    ];
-    const names = ['spec_lang', 'domain_area', 'platform', 'clientId', 'id', 'oauth_token', 'a[b]', '__proto__[x]'];
-    for (const endpoint of Object.values(ENDPOINTS)) {
-      for (const name of names) {
-        for (const value of values) {
+  const absurdValues = [
+    '',
+    'x'.repeat(10_000),
+    '-1',
+    '0',
+    '99999999999999999999999999',
+    '2147483648',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '%00',
+    '%F0%9F%92%A9',
+    '..%2F..%2Fetc%2Fpasswd',
+    "' OR 1=1 --",
+  ];
+  const parameterNames = ['spec_lang', 'domain_area', 'platform', 'clientId', 'id', 'oauth_token', 'a[b]', '__proto__[x]'];
+
+  /** Every absurd value under every parameter name on each endpoint, with the session of `role`. */
+  async function sweep(endpoints: readonly Endpoint[], sessionToken: string, role: 'player' | 'agent') {
+    for (const endpoint of endpoints) {
+      for (const name of parameterNames) {
+        for (const value of absurdValues) {
           const url = `${endpoint.path}?${encodeURIComponent(name)}=${value}`;
           const response = await harness.app.inject({
             method: endpoint.method,
             url,
-            headers: { authorization: `Bearer ${token}` },
+            headers: { authorization: `Bearer ${sessionToken}` },
             ...(endpoint.method === 'POST' ? { payload: { code: 1106, message: 'sweep' } } : {}),
           });
           expect(response.statusCode, url.slice(0, 100)).toBeLessThan(500);
           const body = z.object({ code: z.number(), msg: z.string(), data: z.unknown() }).parse(response.json());
           // A well-formed but unknown oauth_token is a dead session, not bad input.
           const deadSession = endpoint === ENDPOINTS.loginAuth && name === 'oauth_token' && response.statusCode === 401;
-          // A player's token on an agents' call is refused before its query is looked at.
-          const expected = deadSession ? ERROR_CODES.sessionInvalid : endpoint.auth === 'agent' ? ERROR_CODES.forbidden : ERROR_CODES.badRequest;
+          // A session of the other role is refused before the query is looked at.
+          const otherRole = (endpoint.auth === 'agent' || endpoint.auth === 'player') && endpoint.auth !== role;
+          const expected = deadSession ? ERROR_CODES.sessionInvalid : otherRole ? ERROR_CODES.forbidden : ERROR_CODES.badRequest;
           if (response.statusCode >= 400) expect(body.code, url.slice(0, 100)).toBe(expected);
         }
       }
     }
+  }
+
+  it('answers absurd values on every endpoint with a 4xx envelope, never a 5xx', async () => {
+    await sweep(Object.values(ENDPOINTS), token, 'player');
     // The session survived the sweep (no call logged it out or changed its password).
     expect((await harness.app.inject({ url: '/users/info', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+  });
+
+  it("answers an agent's absurd values on the players' and agents' calls with a 4xx envelope, never a 5xx", async () => {
+    await sweep(Object.values(ENDPOINTS).filter((endpoint) => endpoint.auth === 'player' || endpoint.auth === 'agent'), agentToken, 'agent');
   });
 });
 

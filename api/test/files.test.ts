@@ -86,8 +86,10 @@ async function attachToTicket(fileId: string, owner: Account): Promise<number> {
   await categoryReady;
   const now = harness.clock.now();
   const { rows } = await harness.db.query<{ id: number }>(
-    `INSERT INTO tickets (account_id, request_id, ticket_type, game_id, category_id, title, content, contact_kind, contact, lang, status, created_at, updated_at)
-     VALUES ($1, $2, '0', 1, 900, 'Attachments', 'Please look at the attached file.', 'email', 'player@example.com', 'en', 'processing', $3, $3)
+    `INSERT INTO tickets (account_id, request_id, ticket_type, game_id, category_id, title, content, contact_kind, contact, lang, status,
+                          created_at, updated_at, waiting_since)
+     VALUES ($1, $2, '0', 1, 900, 'Attachments', 'Please look at the attached file.', 'email', 'player@example.com', 'en', 'processing',
+             $3, $3, $3)
      RETURNING id`,
     [owner.id, randomUUID(), now],
   );

@@ -97,7 +97,10 @@ describe('POST /website/login/password', () => {
   });
 });
 
-const REQUIRED = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => ENDPOINTS[name].auth === 'required');
+const NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+/** Every endpoint that needs a session, whatever role it serves. */
+const WITH_SESSION = NAMES.filter((name) => ENDPOINTS[name].auth !== 'none');
+const byAuth = (auth: string) => NAMES.filter((name) => ENDPOINTS[name].auth === auth).sort();
 
 /** A valid request to each endpoint that needs a session, apart from the token. */
 function validRequest(name: EndpointName): { body?: unknown; query?: string } {
@@ -112,19 +115,38 @@ function validRequest(name: EndpointName): { body?: unknown; query?: string } {
       return { body: { email: 'someone@example.com', code: '123456' } };
     case 'gameRoles':
       return { query: '?gameId=1&serverId=s1' };
+    case 'discardFile':
+      return { body: { fileId: '3f1c2b9e-8d4a-4f6e-9b1a-2c3d4e5f6a7b' } };
+    case 'createInquiry':
+      return { body: { nonsense: true } };
+    case 'inquiryReply':
+      return { body: { inquiryId: 1, requestId: '3f1c2b9e-8d4a-4f6e-9b1a-2c3d4e5f6a7b', content: 'Hello', attachments: [] } };
+    case 'inquiryScore':
+      return { body: { inquiryId: 1, score: 5 } };
+    case 'inquiryEnd':
+      return { body: { inquiryId: 1 } };
+    case 'inquiryDetail':
+      return { query: '?inquiryId=1' };
     default:
       return {};
   }
 }
 
-describe("endpoints with auth: 'required'", () => {
-  it('are the user calls of the table, documented with the bearer scheme in OpenAPI', async () => {
-    expect([...REQUIRED].sort()).toEqual([
+describe('endpoints that need a session', () => {
+  it('are the user, player and agent calls of the table, documented with the bearer scheme in OpenAPI', async () => {
+    expect(byAuth('required')).toEqual([
       'bindEmail',
       'changePassword',
-      'createInquiry',
+      'discardFile',
       'downloadFile',
       'gameRoles',
+      'logout',
+      'sendVerifyCode',
+      'uploadFile',
+      'usersInfo',
+    ]);
+    expect(byAuth('player')).toEqual([
+      'createInquiry',
       'inquiryDetail',
       'inquiryEnd',
       'inquiryFeedback',
@@ -132,11 +154,9 @@ describe("endpoints with auth: 'required'", () => {
       'inquiryReply',
       'inquiryScore',
       'inquiryUnresolved',
-      'logout',
-      'sendVerifyCode',
-      'uploadFile',
-      'usersInfo',
     ]);
+    expect(byAuth('agent')).toEqual(['agentInquiries', 'agentInquiryDetail', 'agentInquiryEnd', 'agentInquiryReply']);
+    expect(WITH_SESSION.sort()).toEqual([...byAuth('required'), ...byAuth('player'), ...byAuth('agent')].sort());
     const document = (await harness.app.inject('/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown }>>;
       components: { securitySchemes: Record<string, unknown> };
@@ -160,7 +180,7 @@ describe("endpoints with auth: 'required'", () => {
       { authorization: `Bearer ${'%'.repeat(43)}` },
       { authorization: `Bearer ${'A'.repeat(5_000)}` },
     ];
-    for (const name of REQUIRED) {
+    for (const name of WITH_SESSION) {
       for (const header of headers) {
         const answer = await call(harness, name, { ...validRequest(name), ...(header ? { headers: header } : {}) });
         expect(answer.status, `${name} ${JSON.stringify(header)?.slice(0, 40)}`).toBe(401);
@@ -169,6 +189,18 @@ describe("endpoints with auth: 'required'", () => {
         expect(answer.headers['cache-control']).toBe('no-store');
       }
     }
+  });
+
+  it("refuse an agent's session on the players' calls with 4030 playersOnly, before the input is looked at", async () => {
+    const agent = await createAccount(harness, { role: 'agent' });
+    const token = await loginToken(harness, agent.account);
+    for (const name of byAuth('player')) {
+      expectFailure(await call(harness, name, { token, ...validRequest(name) }), 403, ERROR_CODES.forbidden, 'playersOnly');
+      expectFailure(await call(harness, name, { token, query: '?inquiryId=abc', body: { nonsense: true } }), 403, ERROR_CODES.forbidden, 'playersOnly');
+    }
+    expect((await harness.db.query('SELECT id FROM tickets')).rowCount).toBe(0);
+    // What agents and players share still works for the agent.
+    okData('usersInfo', await call(harness, 'usersInfo', { token }));
   });
 
   it('check the session before the body: no token and a bad body is still -600', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AttachmentKind, EndpointBody } from 'shared-contracts';
 import type { Database, SqlValue } from '../src/db/database.js';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
+import type { TicketLimits } from '../src/tickets/service.js';
 import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
 import { createTestApp, testHasher, type TestApp } from './helpers.js';
 import { call, loginToken, okData } from './identity-helpers.js';
@@ -21,8 +22,18 @@ export async function accountIdOf(db: Database, account: string): Promise<number
   return Number(id);
 }
 
+/**
+ * The harness's players open dozens of tickets and messages in one file's tests, so the per-account caps and
+ * throttles are lifted unless a test passes its own `ticketLimits` (ticket-limits.test.ts checks the defaults).
+ */
+const LIFTED_TICKET_LIMITS: TicketLimits = {
+  openTicketsMax: 1_000,
+  createsPerAccount: { max: 1_000, windowSeconds: 60 },
+  repliesPerAccount: { max: 1_000, windowSeconds: 60 },
+};
+
 export async function createTicketHarness(options: Parameters<typeof createTestApp>[0] = {}): Promise<TicketHarness> {
-  const harness = await createTestApp(options);
+  const harness = await createTestApp({ ...options, ticketLimits: { ...LIFTED_TICKET_LIMITS, ...options.ticketLimits } });
   try {
     await seedDemoAccounts(harness.db, testHasher);
     await seedSupport(harness.db, await readSupportSeed());
@@ -110,8 +121,8 @@ export async function insertFile(harness: TestApp, ownerAccountId: number, file:
   const kind = file.kind ?? 'image';
   const [name, contentType] = CONTENT_TYPES[kind];
   await harness.db.query(
-    `INSERT INTO files (id, owner_account_id, name, kind, content_type, size, sha256, storage_key, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO files (id, owner_account_id, state, name, kind, content_type, size, sha256, storage_key, created_at)
+     VALUES ($1, $2, 'stored', $3, $4, $5, $6, $7, $8, $9)`,
     [
       id,
       ownerAccountId,

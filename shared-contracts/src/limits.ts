@@ -14,6 +14,12 @@ export const LIMITS = {
   /** Uploaded files not yet attached to a ticket that one player may hold; older ones are cleaned up. */
   pendingUploadsMax: 10,
   pendingUploadHours: 24,
+  /** Tickets one player may have open (no reply, replied or waiting for an agent) at once. */
+  openTicketsMax: 10,
+  /** `/inquiries/list` answers this many of the player's newest tickets. */
+  inquiryListMax: 100,
+  /** Messages (player and agent) one ticket holds after its question; a longer matter gets a new ticket. */
+  ticketMessagesMax: 200,
   /** A rating at or under this score asks for reasons (skippable). */
   lowScoreMax: 3,
   ratingCommentMax: 400,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
-import { pendingUploadCutoff } from './handlers.js';
+import { pendingUploadCutoff } from './file-rows.js';
 import type { FileStore } from './store.js';
 
 export interface UploadCleanupDependencies {

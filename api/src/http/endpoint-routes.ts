@@ -9,7 +9,18 @@ import type {
   RouteOptions,
   RouteShorthandOptions,
 } from 'fastify';
-import { ENDPOINTS, ERROR_CODES, LIMITS, envelopeSchema, type Endpoint, type EndpointName, type EndpointResponse } from 'shared-contracts';
+import {
+  ENDPOINTS,
+  ERROR_CODES,
+  FILE_ERRORS,
+  LIMITS,
+  ROLE_ERRORS,
+  envelopeSchema,
+  type Endpoint,
+  type EndpointAuth,
+  type EndpointName,
+  type EndpointResponse,
+} from 'shared-contracts';
 import { z } from 'zod';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { PreSerialized, errorEnvelopeSchema, ok } from './envelope.js';
@@ -55,8 +66,8 @@ export interface IncomingFile {
 export interface EndpointContext<Name extends EndpointName> {
   query: z.output<Definition<Name>['query']>;
   body: Definition<Name>['body'] extends z.ZodType ? z.output<NonNullable<Definition<Name>['body']>> : undefined;
-  /** The session's account on `auth: 'required'` and `'agent'` endpoints (checked before the handler runs). */
-  account: Definition<Name>['auth'] extends 'required' | 'agent' ? AuthenticatedAccount : null;
+  /** The session's account on every endpoint but `auth: 'none'` (checked before the handler runs). */
+  account: Definition<Name>['auth'] extends 'none' ? null : AuthenticatedAccount;
   /** The uploaded file of an 'upload' endpoint. */
   file: TransportOf<Name> extends 'upload' ? IncomingFile : undefined;
   request: FastifyRequest;
@@ -91,10 +102,17 @@ export interface EndpointRouteOptions {
  */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthenticatedAccount>;
 
-/** OpenAPI name of the bearer-token scheme the `auth: 'required'` operations reference. */
+/** OpenAPI name of the bearer-token scheme the operations that need a session reference. */
 export const BEARER_SECURITY_SCHEME = 'sessionToken';
 
 const accounts = new WeakMap<FastifyRequest, AuthenticatedAccount>();
+
+/** The refusal of a session whose role an endpoint does not serve, or null when it may call it. */
+function roleRefusal(auth: EndpointAuth, account: AuthenticatedAccount): string | null {
+  if (auth === 'agent' && account.role !== 'agent') return ROLE_ERRORS.agentsOnly;
+  if (auth === 'player' && account.role !== 'player') return ROLE_ERRORS.playersOnly;
+  return null;
+}
 
 /** OpenAPI tag: the first path segment (`/games/all` is in "games"). */
 function tagOf(path: string): string {
@@ -162,7 +180,7 @@ async function receiveFile(request: FastifyRequest, reply: FastifyReply, fileByt
   if (Number.isFinite(declared) && declared > fileBytesMax + MULTIPART_OVERHEAD_MAX) {
     // Not worth reading: the answer closes the connection instead.
     reply.header('connection', 'close');
-    throw new ApiFailure(ERROR_CODES.payloadTooLarge, 'fileTooLarge');
+    throw new ApiFailure(ERROR_CODES.payloadTooLarge, FILE_ERRORS.fileTooLarge);
   }
   if (!request.isMultipart()) throw new UnsupportedUploadType();
   const parts = request.parts();
@@ -240,7 +258,6 @@ export function registerEndpoints(
     const { cacheControl, vary, fileBytesMax = DEFAULT_FILE_BYTES_MAX, ...routeOptions } = options[name] ?? {};
     const transport = endpoint.transport ?? 'json';
     const authRequired = endpoint.auth !== 'none';
-    const agentsOnly = endpoint.auth === 'agent';
     const route: RouteOptions = {
       method: endpoint.method,
       url: endpoint.path,
@@ -250,7 +267,8 @@ export function registerEndpoints(
         ? {
             onRequest: async (request: FastifyRequest) => {
               const account = await authenticate(request);
-              if (agentsOnly && account.role !== 'agent') throw new ApiFailure(ERROR_CODES.forbidden, 'agentsOnly');
+              const refusal = roleRefusal(endpoint.auth, account);
+              if (refusal !== null) throw new ApiFailure(ERROR_CODES.forbidden, refusal);
               accounts.set(request, account);
             },
           }

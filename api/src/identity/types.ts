@@ -4,7 +4,7 @@ export type AccountType = 'PLATFORM' | 'THIRD_PARTY';
 export type Role = 'player' | 'agent';
 export const ROLES: readonly Role[] = ['player', 'agent'];
 
-/** Who a valid session token belongs to; handed to the handlers of `auth: 'required'` endpoints. */
+/** Who a valid session token belongs to; handed to the handlers of every endpoint that needs a session. */
 export interface AuthenticatedAccount {
   sessionId: number;
   accountId: number;

@@ -1,8 +1,7 @@
 import { ERROR_CODES, LIMITS, TICKET_ERRORS } from 'shared-contracts';
 import type { Queryable } from '../db/database.js';
+import { pendingUploadCutoff } from '../files/file-rows.js';
 import { ApiFailure } from '../http/api-failure.js';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface AttachTarget {
   /** Whose uploads may be attached: the caller's, never anyone else's. */
@@ -22,12 +21,11 @@ export interface AttachTarget {
  */
 export async function attachFiles(tx: Queryable, fileIds: readonly string[], target: AttachTarget): Promise<void> {
   if (fileIds.length === 0) return;
-  const expiredBefore = new Date(target.now.getTime() - LIMITS.pendingUploadHours * HOUR_MS);
   const { rows } = await tx.query<{ kind: string }>(
     `UPDATE files SET ticket_id = $3, message_id = $4, attached_at = $5
-     WHERE id = ANY($1::uuid[]) AND owner_account_id = $2 AND ticket_id IS NULL AND created_at > $6
+     WHERE id = ANY($1::uuid[]) AND owner_account_id = $2 AND ticket_id IS NULL AND state = 'stored' AND created_at > $6
      RETURNING kind`,
-    [fileIds, target.ownerAccountId, target.ticketId, target.messageId, target.now, expiredBefore],
+    [fileIds, target.ownerAccountId, target.ticketId, target.messageId, target.now, pendingUploadCutoff(target.now)],
   );
   if (rows.length !== fileIds.length) throw new ApiFailure(ERROR_CODES.notFound, TICKET_ERRORS.attachmentInvalid);
   if (rows.filter((row) => row.kind === 'video').length > LIMITS.videosMax) {

@@ -1,7 +1,7 @@
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
-import { TicketService } from './service.js';
+import { TicketService, type TicketLimits } from './service.js';
 
 export type TicketEndpoint =
   | 'createInquiry'
@@ -22,11 +22,13 @@ export interface TicketHandlerDependencies {
   now: () => Date;
   /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue. */
   longQueueThreshold: number;
+  limits: TicketLimits;
 }
 
 /**
  * Tickets of players and agents (SPEC §7 `/inquiries*`, DESIGN §5 agents). Player calls only ever reach the
- * session's own tickets; the agent calls are refused to players before they get here (`auth: 'agent'`).
+ * session's own tickets and are refused to agents before they get here (`auth: 'player'`); the agent calls are
+ * refused to players (`auth: 'agent'`).
  */
 export function createTicketHandlers(dependencies: TicketHandlerDependencies): Pick<EndpointHandlers, TicketEndpoint> {
   const tickets = new TicketService(dependencies);

@@ -1,6 +1,5 @@
 import type {
   Attachment,
-  AttachmentKind,
   InquiryDetail,
   InquiryMessage,
   InquirySummary,
@@ -10,6 +9,7 @@ import type {
 } from 'shared-contracts';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import { toNumber, type Queryable, type SqlValue } from '../db/database.js';
+import { toAttachment, type AttachmentRow } from '../files/file-rows.js';
 
 /**
  * How tickets are read back for answers: summaries for lists, a whole conversation for step four and the agents'
@@ -81,17 +81,8 @@ export async function readSummaries(
   return rows;
 }
 
-interface FileRow {
-  id: string;
-  name: string;
-  size: number;
-  kind: AttachmentKind;
-  content_type: string;
+interface FileRow extends AttachmentRow {
   message_id: number | string | null;
-}
-
-function toAttachment(row: FileRow): Attachment {
-  return { fileId: row.id, name: row.name, size: row.size, kind: row.kind, contentType: row.content_type };
 }
 
 /** A ticket's files grouped by message; the question's own are under `null`. */

@@ -2,12 +2,14 @@ import {
   AGENT_PAGE_SIZE,
   ERROR_CODES,
   INPUT_BOUNDS,
+  LIMITS,
   OPEN_TICKET_STATUSES,
   SUPPORT_ERRORS,
   TICKET_ERRORS,
   TICKET_TYPES,
   gameAreaIdSchema,
   normaliseContact,
+  roleIdSchema,
   serverIdSchema,
   type InquiryDetail,
   type InquiryMessage,
@@ -22,6 +24,7 @@ import {
 import type { z } from 'zod';
 import { toNumber, type Database, type Queryable } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
+import { Throttle, type Limit } from '../identity/throttle.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { attachFiles } from './attachments.js';
 import { readDetail, readMessage, readSummaries, toSummary } from './read.js';
@@ -37,11 +40,31 @@ type ReplyBody = z.output<typeof inquiryReplyBodySchema>;
 type ScoreBody = z.output<typeof inquiryScoreBodySchema>;
 type AgentListQuery = z.output<typeof agentInquiriesQuerySchema>;
 
+/** Limits that keep one account from flooding the agents' queue (counted in the database, across replicas). */
+export interface TicketLimits {
+  /** Open tickets (no reply, replied, waiting for an agent) one player may have at once. */
+  openTicketsMax: number;
+  /** New tickets per player account. */
+  createsPerAccount: Limit;
+  /** Messages a player adds, over all of their tickets. */
+  repliesPerAccount: Limit;
+}
+
+/** Far beyond what a player asking for help does, so only a script ever meets them. */
+export const DEFAULT_TICKET_LIMITS: TicketLimits = {
+  openTicketsMax: LIMITS.openTicketsMax,
+  createsPerAccount: { max: 20, windowSeconds: 60 * 60 },
+  repliesPerAccount: { max: 30, windowSeconds: 10 * 60 },
+};
+
+const THROTTLE_BUCKETS = { create: 'ticket_create', reply: 'ticket_reply' } as const;
+
 export interface TicketServiceOptions {
   db: Database;
   /** The API's clock: every time written to a ticket comes from it, never from the database's now(). */
   now: () => Date;
   longQueueThreshold: number;
+  limits: TicketLimits;
 }
 
 /**
@@ -84,22 +107,38 @@ export class TicketService {
   readonly #db: Database;
   readonly #now: () => Date;
   readonly #longQueueThreshold: number;
+  readonly #limits: TicketLimits;
+  readonly #throttle: Throttle;
 
   constructor(options: TicketServiceOptions) {
     this.#db = options.db;
     this.#now = options.now;
     this.#longQueueThreshold = options.longQueueThreshold;
+    this.#limits = options.limits;
+    this.#throttle = new Throttle(options.db, options.now);
   }
 
   /**
    * Opens a ticket with its attachments in one transaction. The same (account, requestId) answers with the ticket
-   * it made first, also when two copies of the request arrive together: the unique key decides which insert wins.
+   * it made first, whatever the limits say by then, also when two copies of the request arrive together: the
+   * player's creates take turns on the account's row, so the second copy finds the first one's ticket.
    */
   async create(account: AuthenticatedAccount, body: CreateBody, language: Language): Promise<{ inquiryId: number }> {
+    const retried = await ticketOfRequest(this.#db, account.accountId, body.requestId);
+    if (retried !== null) return { inquiryId: retried };
+    const attempt = await this.#hit(THROTTLE_BUCKETS.create, account, this.#limits.createsPerAccount, TICKET_ERRORS.tooManyNewInquiries);
     const now = this.#now();
-    return this.#db.transaction(async (tx) => {
+    const outcome = await this.#db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.accountId]);
       const earlier = await ticketOfRequest(tx, account.accountId, body.requestId);
-      if (earlier !== null) return { inquiryId: earlier };
+      if (earlier !== null) return { inquiryId: earlier, made: false };
+      const { rows: open } = await tx.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM tickets WHERE account_id = $1 AND status = ANY($2::text[])',
+        [account.accountId, OPEN_TICKET_STATUSES],
+      );
+      if ((open[0]?.count ?? 0) >= this.#limits.openTicketsMax) {
+        throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.tooManyOpenInquiries);
+      }
 
       await requireRow(tx, 'SELECT 1 FROM games WHERE id = $1 AND published', [body.gameId], SUPPORT_ERRORS.gameNotFound);
       await requireRow(tx, 'SELECT 1 FROM inquiry_categories WHERE id = $1 AND published', [body.queryType], TICKET_ERRORS.categoryNotFound);
@@ -107,9 +146,9 @@ export class TicketService {
 
       const { rows } = await tx.query<{ id: number | string }>(
         `INSERT INTO tickets (account_id, request_id, ticket_type, game_id, server_id, area_id, role_id, role_name,
-                              category_id, title, content, contact_kind, contact, lang, status, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'processing', $15, $15)
-         ON CONFLICT ON CONSTRAINT tickets_request_key DO NOTHING
+                              category_id, title, content, contact_kind, contact, lang, status, created_at, updated_at,
+                              waiting_since)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'processing', $15, $15, $15)
          RETURNING id`,
         [
           account.accountId,
@@ -130,26 +169,24 @@ export class TicketService {
         ],
       );
       const created = rows[0];
-      if (!created) {
-        // A copy of this request committed while this one waited on the unique key: answer with its ticket.
-        const winner = await ticketOfRequest(tx, account.accountId, body.requestId);
-        if (winner === null) throw new Error('A conflicting ticket insert left no ticket');
-        return { inquiryId: winner };
-      }
+      if (!created) throw new Error('A ticket insert returned no id');
       const inquiryId = toNumber(created.id);
       await attachFiles(tx, body.attachments, { ownerAccountId: account.accountId, ticketId: inquiryId, messageId: null, now });
-      return { inquiryId };
+      return { inquiryId, made: true };
     });
+    // Only new tickets count: a copy of a request that raced this one made nothing.
+    if (!outcome.made) await this.#throttle.forget(attempt);
+    return { inquiryId: outcome.inquiryId };
   }
 
-  /** The player's tickets, newest first. */
+  /** The player's tickets, newest first: the LIMITS.inquiryListMax newest. */
   async list(account: AuthenticatedAccount, clientId: string | undefined, language: Language): Promise<InquirySummary[]> {
     const rows = await readSummaries(
       this.#db,
       language,
       't.account_id = $2 AND ($3::int IS NULL OR t.game_id = $3::int)',
-      [account.accountId, gameIdOfClient(clientId)],
-      'ORDER BY t.created_at DESC, t.id DESC',
+      [account.accountId, gameIdOfClient(clientId), LIMITS.inquiryListMax],
+      'ORDER BY t.created_at DESC, t.id DESC LIMIT $4',
     );
     return rows.map(toSummary);
   }
@@ -172,7 +209,12 @@ export class TicketService {
 
   /** The player adds information to an open ticket; after an agent's reply the ticket waits for the agent again. */
   async reply(account: AuthenticatedAccount, body: ReplyBody): Promise<InquiryMessage> {
-    return this.#addMessage(account, body, 'player');
+    // A retry answers with its message whatever the limits say by then.
+    const retried = (await messageOfRequest(this.#db, body.inquiryId, account.accountId, body.requestId)) !== null;
+    const attempt = retried ? [] : await this.#hit(THROTTLE_BUCKETS.reply, account, this.#limits.repliesPerAccount, TICKET_ERRORS.tooManyReplies);
+    const { message, made } = await this.#addMessage(account, body, 'player');
+    if (!made) await this.#throttle.forget(attempt);
+    return message;
   }
 
   /** Tickets of the player with an agent reply or an automatic end not seen yet. */
@@ -186,12 +228,18 @@ export class TicketService {
     return { count, hasNew: count > 0 };
   }
 
-  /** Rates an ended chat, once; the ticket is then concluded. */
+  /**
+   * Rates an ended chat, once; the ticket is then concluded. Sending the same rating again (a retry after a lost
+   * answer) succeeds without changing anything; a different one is refused.
+   */
   async score(account: AuthenticatedAccount, body: ScoreBody): Promise<null> {
     const now = this.#now();
     return this.#db.transaction(async (tx) => {
       const status = await lockTicket(tx, body.inquiryId, account.accountId);
-      if (status === 'ended') throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryAlreadyRated);
+      if (status === 'ended') {
+        if (await hasRating(tx, body)) return null;
+        throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryAlreadyRated);
+      }
       if (status !== 'waiting_rating') throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryStillOpen);
       await tx.query('INSERT INTO ticket_ratings (ticket_id, score, reasons, comment, created_at) VALUES ($1, $2, $3::text[], $4, $5)', [
         body.inquiryId,
@@ -232,8 +280,9 @@ export class TicketService {
   }
 
   /**
-   * The agents' desk: tickets an agent owes a message first, then everything else, each oldest update first. The
-   * keyword is found literally, ignoring case, in the title, the question or the owner's account name.
+   * The agents' desk: tickets an agent owes a message first, longest waiting first (a player adding information
+   * keeps the ticket's place), then everything else, oldest update first. The keyword is found literally, ignoring
+   * case, in the title, the question or the owner's account name.
    */
   async agentList(query: AgentListQuery, language: Language) {
     const filters = [query.status ?? null, query.gameId ?? null, query.keyword ? containsPattern(query.keyword) : null];
@@ -242,7 +291,7 @@ export class TicketService {
       language,
       agentFilter(2),
       [...filters, WAITING_STATUSES, AGENT_PAGE_SIZE, (query.page - 1) * AGENT_PAGE_SIZE],
-      'ORDER BY (t.status = ANY($5::text[])) DESC, t.updated_at, t.id LIMIT $6 OFFSET $7',
+      'ORDER BY (t.status = ANY($5::text[])) DESC, t.waiting_since, t.updated_at, t.id LIMIT $6 OFFSET $7',
     );
     const { rows: counted } = await this.#db.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM tickets t JOIN accounts a ON a.id = t.account_id WHERE ${agentFilter(1)}`,
@@ -265,7 +314,7 @@ export class TicketService {
 
   /** An agent's reply: the player gets the feedback dot, and the 24-hour auto-end clock starts. */
   async agentReply(agent: AuthenticatedAccount, body: ReplyBody): Promise<InquiryMessage> {
-    return this.#addMessage(agent, body, 'agent');
+    return (await this.#addMessage(agent, body, 'agent')).message;
   }
 
   /** An agent ends the chat; the player is invited to rate it (and sees the dot). */
@@ -273,14 +322,30 @@ export class TicketService {
     return this.#end(inquiryId, 'agent', null);
   }
 
-  async #addMessage(author: AuthenticatedAccount, body: ReplyBody, role: 'player' | 'agent'): Promise<InquiryMessage> {
+  /** Records one event of an account under a throttle, or refuses with 4290 and when to retry. */
+  async #hit(bucket: string, account: AuthenticatedAccount, limit: Limit, refusal: string): Promise<number[]> {
+    const result = await this.#throttle.hit([{ bucket, key: String(account.accountId), limit }]);
+    if (!result.allowed) throw new ApiFailure(ERROR_CODES.tooManyRequests, refusal, { retryAfterSeconds: result.retryAfterSeconds });
+    return result.ids;
+  }
+
+  /** Adds a message, or finds the one an earlier copy of the request added (`made` false). */
+  async #addMessage(
+    author: AuthenticatedAccount,
+    body: ReplyBody,
+    role: 'player' | 'agent',
+  ): Promise<{ message: InquiryMessage; made: boolean }> {
     const now = this.#now();
     return this.#db.transaction(async (tx) => {
       const status = await lockTicket(tx, body.inquiryId, role === 'player' ? author.accountId : null);
       // A retry answers with its message even if the chat has ended since.
       const earlier = await messageOfRequest(tx, body.inquiryId, author.accountId, body.requestId);
-      if (earlier !== null) return readMessage(tx, body.inquiryId, earlier);
+      if (earlier !== null) return { message: await readMessage(tx, body.inquiryId, earlier), made: false };
       if (!isOpen(status)) throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryClosed);
+      const { rows: counted } = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM ticket_messages WHERE ticket_id = $1', [
+        body.inquiryId,
+      ]);
+      if ((counted[0]?.count ?? 0) >= LIMITS.ticketMessagesMax) throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryFull);
 
       const { rows } = await tx.query<{ id: number | string }>(
         `INSERT INTO ticket_messages (ticket_id, author, author_account_id, request_id, content, created_at)
@@ -296,22 +361,25 @@ export class TicketService {
 
       if (role === 'agent') {
         await tx.query(
-          "UPDATE tickets SET status = 'replied', last_agent_reply_at = $2, feedback_at = $2, updated_at = $2 WHERE id = $1",
+          `UPDATE tickets SET status = 'replied', last_agent_reply_at = $2, feedback_at = $2, updated_at = $2, waiting_since = NULL
+           WHERE id = $1`,
           [body.inquiryId, now],
         );
+      } else if (status === 'replied') {
+        // After an agent's reply, the agent owes the next message from now on.
+        await tx.query("UPDATE tickets SET status = 'waiting_reply', waiting_since = $2, updated_at = $2 WHERE id = $1", [body.inquiryId, now]);
       } else {
-        // Without any agent reply yet the ticket is still unanswered; after one, the agent owes the next message.
-        const next: TicketStatus = status === 'replied' ? 'waiting_reply' : status;
-        await tx.query('UPDATE tickets SET status = $2, updated_at = $3 WHERE id = $1', [body.inquiryId, next, now]);
+        // Still waiting for an agent: the ticket keeps its place in the queue.
+        await tx.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [body.inquiryId, now]);
       }
-      return readMessage(tx, body.inquiryId, messageId);
+      return { message: await readMessage(tx, body.inquiryId, messageId), made: true };
     });
   }
 
   async #end(inquiryId: number, by: 'player' | 'agent', ownerAccountId: number | null): Promise<{ status: TicketStatus }> {
     const now = this.#now();
     const { rows } = await this.#db.query<{ status: TicketStatus }>(
-      `UPDATE tickets SET status = 'waiting_rating', ended_by = $3::text, ended_at = $4, updated_at = $4,
+      `UPDATE tickets SET status = 'waiting_rating', ended_by = $3::text, ended_at = $4, updated_at = $4, waiting_since = NULL,
               feedback_at = CASE WHEN $3::text = 'agent' THEN $4 ELSE feedback_at END
        WHERE id = $1 AND ($2::bigint IS NULL OR account_id = $2::bigint) AND status = ANY($5::text[])
        RETURNING status`,
@@ -346,7 +414,7 @@ interface OfficialPlace {
 async function officialPlace(tx: Queryable, account: AuthenticatedAccount, body: CreateBody): Promise<OfficialPlace> {
   const serverId = serverIdSchema.parse(body.serverId);
   const areaId = gameAreaIdSchema.parse(body.gameAreaId);
-  const roleId = gameAreaIdSchema.parse(body.roleId);
+  const roleId = roleIdSchema.parse(body.roleId);
   await requireRow(tx, 'SELECT 1 FROM game_servers WHERE game_id = $1 AND id = $2 AND published', [body.gameId, serverId], SUPPORT_ERRORS.serverNotFound);
   await requireRow(tx, 'SELECT 1 FROM game_areas WHERE game_id = $1 AND server_id = $2 AND id = $3', [body.gameId, serverId, areaId], SUPPORT_ERRORS.areaNotFound);
   const { rows } = await tx.query<{ name: string }>(
@@ -356,6 +424,18 @@ async function officialPlace(tx: Queryable, account: AuthenticatedAccount, body:
   const role = rows[0];
   if (!role) throw new ApiFailure(ERROR_CODES.notFound, TICKET_ERRORS.roleNotFound);
   return { serverId, areaId, roleId, roleName: role.name };
+}
+
+/** Whether the ticket's rating is exactly this one (reasons in any order). */
+async function hasRating(tx: Queryable, body: ScoreBody): Promise<boolean> {
+  const { rows } = await tx.query<{ score: number; reasons: string[]; comment: string }>(
+    'SELECT score, reasons, comment FROM ticket_ratings WHERE ticket_id = $1',
+    [body.inquiryId],
+  );
+  const rating = rows[0];
+  if (!rating) return false;
+  const sorted = (reasons: readonly string[]) => [...new Set(reasons)].sort().join(',');
+  return rating.score === body.score && rating.comment === body.comment && sorted(rating.reasons) === sorted(body.reasons);
 }
 
 async function ticketOfRequest(tx: Queryable, accountId: number, requestId: string): Promise<number | null> {

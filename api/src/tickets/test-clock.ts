@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { autoEndTickets } from './auto-end.js';
@@ -28,13 +28,28 @@ export class OffsetClock {
   }
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses (`::ffff:127.0.0.1`). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const ipv4 = address.toLowerCase().startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return ipv4 === '::1' || /^127(\.\d{1,3}){3}$/.test(ipv4);
+}
+
 /**
  * POST /__test__/clock `{ advanceMs }`: moves the clock, then runs the auto-end at once (waiting for a run already
  * under way), so the answer comes after every ticket past its deadline has ended. `autoEnded` counts the tickets
- * this call ended.
+ * this call ended. Only for callers on this machine (the browser tests' runner): the connection and the client
+ * it names (X-Forwarded-For through a trusted proxy) must both be loopback; anyone else finds no such path.
  */
 export function registerTestClock(app: FastifyInstance, { clock, db }: { clock: OffsetClock; db: Database }): void {
-  app.post(TEST_CLOCK_PATH, { schema: { hide: true, body: testClockBodySchema } }, async (request) => {
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackAddress(request.ip)) {
+      reply.callNotFound();
+      return reply;
+    }
+    return undefined;
+  };
+  app.post(TEST_CLOCK_PATH, { schema: { hide: true, body: testClockBodySchema }, onRequest }, async (request) => {
     const { advanceMs } = request.body as z.output<typeof testClockBodySchema>;
     clock.advance(advanceMs);
     const now = clock.now();

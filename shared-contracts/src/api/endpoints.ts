@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
 import {
   bindEmailBodySchema,
   boundEmailSchema,
@@ -49,6 +50,7 @@ import {
   agentInquiryDetailSchema,
   agentInquiryListSchema,
   feedbackSchema,
+  fileDiscardBodySchema,
   fileDownloadQuerySchema,
   inquiryClientQuerySchema,
   inquiryCreateBodySchema,
@@ -66,10 +68,11 @@ import {
 } from './ticket-schemas.js';
 
 /**
- * 'required': the call needs a valid session token (else -600); 'agent': a customer-service agent's session (a
- * player's gets 4030); 'none': it ignores any.
+ * 'required': the call needs a valid session token (else -600); 'player': a player's session (an agent's gets 4030
+ * 'playersOnly'); 'agent': a customer-service agent's session (a player's gets 4030 'agentsOnly'); 'none': it
+ * ignores any.
  */
-export type EndpointAuth = 'none' | 'required' | 'agent';
+export type EndpointAuth = 'none' | 'required' | 'player' | 'agent';
 
 /**
  * How the body and answer travel. 'json' (default): JSON body, envelope answer. 'upload': one file as
@@ -264,44 +267,49 @@ export const ENDPOINTS = {
     response: z.unknown(), showsLoading: false, auth: 'required', transport: 'download',
     summary: "An attachment's bytes, as a download; only for its ticket's owner and agents.",
   }),
+  discardFile: endpoint({
+    method: 'POST', path: '/files/discard', query: commonQuerySchema, body: fileDiscardBodySchema,
+    response: z.null(), showsLoading: false, auth: 'required',
+    summary: "Deletes one of the caller's own uploads not attached yet (removed from a form); anything else is 4040.",
+  }),
   createInquiry: endpoint({
     method: 'POST', path: '/inquiries', query: commonQuerySchema, body: inquiryCreateBodySchema,
-    response: inquiryCreatedSchema, showsLoading: true, auth: 'required',
+    response: inquiryCreatedSchema, showsLoading: true, auth: 'player',
     summary: 'Opens a ticket; the same requestId again answers with the same ticket instead of a second one.',
   }),
   inquiryList: endpoint({
     method: 'GET', path: '/inquiries/list', query: inquiryClientQuerySchema, body: undefined,
-    response: z.array(inquirySummarySchema), showsLoading: false, auth: 'required',
-    summary: "The player's tickets, newest first.",
+    response: z.array(inquirySummarySchema), showsLoading: false, auth: 'player',
+    summary: `The player's tickets, newest first: at most the ${LIMITS.inquiryListMax} newest.`,
   }),
   inquiryDetail: endpoint({
     method: 'GET', path: '/inquiries/detail', query: inquiryIdQuerySchema, body: undefined,
-    response: inquiryDetailSchema, showsLoading: true, auth: 'required',
+    response: inquiryDetailSchema, showsLoading: true, auth: 'player',
     summary: "One of the player's tickets with its conversation; reading it clears its feedback dot.",
   }),
   inquiryReply: endpoint({
     method: 'POST', path: '/inquiries/reply', query: commonQuerySchema, body: inquiryReplyBodySchema,
-    response: inquiryMessageSchema, showsLoading: false, auth: 'required',
+    response: inquiryMessageSchema, showsLoading: false, auth: 'player',
     summary: 'Adds information to an open ticket; the same requestId again answers with the same message.',
   }),
   inquiryFeedback: endpoint({
     method: 'GET', path: '/inquiries/feedback', query: inquiryClientQuerySchema, body: undefined,
-    response: feedbackSchema, showsLoading: false, auth: 'required',
+    response: feedbackSchema, showsLoading: false, auth: 'player',
     summary: 'Whether the player has replies (or auto-ended chats) not seen yet: the feedback dot.',
   }),
   inquiryScore: endpoint({
     method: 'POST', path: '/inquiries/score', query: commonQuerySchema, body: inquiryScoreBodySchema,
-    response: z.null(), showsLoading: false, auth: 'required',
+    response: z.null(), showsLoading: false, auth: 'player',
     summary: 'Rates an ended chat 1 to 5, with reasons on a low score; once per ticket.',
   }),
   inquiryEnd: endpoint({
     method: 'POST', path: '/inquiries/end', query: commonQuerySchema, body: inquiryIdBodySchema,
-    response: inquiryEndedSchema, showsLoading: true, auth: 'required',
+    response: inquiryEndedSchema, showsLoading: true, auth: 'player',
     summary: 'Ends an open chat; it then waits for a rating. Ending an ended chat changes nothing.',
   }),
   inquiryUnresolved: endpoint({
     method: 'GET', path: '/inquiries/unresolved', query: inquiryClientQuerySchema, body: undefined,
-    response: unresolvedSchema, showsLoading: false, auth: 'required',
+    response: unresolvedSchema, showsLoading: false, auth: 'player',
     summary: "The player's ongoing ticket, if any, and how long the agents' queue is.",
   }),
   agentInquiries: endpoint({

@@ -29,8 +29,14 @@ export const serverIdSchema = z
   .regex(supportIdPattern)
   .transform(normaliseServerId);
 
+/** An id the games define for their regions and characters: letters, digits, `_` and `-`, kept as given. */
+const supportIdSchema = z.string().trim().min(1).max(INPUT_BOUNDS.supportIdMaxLength).regex(supportIdPattern);
+
 /** A region (area) id of a server (`asia`). */
-export const gameAreaIdSchema = z.string().trim().min(1).max(INPUT_BOUNDS.supportIdMaxLength).regex(supportIdPattern);
+export const gameAreaIdSchema = supportIdSchema;
+
+/** A character (role) id of a player on a server (`r100101`). */
+export const roleIdSchema = supportIdSchema;
 
 /**
  * Search text of the help topics: matched literally (no wildcards), ignoring case, against title and answer.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.js';
-import { inquiryCreateBodySchema, inquiryScoreBodySchema, normaliseContact } from './ticket-schemas.js';
+import {
+  agentInquiriesQuerySchema,
+  inquiryCreateBodySchema,
+  inquiryReplyBodySchema,
+  inquiryScoreBodySchema,
+  normaliseContact,
+} from './ticket-schemas.js';
 
 const valid = {
   requestId: '0b6f3f9e-3d1a-4c55-9a57-2f9d5d1c7e11',
@@ -69,6 +75,27 @@ describe('inquiryCreateBodySchema (SPEC §5)', () => {
     expect(normaliseContact('phone', '+82 (10) 1234-5678')).toBe('+821012345678');
   });
 
+  it('stores an e-mail trimmed with its domain lower-cased, the part before the @ as typed', () => {
+    expect(normaliseContact('email', '  Player.One@Example.COM ')).toBe('Player.One@example.com');
+    expect(normaliseContact('email', '"a@b"@Mail.Example')).toBe('"a@b"@mail.example');
+  });
+
+  it('takes the category as a number or its digits, and nothing else a coercion would turn into one', () => {
+    for (const queryType of [2, '2', '02']) expect(inquiryCreateBodySchema.parse({ ...valid, queryType }).queryType).toBe(2);
+    for (const queryType of [true, [2], ' 2', '2.0', 2.5, '', null, {}]) {
+      expect(problems({ ...valid, queryType }), JSON.stringify(queryType)).toEqual({ queryType: 'categoryRequired' });
+    }
+  });
+
+  it('refuses control characters in the texts with the field\'s own prompt, and keeps tabs and line breaks', () => {
+    for (const character of ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f']) {
+      expect(problems({ ...valid, title: `Lost${character}items` })).toEqual({ title: 'titleInvalid' });
+      expect(problems({ ...valid, content: `My sword vanished${character} after the update.` })).toEqual({ content: 'contentInvalid' });
+      expect(problems({ ...valid, roleName: `Ar${character}ia` })).toEqual({ roleName: 'roleRequired' });
+    }
+    expect(problems({ ...valid, title: 'Lost\titems', content: 'My sword vanished\r\nafter the update.' })).toEqual({});
+  });
+
   it('allows three distinct attachments at most', () => {
     const ids = ['a', 'b', 'c', 'd'].map((letter) => `0b6f3f9e-3d1a-4c55-9a57-2f9d5d1c7e1${letter}`);
     expect(problems({ ...valid, attachments: ids })).toEqual({ attachments: 'attachmentsTooMany' });
@@ -83,5 +110,17 @@ describe('inquiryScoreBodySchema', () => {
     expect(inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 5, reasons: ['slow'] }).success).toBe(false);
     expect(inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 0 }).success).toBe(false);
     expect(inquiryScoreBodySchema.parse({ inquiryId: 1, score: 5 })).toMatchObject({ reasons: [], comment: '' });
+  });
+});
+
+describe('texts of replies, ratings and the agents\' search', () => {
+  it('refuse control characters with their own keys', () => {
+    const reply = { inquiryId: 1, requestId: valid.requestId, attachments: [] };
+    expect(inquiryReplyBodySchema.safeParse({ ...reply, content: 'One\u0000more' }).error?.issues.map((issue) => issue.message)).toEqual(['replyInvalid']);
+    expect(inquiryReplyBodySchema.safeParse({ ...reply, content: 'One\nmore' }).success).toBe(true);
+    expect(inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 2, comment: 'Slow\u0007' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'commentInvalid',
+    ]);
+    expect(agentInquiriesQuerySchema.safeParse({ keyword: 'ship\u0000' }).error?.issues.map((issue) => issue.message)).toEqual(['keywordInvalid']);
   });
 });

@@ -3,7 +3,7 @@ import { ATTACHMENT_KINDS } from '../attachments.js';
 import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
 import { emailSchema } from './identity-schemas.js';
 import { clientIdSchema, commonQueryShape, idSchema } from './schemas.js';
-import { gameAreaIdSchema, serverIdSchema } from './support-schemas.js';
+import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
 
 /**
  * Tickets (SPEC §3 Inquiry, ticket concepts; §4 ticket display states; §5 validation; §7 `/inquiries*`, `/files`)
@@ -32,7 +32,63 @@ export const TICKET_ERRORS = {
   attachmentInvalid: 'attachmentInvalid',
   /** 4000: more videos than LIMITS.videosMax among one message's attachments. */
   attachmentsTooManyVideos: 'attachmentsTooManyVideos',
+  /** 4090: the conversation holds LIMITS.ticketMessagesMax messages; nothing more can be added to it. */
+  inquiryFull: 'inquiryFull',
+  /** 4090: the player already has LIMITS.openTicketsMax open tickets; one must end before another opens. */
+  tooManyOpenInquiries: 'tooManyOpenInquiries',
+  /** 4290 (with Retry-After): too many new tickets from one account in a short time. */
+  tooManyNewInquiries: 'tooManyNewInquiries',
+  /** 4290 (with Retry-After): too many messages added from one account in a short time. */
+  tooManyReplies: 'tooManyReplies',
 } as const;
+
+/**
+ * Messages of the API's upload and download refusals (`/files*`): stable keys the browser translates
+ * (`support:errors.<key>`).
+ */
+export const FILE_ERRORS = {
+  /** 4130: the file reaches LIMITS.attachmentBytesMax. */
+  fileTooLarge: 'fileTooLarge',
+  /** 4000: the file has no bytes. */
+  fileEmpty: 'fileEmpty',
+  /** 4000: the name's extension is not an accepted one, or the content is not what the extension says. */
+  typeMismatch: 'typeMismatch',
+  /** 4290: the player already holds LIMITS.pendingUploadsMax files not attached yet. */
+  tooManyUploads: 'tooManyUploads',
+  /** 4040: no such file the caller may have (another's, attached elsewhere, expired or gone alike). */
+  fileNotFound: 'fileNotFound',
+} as const;
+
+/** Messages of the 4030 refusals of a session whose role the endpoint does not serve (`auth: 'agent' | 'player'`). */
+export const ROLE_ERRORS = {
+  /** A player's session on an agents' call. */
+  agentsOnly: 'agentsOnly',
+  /** An agent's session on a player's call (agents answer from the desk, they do not open tickets). */
+  playersOnly: 'playersOnly',
+} as const;
+
+/** Tab, line feed and carriage return: the only C0 control characters a person's text may hold. */
+const ALLOWED_CONTROL_CHARACTERS = new Set([0x09, 0x0a, 0x0d]);
+
+/**
+ * Whether `text` holds a C0 control character other than tab, line feed and carriage return. PostgreSQL refuses
+ * NUL in text, and none of the others belongs in what a person writes or searches for.
+ */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 && !ALLOWED_CONTROL_CHARACTERS.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * `schema` refusing text with control characters with `message`, the field's own key. It runs first and stops
+ * the field's other checks, so the one prompt shown is the one that explains the problem.
+ */
+export function withoutControlCharacters<Schema extends z.ZodString>(schema: Schema, message: string): Schema {
+  return schema.refine((value) => !hasControlCharacter(value), { message, abort: true });
+}
 
 /**
  * SPEC §4 display states. `processing`: no agent reply yet. `waiting_reply`: the player added information after
@@ -89,7 +145,12 @@ const phoneSchema = z
 export const CONTACT_KINDS = ['email', 'phone'] as const;
 
 const requiredText = (message: string, max: number) =>
-  z.string(message).trim().min(1, message).max(max, message);
+  withoutControlCharacters(z.string(message), message).trim().min(1, message).max(max, message);
+
+/** A question category id: a number, or its digits as a form's select holds them (nothing else is coerced). */
+const categoryIdSchema = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], 'categoryRequired')
+  .pipe(z.number().int('categoryRequired').positive('categoryRequired').max(INPUT_BOUNDS.idMax, 'categoryRequired'));
 
 /**
  * POST /inquiries. Every required selection has its own prompt (SPEC §5): service, game, server, region, role,
@@ -103,10 +164,16 @@ export const inquiryCreateBodySchema = z
     serverId: z.string('serverRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'serverRequired'),
     gameAreaId: z.string('regionRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'regionRequired'),
     roleId: z.string('roleRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'roleRequired'),
-    roleName: z.string('roleRequired').max(INPUT_BOUNDS.roleNameMaxLength, 'roleRequired'),
-    queryType: z.coerce.number('categoryRequired').int('categoryRequired').positive('categoryRequired').max(INPUT_BOUNDS.idMax, 'categoryRequired'),
-    title: z.string('titleTooShort').trim().min(LIMITS.titleMin, 'titleTooShort').max(LIMITS.titleMax, 'titleTooLong'),
-    content: z.string('contentTooShort').trim().min(LIMITS.contentMin, 'contentTooShort').max(LIMITS.contentMax, 'contentTooLong'),
+    roleName: withoutControlCharacters(z.string('roleRequired'), 'roleRequired').max(INPUT_BOUNDS.roleNameMaxLength, 'roleRequired'),
+    queryType: categoryIdSchema,
+    title: withoutControlCharacters(z.string('titleTooShort'), 'titleInvalid')
+      .trim()
+      .min(LIMITS.titleMin, 'titleTooShort')
+      .max(LIMITS.titleMax, 'titleTooLong'),
+    content: withoutControlCharacters(z.string('contentTooShort'), 'contentInvalid')
+      .trim()
+      .min(LIMITS.contentMin, 'contentTooShort')
+      .max(LIMITS.contentMax, 'contentTooLong'),
     contactKind: z.enum(CONTACT_KINDS, 'contactRequired'),
     contact: z.string('contactRequired'),
     attachments: attachmentIdsSchema,
@@ -122,7 +189,7 @@ export const inquiryCreateBodySchema = z
         ['roleId', body.roleId, 'roleRequired'],
       ] as const;
       for (const [path, value, message] of selections) {
-        const checked = (path === 'serverId' ? serverIdSchema : gameAreaIdSchema).safeParse(value);
+        const checked = { serverId: serverIdSchema, gameAreaId: gameAreaIdSchema, roleId: roleIdSchema }[path].safeParse(value);
         if (!checked.success) context.addIssue({ code: 'custom', path: [path], message });
       }
       if (requiredText('roleRequired', INPUT_BOUNDS.roleNameMaxLength).safeParse(body.roleName).success === false) {
@@ -138,9 +205,15 @@ export const inquiryCreateBodySchema = z
   }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 export type InquiryCreateBody = z.input<typeof inquiryCreateBodySchema>;
 
-/** The contact as stored: e-mail lower-cased and trimmed, phone reduced to + and digits. */
+/**
+ * The contact as stored: an e-mail trimmed with its domain lower-cased (domains ignore case; the part before the @
+ * may not, so it is kept as typed), a phone reduced to + and digits.
+ */
 export function normaliseContact(kind: (typeof CONTACT_KINDS)[number], contact: string): string {
-  return kind === 'email' ? contact.trim() : phoneSchema.parse(contact);
+  if (kind === 'phone') return phoneSchema.parse(contact);
+  const address = contact.trim();
+  const at = address.lastIndexOf('@');
+  return at < 0 ? address : address.slice(0, at) + address.slice(at).toLowerCase();
 }
 
 export const inquiryCreatedSchema = z.object({ inquiryId: z.number().int() });
@@ -210,7 +283,10 @@ export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 export const inquiryReplyBodySchema = z.strictObject({
   inquiryId: z.number().int().positive().max(INPUT_BOUNDS.idMax),
   requestId: requestIdSchema,
-  content: z.string('replyTooShort').trim().min(LIMITS.replyMin, 'replyTooShort').max(LIMITS.replyMax, 'replyTooLong'),
+  content: withoutControlCharacters(z.string('replyTooShort'), 'replyInvalid')
+    .trim()
+    .min(LIMITS.replyMin, 'replyTooShort')
+    .max(LIMITS.replyMax, 'replyTooLong'),
   attachments: attachmentIdsSchema,
 });
 export type InquiryReplyBody = z.input<typeof inquiryReplyBodySchema>;
@@ -223,7 +299,7 @@ export const inquiryScoreBodySchema = z
     score: z.number('scoreRequired').int('scoreRequired').min(1, 'scoreRequired').max(5, 'scoreRequired'),
     /** Only on a low score (SPEC: reasons to pick, skippable). */
     reasons: z.array(ratingReasonSchema).max(RATING_REASONS.length).default([]),
-    comment: z.string().trim().max(LIMITS.ratingCommentMax, 'commentTooLong').default(''),
+    comment: withoutControlCharacters(z.string(), 'commentInvalid').trim().max(LIMITS.ratingCommentMax, 'commentTooLong').default(''),
   })
   .refine((body) => body.score <= LIMITS.lowScoreMax || body.reasons.length === 0, {
     path: ['reasons'],
@@ -246,13 +322,15 @@ export const unresolvedSchema = z.object({
 /** Uploaded, not yet attached: a player attaches it to one ticket or reply within LIMITS.pendingUploadHours. */
 export const uploadedFileSchema = attachmentSchema;
 export const fileDownloadQuerySchema = z.strictObject({ ...commonQueryShape, fileId: fileIdSchema });
+/** POST /files/discard: an upload removed from a form before it was sent. */
+export const fileDiscardBodySchema = z.strictObject({ fileId: fileIdSchema });
 
 /** Agents (DESIGN §5): the queue, filtered by status, game and a text found in title, content or account. */
 export const agentInquiriesQuerySchema = z.strictObject({
   ...commonQueryShape,
   status: ticketStatusSchema.optional(),
   gameId: idSchema.optional(),
-  keyword: z.string().trim().max(INPUT_BOUNDS.agentKeywordMaxLength).optional(),
+  keyword: withoutControlCharacters(z.string(), 'keywordInvalid').trim().max(INPUT_BOUNDS.agentKeywordMaxLength).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const AGENT_PAGE_SIZE = 20;
