@@ -186,7 +186,7 @@ export function SocialLanding({
       </p>
       <button
         type="button"
-        className={formStyles.primary}
+        className="button-primary"
         onClick={() => {
           onBack?.();
           navigateTo(loginPath(outcome.returnTo));

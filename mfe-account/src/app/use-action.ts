@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useSingleRequest } from 'shared-contracts/react';
 import { apiErrorKey } from './errors.js';
 
 export interface ActionMessage {
@@ -11,26 +12,20 @@ export interface ActionMessage {
  * ignored (no duplicate request), a failure becomes the API's message key or `failureKey`.
  */
 export function useAction(failureKey: string) {
-  const [pending, setPending] = useState(false);
+  const single = useSingleRequest();
   const [message, setMessage] = useState<ActionMessage | null>(null);
-  const running = useRef(false);
 
   /** Runs `task`; what it returns is the success message key, if any. */
-  const run = async (task: () => Promise<string | null>): Promise<void> => {
-    if (running.current) return;
-    running.current = true;
-    setPending(true);
-    setMessage(null);
-    try {
-      const successKey = await task();
-      if (successKey) setMessage({ key: successKey, tone: 'success' });
-    } catch (error) {
-      setMessage({ key: apiErrorKey(error, failureKey), tone: 'error' });
-    } finally {
-      running.current = false;
-      setPending(false);
-    }
-  };
+  const run = (task: () => Promise<string | null>): Promise<void> =>
+    single.run(async () => {
+      setMessage(null);
+      try {
+        const successKey = await task();
+        if (successKey) setMessage({ key: successKey, tone: 'success' });
+      } catch (error) {
+        setMessage({ key: apiErrorKey(error, failureKey), tone: 'error' });
+      }
+    });
 
-  return { pending, message, setMessage, run };
+  return { pending: single.pending, message, setMessage, run };
 }

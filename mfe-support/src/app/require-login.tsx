@@ -16,7 +16,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     <section className={styles.prompt} role="alert" aria-labelledby="login-prompt-heading" data-testid="login-prompt">
       <h2 id="login-prompt-heading">{t('support:loginPrompt.title')}</h2>
       <p>{t('common:errors.loginFirst')}</p>
-      <a className={styles.action} {...platformLink(loginPath(currentReturnPath()))}>
+      <a className="button-primary" {...platformLink(loginPath(currentReturnPath()))}>
         {t('support:loginPrompt.action')}
       </a>
     </section>

@@ -2,3 +2,4 @@ export * from './hooks.js';
 export * from './lifecycles.js';
 export * from './async-boundary.js';
 export * from './use-simple-games.js';
+export * from './use-single-request.js';

@@ -75,7 +75,7 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
           </>
         ) : null}
         <FormMessage message={message} />
-        <button type="submit" className={formStyles.primary} disabled={pending}>
+        <button type="submit" className="button-primary" disabled={pending}>
           {codeSent ? t('account:forgot.submit') : t('account:forgot.send')}
         </button>
         {codeSent ? (

@@ -40,10 +40,10 @@ export function LoginPage() {
           <h2>{t('account:login.alreadyTitle')}</h2>
           <p>{t('account:login.alreadyBody', { name: userName ?? '' })}</p>
           <div className={formStyles.row}>
-            <button type="button" className={formStyles.primary} onClick={() => navigateTo(returnTo)}>
+            <button type="button" className="button-primary" onClick={() => navigateTo(returnTo)}>
               {t('account:login.continue')}
             </button>
-            <button type="button" className={formStyles.secondary} onClick={() => void signOut()}>
+            <button type="button" className="button-secondary" onClick={() => void signOut()}>
               {t('account:login.logout')}
             </button>
           </div>
@@ -81,7 +81,7 @@ export function LoginPage() {
           {t('account:login.guestTitle')}
         </h2>
         <p>{t('account:login.guestBody')}</p>
-        <button type="button" className={formStyles.secondary} onClick={() => navigateTo(returnTo)} data-testid="continue-as-guest">
+        <button type="button" className="button-secondary" onClick={() => navigateTo(returnTo)} data-testid="continue-as-guest">
           {t('account:login.guest')}
         </button>
       </section>

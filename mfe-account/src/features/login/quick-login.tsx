@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_PROVIDER_NAMES, platformApi, type SocialProvider } from 'shared-contracts';
 import { useCsForm } from 'shared-contracts/react';
-import { FormMessage, formStyles } from '../../app/form.js';
+import { FormMessage } from '../../app/form.js';
 import { startSocialLogin } from '../../app/social-login.js';
 import { useAction } from '../../app/use-action.js';
 import styles from './login.module.css';
@@ -54,7 +54,7 @@ export function QuickLogin({ remember, returnTo }: { remember: boolean; returnTo
           <li key={provider}>
             <button
               type="button"
-              className={formStyles.secondary}
+              className="button-secondary"
               disabled={pending}
               onClick={() => void begin(provider)}
               data-testid={`quick-login-${provider}`}

@@ -66,7 +66,7 @@ function Notice({ titleKey, bodyKey, action }: { titleKey: string; bodyKey: stri
       <section className={formStyles.card} role="alert" data-testid="user-center-notice">
         <h2>{t(titleKey)}</h2>
         <p>{t(bodyKey)}</p>
-        <a className={formStyles.primary} {...platformLink(action.href)}>
+        <a className="button-primary" {...platformLink(action.href)}>
           {t(action.labelKey)}
         </a>
       </section>
@@ -99,7 +99,7 @@ export function UserCenterPage() {
         {state.failureKey ? (
           <div role="alert">
             <p>{t(state.failureKey)}</p>
-            <button type="button" className={formStyles.secondary} onClick={reload}>
+            <button type="button" className="button-secondary" onClick={reload}>
               {t('common:remote.retry')}
             </button>
           </div>
@@ -108,7 +108,7 @@ export function UserCenterPage() {
       </section>
       {state.info?.type === ACCOUNT_TYPES.platform ? <ChangePasswordForm /> : null}
       {state.info ? <BindEmailForm current={state.info.email} onBound={reload} /> : null}
-      <button type="button" className={formStyles.secondary} onClick={() => void signOut()} data-testid="user-center-logout">
+      <button type="button" className="button-secondary" onClick={() => void signOut()} data-testid="user-center-logout">
         {t('account:login.logout')}
       </button>
     </div>

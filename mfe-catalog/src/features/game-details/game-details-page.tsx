@@ -50,11 +50,11 @@ function GameDetails({ game }: { game: Game }) {
         </div>
         <div className={styles.actions}>
           {brand.topUp && rechargeLink ? (
-            <a className={styles.primary} href={rechargeLink} target="_blank" rel="noopener noreferrer">
+            <a className="button-primary" href={rechargeLink} target="_blank" rel="noopener noreferrer">
               {t('catalog:home.topUp')}
             </a>
           ) : null}
-          <a className={styles.secondary} {...platformLink(ROUTES.supportCenter)}>
+          <a className="button-secondary" {...platformLink(ROUTES.supportCenter)}>
             {t('catalog:details.support')}
           </a>
         </div>

@@ -66,7 +66,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
       >
         <button
           type="button"
-          className={styles.choose}
+          className="button-primary"
           disabled={disabled}
           onClick={() => input.current?.click()}
           aria-describedby={`${id}-hint`}
@@ -128,7 +128,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
               {/* Cancel stays possible while the message is being sent: it only stops this file. */}
               <button
                 type="button"
-                className={styles.secondary}
+                className={`button-secondary ${styles.fileAction}`}
                 onClick={() => cancel(upload.key)}
                 aria-label={t('support:attachments.cancel', { name: upload.name })}
               >
@@ -154,7 +154,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
               </span>
               <button
                 type="button"
-                className={styles.secondary}
+                className={`button-secondary ${styles.fileAction}`}
                 disabled={disabled}
                 onClick={() => remove(attachment.fileId)}
                 aria-label={t('support:attachments.remove', { name: attachment.name })}

@@ -58,7 +58,7 @@ export function AgentTicket({ inquiryId, onChanged }: { inquiryId: number; onCha
             }}
           />
           <div className={styles.actions}>
-            <button type="button" className={styles.secondary} onClick={() => setEnding(true)} data-testid="end-chat">
+            <button type="button" className="button-secondary" onClick={() => setEnding(true)} data-testid="end-chat">
               {t('support:conversation.endChat')}
             </button>
           </div>

@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, type TicketStatus } from 'shared-contracts';
+import { useSingleRequest } from 'shared-contracts/react';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
@@ -15,25 +16,19 @@ export function EndChatDialog(props: {
   onEnded: (status: TicketStatus) => void;
 }) {
   const { t } = useTranslation();
-  const running = useRef(false);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSingleRequest();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const end = async () => {
-    if (running.current) return;
-    running.current = true;
-    setPending(true);
-    setFailure(null);
-    try {
-      const { status } = await platformApi().call(props.endpoint, { body: { inquiryId: props.inquiryId } });
-      props.onEnded(status);
-    } catch (error) {
-      setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
-    } finally {
-      running.current = false;
-      setPending(false);
-    }
-  };
+  const end = () =>
+    run(async () => {
+      setFailure(null);
+      try {
+        const { status } = await platformApi().call(props.endpoint, { body: { inquiryId: props.inquiryId } });
+        props.onEnded(status);
+      } catch (error) {
+        setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
+      }
+    });
 
   return (
     <Dialog
@@ -52,10 +47,10 @@ export function EndChatDialog(props: {
         </p>
       ) : null}
       <div className={styles.actions}>
-        <button type="button" className={styles.danger} onClick={() => void end()} disabled={pending} data-testid="end-chat-confirm">
+        <button type="button" className="button-danger" onClick={() => void end()} aria-disabled={pending} data-testid="end-chat-confirm">
           {pending ? t('support:conversation.ending') : t('support:conversation.endConfirm')}
         </button>
-        <button type="button" className={styles.secondary} onClick={props.onClose} data-autofocus>
+        <button type="button" className="button-secondary" onClick={props.onClose} data-autofocus>
           {t('support:conversation.cancel')}
         </button>
       </div>

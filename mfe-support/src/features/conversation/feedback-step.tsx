@@ -67,10 +67,10 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
       </p>
       {open ? (
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={() => setDialog('addInformation')} data-testid="add-information">
+          <button type="button" className="button-primary" onClick={() => setDialog('addInformation')} data-testid="add-information">
             {t('support:conversation.addInformation')}
           </button>
-          <button type="button" className={styles.secondary} onClick={() => setDialog('end')} data-testid="end-chat">
+          <button type="button" className="button-secondary" onClick={() => setDialog('end')} data-testid="end-chat">
             {t('support:conversation.endChat')}
           </button>
         </div>

@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, inquiryScoreBodySchema, platformApi, textLength } from 'shared-contracts';
+import { useSingleRequest } from 'shared-contracts/react';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
@@ -12,18 +13,16 @@ type Reason = (typeof RATING_REASONS)[number];
 function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated: () => void; onSkip: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const running = useRef(false);
   const [score, setScore] = useState<number | null>(null);
   const [reasons, setReasons] = useState<ReadonlySet<Reason>>(new Set());
   const [comment, setComment] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSingleRequest();
   const [failure, setFailure] = useState<string | null>(null);
   const low = score !== null && score <= LIMITS.lowScoreMax;
   const commentLength = textLength(comment);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (running.current) return;
     // Reasons and comment belong to a low score only; a higher score sends neither.
     const body = { inquiryId, score: score ?? 0, reasons: low ? [...reasons] : [], comment: low ? comment : '' };
     const checked = inquiryScoreBodySchema.safeParse(body);
@@ -31,20 +30,17 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
       setFailure(`support:errors.${checked.error.issues[0]?.message ?? 'scoreRequired'}`);
       return;
     }
-    running.current = true;
-    setPending(true);
-    setFailure(null);
-    try {
-      await platformApi().call('inquiryScore', { body });
-      onRated();
-    } catch (error) {
-      // Rated already, differently (in another tab): done all the same; the reloaded ticket shows the rating given.
-      if (error instanceof ApiError && error.message === TICKET_ERRORS.inquiryAlreadyRated) onRated();
-      else setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
-    } finally {
-      running.current = false;
-      setPending(false);
-    }
+    await run(async () => {
+      setFailure(null);
+      try {
+        await platformApi().call('inquiryScore', { body });
+        onRated();
+      } catch (error) {
+        // Rated already, differently (in another tab): done all the same; the reloaded ticket shows the rating given.
+        if (error instanceof ApiError && error.message === TICKET_ERRORS.inquiryAlreadyRated) onRated();
+        else setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
+      }
+    });
   };
 
   return (
@@ -103,10 +99,10 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
         </p>
       ) : null}
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={pending} data-testid="rating-submit">
+        <button type="submit" className="button-primary" aria-disabled={pending} data-testid="rating-submit">
           {pending ? t('support:rating.sending') : t('support:rating.submit')}
         </button>
-        <button type="button" className={styles.secondary} onClick={onSkip}>
+        <button type="button" className="button-secondary" onClick={onSkip}>
           {t('support:rating.skip')}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, inquiryReplyBodySchema, platformApi, textLength, type Attachment, type InquiryMessage } from 'shared-contracts';
+import { useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
 import styles from './conversation.module.css';
@@ -44,8 +45,7 @@ export function ReplyForm(props: {
   const { draft, onDraftChange } = props;
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const sendingRef = useRef(false);
-  const [sending, setSending] = useState(false);
+  const { pending: sending, run } = useSingleRequest();
   const [uploading, setUploading] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,32 +54,32 @@ export function ReplyForm(props: {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sendingRef.current || uploading) return;
     const problem = contentProblem(draft.content);
     setFieldError(problem);
     if (problem) {
       textarea.current?.focus();
       return;
     }
-    sendingRef.current = true;
-    setSending(true);
-    setFailure(null);
-    try {
-      const message = await platformApi().call(props.endpoint, {
-        body: {
-          inquiryId: props.inquiryId,
-          requestId: draft.requestId,
-          content: draft.content,
-          attachments: draft.attachments.map((attachment) => attachment.fileId),
-        },
-      });
-      props.onSent(message);
-    } catch (error) {
-      setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
+    if (uploading) {
+      setFailure('support:form.waitForUploads');
+      return;
     }
+    await run(async () => {
+      setFailure(null);
+      try {
+        const message = await platformApi().call(props.endpoint, {
+          body: {
+            inquiryId: props.inquiryId,
+            requestId: draft.requestId,
+            content: draft.content,
+            attachments: draft.attachments.map((attachment) => attachment.fileId),
+          },
+        });
+        props.onSent(message);
+      } catch (error) {
+        setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
+      }
+    });
   };
 
   return (
@@ -120,11 +120,12 @@ export function ReplyForm(props: {
         </p>
       ) : null}
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={sending || uploading} data-testid="reply-send">
+        {/* Not disabled while sending: a disabled button would drop the focus to the page; the request runs once anyway. */}
+        <button type="submit" className="button-primary" aria-disabled={sending || uploading} data-testid="reply-send">
           {sending ? t('support:conversation.sending') : t('support:conversation.send')}
         </button>
         {props.onCancel ? (
-          <button type="button" className={styles.secondary} onClick={props.onCancel}>
+          <button type="button" className="button-secondary" onClick={props.onCancel}>
             {t('support:conversation.cancel')}
           </button>
         ) : null}

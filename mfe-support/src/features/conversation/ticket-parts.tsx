@@ -80,7 +80,7 @@ export function EndedNotice({ ticket, onRate, ref }: { ticket: InquiryDetail; on
       ) : onRate ? (
         <>
           <p>{t('support:conversation.rateInvite')}</p>
-          <button type="button" className={styles.primary} onClick={onRate} data-testid="rate-open">
+          <button type="button" className="button-primary" onClick={onRate} data-testid="rate-open">
             {t('support:conversation.rate')}
           </button>
         </>

@@ -57,7 +57,7 @@ export function HistoryStep() {
         <div className={styles.empty} data-testid="history-empty">
           <NoData />
           <p>{t('support:history.empty')}</p>
-          <Link className={styles.start} to="../game">
+          <Link className="button-primary" to="../game">
             {t('support:history.start')}
           </Link>
         </div>

@@ -311,7 +311,8 @@ export function InquiryForm() {
       ) : null}
 
       <div className={`${styles.actions} ${styles.wide}`}>
-        <button type="submit" className={styles.primary} disabled={pending} data-testid="inquiry-submit">
+        {/* Not disabled while sending: a disabled button would drop the focus to the page; it sends once anyway. */}
+        <button type="submit" className="button-primary" aria-disabled={pending} data-testid="inquiry-submit">
           {pending ? t('support:form.submitting') : t('support:form.submit')}
         </button>
       </div>

@@ -77,10 +77,10 @@ export function UnresolvedChoice({ inquiry, onStartNew }: { inquiry: InquirySumm
       <h3 id="unresolved-heading">{t('support:unresolved.title')}</h3>
       <p>{t('support:unresolved.text', { title: inquiry.title, game: inquiry.gameName })}</p>
       <div className={styles.actions}>
-        <a className={styles.primary} {...platformLink(inquiryFeedbackPath(inquiry.id))} data-testid="unresolved-view">
+        <a className="button-primary" {...platformLink(inquiryFeedbackPath(inquiry.id))} data-testid="unresolved-view">
           {t('support:unresolved.view')}
         </a>
-        <button type="button" className={styles.secondary} onClick={onStartNew} data-testid="unresolved-new">
+        <button type="button" className="button-secondary" onClick={onStartNew} data-testid="unresolved-new">
           {t('support:unresolved.new')}
         </button>
       </div>

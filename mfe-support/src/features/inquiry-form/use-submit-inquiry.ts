@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, emit, platformApi, resetCsForm, type InquiryCreateBody } from 'shared-contracts';
+import { useSingleRequest } from 'shared-contracts/react';
 import { serverFieldErrors, type FieldErrors } from './validation.js';
 
 /** What went wrong with the last attempt: a message for the whole form, problems of single fields, or a guest. */
@@ -15,33 +16,27 @@ export type SubmitProblem = { kind: 'loginFirst' } | { kind: 'message'; key: str
 export function useSubmitInquiry() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const running = useRef(false);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSingleRequest();
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
 
-  const submit = async (body: InquiryCreateBody): Promise<void> => {
-    if (running.current) return;
-    running.current = true;
-    setPending(true);
-    setProblem(null);
-    try {
-      const { inquiryId } = await platformApi().call('createInquiry', { body });
-      resetCsForm();
-      emit('inquiry:updated', { inquiryId });
-      emit('toast:show', { message: t('support:form.submitted'), tone: 'success' });
-      navigate('../history');
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === 'session') {
-        setProblem({ kind: 'loginFirst' });
-      } else {
-        const network = error instanceof ApiError && error.kind === 'network';
-        setProblem({ kind: 'message', key: network ? 'common:errors.network' : 'common:errors.submitFailed', fields: serverFieldErrors(error) });
+  const submit = (body: InquiryCreateBody): Promise<void> =>
+    run(async () => {
+      setProblem(null);
+      try {
+        const { inquiryId } = await platformApi().call('createInquiry', { body });
+        resetCsForm();
+        emit('inquiry:updated', { inquiryId });
+        emit('toast:show', { message: t('support:form.submitted'), tone: 'success' });
+        navigate('../history');
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'session') {
+          setProblem({ kind: 'loginFirst' });
+        } else {
+          const network = error instanceof ApiError && error.kind === 'network';
+          setProblem({ kind: 'message', key: network ? 'common:errors.network' : 'common:errors.submitFailed', fields: serverFieldErrors(error) });
+        }
       }
-    } finally {
-      running.current = false;
-      setPending(false);
-    }
-  };
+    });
 
   return { pending, problem, setProblem, submit };
 }
