@@ -1,0 +1,98 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { launchChromium } from './browser.js';
+import type { Measurement } from './measurement.js';
+import { buildTime } from './measurements/build-time.js';
+import { firstLoad } from './measurements/first-load.js';
+import { navigationBytes } from './measurements/navigation-bytes.js';
+import { navigationTime } from './measurements/navigation-time.js';
+import { sharedCopies } from './measurements/shared-copies.js';
+import { onCleanup, REPO_ROOT, stopAll } from './processes.js';
+import { formatTable, round, type Table } from './report.js';
+import { BENCH_PORTS, startApi, startOrigins, throwawayPglite } from './site.js';
+
+/**
+ * npm run bench (issue 5): figures, no pass or fail. The order matters: the build first (everything else measures
+ * its output), then what needs the composed site, then what starts its own servers, so nothing competes for the
+ * machine's two cores with what is being measured. Lighthouse and the monolith comparison slot in as more modules.
+ */
+const ALL: Measurement<unknown>[] = [buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime] as Measurement<unknown>[];
+/** BENCH_ONLY=firstLoad,apiLoad runs just those (against the apps as last built when buildTime is not among them). */
+const only = process.env.BENCH_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);
+const MEASUREMENTS = only ? ALL.filter((measurement) => only.includes(measurement.key)) : ALL;
+
+const OUTPUT = path.join(REPO_ROOT, '.data', 'bench', 'latest.json');
+
+async function withSite<T>(run: (browser: Awaited<ReturnType<typeof launchChromium>>) => Promise<T>): Promise<T> {
+  const { database, remove } = throwawayPglite();
+  const removeFolder = onCleanup(remove);
+  const api = await startApi('site-api', BENCH_PORTS.api, database);
+  const origins = await startOrigins();
+  const browser = await launchChromium();
+  try {
+    return await run(browser);
+  } finally {
+    await browser.close();
+    for (const origin of origins) await origin.stop();
+    await api.stop();
+    removeFolder();
+    remove();
+  }
+}
+
+function print(tables: readonly Table[]): void {
+  for (const table of tables) process.stdout.write(`\n${formatTable(table)}\n`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const results: Record<string, unknown> = {};
+  // Measurements in a row that need the site share one start of it.
+  for (let index = 0; index < MEASUREMENTS.length; ) {
+    const measurement = MEASUREMENTS[index]!;
+    if (measurement.needs === 'own') {
+      process.stderr.write(`bench: ${measurement.key}...\n`);
+      const result = await measurement.run();
+      results[measurement.key] = result;
+      print(measurement.tables(result));
+      index += 1;
+      continue;
+    }
+    const group: Measurement<unknown>[] = [];
+    while (MEASUREMENTS[index]?.needs === 'site') group.push(MEASUREMENTS[index++]!);
+    process.stderr.write('bench: starting the site (API on PGlite, shell, catalog, support, account)...\n');
+    await withSite(async (browser) => {
+      for (const siteMeasurement of group) {
+        if (siteMeasurement.needs !== 'site') continue;
+        process.stderr.write(`bench: ${siteMeasurement.key}...\n`);
+        const result = await siteMeasurement.run({ browser });
+        results[siteMeasurement.key] = result;
+        print(siteMeasurement.tables(result));
+      }
+    });
+  }
+  const seconds = round((performance.now() - started) / 1000);
+  mkdirSync(path.dirname(OUTPUT), { recursive: true });
+  writeFileSync(OUTPUT, `${JSON.stringify({ measuredAt: new Date().toISOString(), seconds, results }, null, 2)}\n`);
+  process.stdout.write(`\nbench: done in ${seconds} s; figures also in ${path.relative(REPO_ROOT, OUTPUT)}\n`);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`\nbench: ${signal}, stopping the servers it started...\n`);
+    void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  if (!stopping) await stopAll();
+}

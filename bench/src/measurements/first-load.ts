@@ -1,0 +1,45 @@
+import { TransferRecorder, waitVisible } from '../browser.js';
+import { PAGES, type Measurement } from '../measurement.js';
+import { kb } from '../report.js';
+import { siteUrl } from '../site.js';
+import { REFERENCE, TARGETS } from '../targets.js';
+import { COMPRESSION_NOTE, summarise, TRANSFER_COLUMNS, transferRows, type TransferSummary } from '../transfer-table.js';
+
+export interface FirstLoad {
+  path: string;
+  summary: TransferSummary;
+}
+
+/** JavaScript and CSS of a first load with an empty cache, until the page's remote shows and the network is idle. */
+export const firstLoad: Measurement<FirstLoad[]> = {
+  key: 'firstLoad',
+  needs: 'site',
+  run: async ({ browser }) => {
+    const results: FirstLoad[] = [];
+    for (const page of PAGES) {
+      const context = await browser.newContext();
+      try {
+        const tab = await context.newPage();
+        const recorder = new TransferRecorder(tab);
+        await tab.goto(siteUrl(page.path));
+        await waitVisible(tab, page.firstContent);
+        await recorder.settled();
+        results.push({ path: page.path, summary: summarise(await recorder.take()) });
+      } finally {
+        await context.close();
+      }
+    }
+    return results;
+  },
+  tables: (results) =>
+    results.map(({ path, summary }) => ({
+      title: `First load of ${path}: JavaScript and CSS by origin`,
+      columns: TRANSFER_COLUMNS,
+      rows: transferRows(summary),
+      notes: [
+        `target: first-load JavaScript at most ${TARGETS.firstLoadJsGzipKb} KB gzip in total (measured ${kb(summary.js.sizes.gzip)} KB at gzip 6, ${kb(summary.js.sizes.gzip9)} KB at gzip -9); ` +
+          `reference: monolith ${REFERENCE.monolithGzipKb}, naive federation ${REFERENCE.naiveFederatedGzipKb}, with levers ${REFERENCE.leveredFederatedGzipKb} KB gzip -9.`,
+        COMPRESSION_NOTE,
+      ],
+    })),
+};

@@ -1,0 +1,67 @@
+import { TransferRecorder, waitVisible } from '../browser.js';
+import { PAGES, type Measurement } from '../measurement.js';
+import { siteUrl } from '../site.js';
+import { TARGETS } from '../targets.js';
+import { navigateInPage } from './navigation-bytes.js';
+
+export interface SharedLibrary {
+  name: string;
+  /** Distinct loaded copies, "version from provider". */
+  copies: string[];
+  /** Apps that use it. */
+  users: string[];
+}
+
+/**
+ * How many copies of each shared library the browser loaded once the shell and all three remotes have run:
+ * read from Module Federation's share scope, as e2e/tests/composition.spec.ts does ("loaded once").
+ */
+export const sharedCopies: Measurement<SharedLibrary[]> = {
+  key: 'sharedCopies',
+  needs: 'site',
+  run: async ({ browser }) => {
+    const context = await browser.newContext();
+    try {
+      const tab = await context.newPage();
+      const recorder = new TransferRecorder(tab);
+      const [home, ...others] = PAGES;
+      await tab.goto(siteUrl(home.path));
+      await waitVisible(tab, home.firstContent);
+      for (const page of others) {
+        await navigateInPage(tab, page.path);
+        await waitVisible(tab, page.firstContent);
+      }
+      await recorder.settled();
+      const summary = await tab.evaluate(() => {
+        type Shared = { loaded?: boolean; from: string; useIn?: string[] };
+        type Scopes = Record<string, { default?: Record<string, Record<string, Shared>> }>;
+        const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__.__SHARE__;
+        const libraries: Record<string, { copies: string[]; users: string[] }> = {};
+        for (const scope of Object.values(scopes)) {
+          for (const [name, versions] of Object.entries(scope.default ?? {})) {
+            const entry = (libraries[name] ??= { copies: [], users: [] });
+            for (const [version, info] of Object.entries(versions)) {
+              const copy = `${version} from ${info.from}`;
+              if (info.loaded && !entry.copies.includes(copy)) entry.copies.push(copy);
+              for (const user of info.useIn ?? []) if (!entry.users.includes(user)) entry.users.push(user);
+            }
+          }
+        }
+        return libraries;
+      });
+      return Object.entries(summary)
+        .map(([name, { copies, users }]) => ({ name, copies, users: users.sort() }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    } finally {
+      await context.close();
+    }
+  },
+  tables: (libraries) => [
+    {
+      title: 'Shared libraries after /, /SupportCenter/game and /login in one visit (Module Federation share scope)',
+      columns: ['library', 'copies', 'target', 'loaded from', 'used by'],
+      rows: libraries.map(({ name, copies, users }) => [name, copies.length, TARGETS.sharedCopies, copies.join(', ') || 'not loaded', users.join(' ')]),
+      notes: ['copies = distinct versions and providers the share scope marks loaded; 0 = shared but never needed on these pages.'],
+    },
+  ],
+};

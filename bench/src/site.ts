@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, runToEnd, startProcess, waitUntilUp, type Started } from './processes.js';
+
+/** Ports apart from npm start (8080-8090) and the browser tests (18xxx), so all three can run at once. */
+export const BENCH_PORTS = { shell: 19080, catalog: 19081, support: 19082, account: 19083, api: 19090, loadApi: 19091 } as const;
+
+export type Origin = 'shell' | 'catalog' | 'support' | 'account' | 'api';
+export const ORIGINS: readonly Origin[] = ['shell', 'catalog', 'support', 'account', 'api'];
+
+const APP_FOLDERS = { shell: 'shell', catalog: 'mfe-catalog', support: 'mfe-support', account: 'mfe-account' } as const;
+const API_DIR = path.join(REPO_ROOT, 'api');
+
+export const siteUrl = (pathname = '/') => `http://localhost:${BENCH_PORTS.shell}${pathname}`;
+
+/** Which app served a URL: by port, with the shell's `/api/` forwarding counted as the API's. */
+export function originOf(url: string): Origin | null {
+  const parsed = new URL(url);
+  const port = Number(parsed.port);
+  if (port === BENCH_PORTS.shell) return parsed.pathname.startsWith('/api') ? 'api' : 'shell';
+  if (port === BENCH_PORTS.catalog) return 'catalog';
+  if (port === BENCH_PORTS.support) return 'support';
+  if (port === BENCH_PORTS.account) return 'account';
+  if (port === BENCH_PORTS.api || port === BENCH_PORTS.loadApi) return 'api';
+  return null;
+}
+
+export type ApiDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** A throwaway embedded database folder, removed by the returned function. */
+export function throwawayPglite(): { database: ApiDatabase; remove: () => void } {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  return { database: { kind: 'pglite', dataDir }, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+function databaseEnv(database: ApiDatabase): Record<string, string> {
+  return database.kind === 'pglite' ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.url };
+}
+
+/** The operator command (README "Configuration"), before the API opens an embedded folder: one process per folder. */
+export async function createAccount(database: ApiDatabase, account: string, password: string): Promise<void> {
+  await runToEnd('node', ['--import', 'tsx', 'src/identity/create-account-cli.ts', '--account', account], {
+    ...databaseEnv(database),
+    ACCOUNT_PASSWORD: password,
+  }, API_DIR);
+}
+
+/** The API with demo data (games, player1, player2, agent1) on a database of its own. */
+export async function startApi(name: string, port: number, database: ApiDatabase, extraEnv: Record<string, string> = {}): Promise<Started> {
+  const api = startProcess(name, 'node', ['--import', 'tsx', 'src/main.ts'], {
+    PORT: String(port),
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    OUTBOX_DIR: path.join(tmpdir(), 'bench-outbox'),
+    FILES_DIR: path.join(tmpdir(), 'bench-files'),
+    ...databaseEnv(database),
+    ...extraEnv,
+  }, API_DIR);
+  await waitUntilUp(`http://127.0.0.1:${port}/health`, api);
+  return api;
+}
+
+/** The shell and the three remotes, each on its own origin, as production serves them (tooling/src/static-server.ts). */
+export async function startOrigins(): Promise<Started[]> {
+  const env = {
+    CATALOG_URL: `http://localhost:${BENCH_PORTS.catalog}`,
+    SUPPORT_URL: `http://localhost:${BENCH_PORTS.support}`,
+    ACCOUNT_URL: `http://localhost:${BENCH_PORTS.account}`,
+    API_URL: `http://127.0.0.1:${BENCH_PORTS.api}`,
+  };
+  const apps = Object.keys(APP_FOLDERS) as (keyof typeof APP_FOLDERS)[];
+  return Promise.all(
+    apps.map(async (app) => {
+      const port = String(BENCH_PORTS[app]);
+      const origin = startProcess(`origin-${app}`, 'node', ['tooling/bin/serve-app.js', '--app', app, '--port', port, '--dir', `${APP_FOLDERS[app]}/dist`], env);
+      await waitUntilUp(`http://127.0.0.1:${port}/index.html`, origin);
+      return origin;
+    }),
+  );
+}
