@@ -34,6 +34,8 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await items.click();
     const view = page.getByTestId('agent-ticket');
     await expect(view.getByRole('heading', { level: 3 })).toHaveText(title);
+    // Focus follows the chosen ticket to its title, which names what the agent now reads.
+    await expect(view.getByRole('heading', { level: 3 })).toBeFocused();
     await expect(view.getByTestId('ticket-details')).toContainText(DEMO.player1.account);
     await expect(view.getByTestId('conversation-question')).toContainText(ticket.content);
 
@@ -44,6 +46,8 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await expect(form.getByTestId('attachment-uploaded')).toHaveCount(1);
     await form.getByTestId('reply-send').click();
     await expect(view.getByTestId('agent-notice')).toHaveText(en('agent.replied'));
+    // Busy while sending, the button kept the focus (a disabled one would have dropped it to the page).
+    await expect(form.getByTestId('reply-send')).toBeFocused();
     const answer = view.getByTestId('conversation-message-agent');
     await expect(answer).toContainText(reply);
     await expect(answer.getByRole('img', { name: 'mailbox.png' })).toBeVisible();
@@ -72,6 +76,9 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await page.goto(deskUrl(`&inquiryId=${inquiryId}`));
     const view = page.getByTestId('agent-ticket');
     const endButton = view.getByTestId('end-chat');
+    // Opened from an address, not chosen from the list: the page keeps its usual starting focus.
+    await expect(view.getByRole('heading', { level: 3 })).toBeVisible();
+    await expect(view.getByRole('heading', { level: 3 })).not.toBeFocused();
     await endButton.click();
     const dialog = page.getByTestId('end-chat-dialog');
     await expect(dialog).toContainText(en('agent.endBody'));

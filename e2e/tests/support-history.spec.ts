@@ -12,6 +12,19 @@ const en = (key: string, values: Record<string, string | number> = {}) => t('sup
 const historyItem = (page: Page, inquiryId: number) => page.locator(`[data-testid="history-item"][data-inquiry-id="${inquiryId}"]`);
 const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
+/** WCAG contrast ratio of two computed CSS colours (`rgb(r, g, b)`). */
+function contrast(first: string, second: string): number {
+  const luminance = (colour: string) => {
+    const [red = 0, green = 0, blue = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map((channel) => {
+      const value = Number(channel) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+  };
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+}
+
 test.describe('support steps zero and four: history and conversation (SPEC §4, DESIGN §7)', () => {
 
   test('a new ticket shows as no reply, its conversation and files open, added information survives a lost answer once, then end, rate low and concluded', async ({ page }) => {
@@ -89,6 +102,12 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await expect(rating.getByRole('radio', { name: en('rating.star', { score: 1, max: 5 }) })).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(rating.getByRole('radio', { name: en('rating.star', { score: 2, max: 5 }) })).toBeChecked();
+    // A chosen star stands out from the dialog by 3:1 at least (WCAG 1.4.11), and is filled where the others are not.
+    const stars = rating.getByTestId('rating-star');
+    await expect(stars).toHaveText(['★', '★', '☆', '☆', '☆'].map((star, index) => `${star}${en('rating.star', { score: index + 1, max: 5 })}`));
+    const starColour = await stars.first().evaluate((star) => getComputedStyle(star).color);
+    const dialogColour = await rating.evaluate((dialog) => getComputedStyle(dialog).backgroundColor);
+    expect(contrast(starColour, dialogColour)).toBeGreaterThanOrEqual(3);
     await rating.getByLabel(en('rating.reason.unsolved')).check();
     await rating.getByLabel(en('rating.comment')).fill('Still waiting for the reward.');
     await rating.getByTestId('rating-submit').click();

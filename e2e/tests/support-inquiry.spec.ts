@@ -293,6 +293,8 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     }, { times: 1 });
     await page.getByTestId('inquiry-submit').click();
     await expect(page.getByTestId('inquiry-problem')).toHaveText(t('common', 'en', 'errors.network'));
+    // Busy while sending, the button kept the focus (a disabled one would have dropped it to the page).
+    await expect(page.getByTestId('inquiry-submit')).toBeFocused();
     await expect(field(page, t('support', 'en', 'form.titleLabel'))).toHaveValue(title);
     await expect(page.getByRole('checkbox')).toBeChecked();
     expect((await callApi('inquiryList', token)).filter((ticket) => ticket.title === title)).toHaveLength(1);

@@ -36,7 +36,9 @@ export function SupportRoot({ basename }: RemoteProps) {
             path: SUPPORT_AGENT_SEGMENT,
             element: (
               <RequireLogin>
-                <AgentDesk ticketView={(inquiryId, onChanged) => <AgentTicket inquiryId={inquiryId} onChanged={onChanged} />} />
+                <AgentDesk
+                  ticketView={(inquiryId, onChanged, focusOnLoad) => <AgentTicket inquiryId={inquiryId} onChanged={onChanged} focusOnLoad={focusOnLoad} />}
+                />
               </RequireLogin>
             ),
           },

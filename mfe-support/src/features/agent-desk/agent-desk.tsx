@@ -161,7 +161,7 @@ function Queue({ state, retry, desk }: { state: QueueState; retry: () => void; d
  * the chosen ticket beside it (below it on a phone). The ticket view comes from the conversation feature, composed
  * by the route. A player's session is refused by the API and told this page is not for them.
  */
-export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onChanged: () => void) => ReactNode }) {
+export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onChanged: () => void, focusOnLoad: boolean) => ReactNode }) {
   const { t } = useTranslation();
   const desk = useDeskParams();
   const query: EndpointQuery<'agentInquiries'> = {
@@ -171,13 +171,14 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
     ...(desk.keyword ? { keyword: desk.keyword } : {}),
   };
   const [state, retry] = useAgentQueue(query);
-  const ticketPanel = useRef<HTMLDivElement>(null);
-  const shownTicket = useRef(desk.inquiryId);
-  useEffect(() => {
-    // A ticket chosen from the list: focus follows it (on a phone the list it was chosen from is hidden).
-    if (desk.inquiryId !== null && desk.inquiryId !== shownTicket.current) ticketPanel.current?.focus();
-    shownTicket.current = desk.inquiryId;
-  }, [desk.inquiryId]);
+  // A ticket chosen from the list (not the one the page opened with): focus follows it to its title once it has
+  // loaded (on a phone the list it was chosen from is hidden).
+  const [shownTicket, setShownTicket] = useState(desk.inquiryId);
+  const [chosen, setChosen] = useState(false);
+  if (desk.inquiryId !== shownTicket) {
+    setShownTicket(desk.inquiryId);
+    setChosen(true);
+  }
 
   if (state.status === 'refused') {
     return (
@@ -192,7 +193,7 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
       <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
       <div className={styles.columns}>
         <Queue state={state} retry={retry} desk={desk} />
-        <div ref={ticketPanel} className={styles.ticket} tabIndex={-1}>
+        <div className={styles.ticket}>
           {desk.inquiryId === null ? (
             <p className={styles.choose}>{t('support:agent.chooseInquiry')}</p>
           ) : (
@@ -200,7 +201,7 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
               <Link className={styles.back} to={desk.linkTo({ inquiryId: null })}>
                 {t('support:agent.backToQueue')}
               </Link>
-              <div key={desk.inquiryId}>{ticketView(desk.inquiryId, retry)}</div>
+              <div key={desk.inquiryId}>{ticketView(desk.inquiryId, retry, chosen)}</div>
             </>
           )}
         </div>

@@ -13,9 +13,10 @@ import { useTicket } from './use-ticket.js';
 
 /**
  * An agent's view of one ticket on the desk (DESIGN §5): who asked what, the conversation, a reply with
- * attachments while the chat is open, and ending it. `onChanged` tells the queue to refresh its statuses.
+ * attachments while the chat is open, and ending it. `onChanged` tells the queue to refresh its statuses;
+ * `focusOnLoad` moves focus to the ticket's title once it has loaded (it was just chosen from the list).
  */
-export function AgentTicket({ inquiryId, onChanged }: { inquiryId: number; onChanged: () => void }) {
+export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: number; onChanged: () => void; focusOnLoad: boolean }) {
   const { t } = useTranslation();
   const [state, reload] = useTicket('agentInquiryDetail', inquiryId);
   const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
@@ -24,6 +25,8 @@ export function AgentTicket({ inquiryId, onChanged }: { inquiryId: number; onCha
   const endedNotice = useRef<HTMLDivElement>(null);
   // Ending removes the controls that had focus: once the ended chat is shown, focus moves to how it ended.
   const focusEnded = useFocusWhenShown(endedNotice, state);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenShown(heading, state, focusOnLoad);
 
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <Failed network={state.network} retry={reload} />;
@@ -33,7 +36,9 @@ export function AgentTicket({ inquiryId, onChanged }: { inquiryId: number; onCha
   return (
     <article className={styles.agentTicket} aria-labelledby="agent-ticket-heading" data-testid="agent-ticket">
       <header className={styles.ticketHeader}>
-        <h3 id="agent-ticket-heading">{ticket.title}</h3>
+        <h3 id="agent-ticket-heading" ref={heading} tabIndex={-1}>
+          {ticket.title}
+        </h3>
         <TicketStatusBadge ticket={ticket} />
       </header>
       <TicketDetails ticket={ticket} account={ticket.account} />

@@ -48,20 +48,23 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
       <fieldset className={styles.stars}>
         <legend>{t('support:rating.score')}</legend>
         <div className={styles.starRow}>
-          {RATING_SCORES.map((value) => (
-            <label key={value} className={score !== null && value <= score ? `${styles.star} ${styles.starOn}` : styles.star}>
-              <input
-                type="radio"
-                name={`${id}-score`}
-                value={value}
-                checked={score === value}
-                onChange={() => setScore(value)}
-                data-autofocus={value === 1 || undefined}
-              />
-              <span aria-hidden="true">★</span>
-              <span className="visually-hidden">{t('support:rating.star', { score: value, max: RATING_SCORES.length })}</span>
-            </label>
-          ))}
+          {RATING_SCORES.map((value) => {
+            const on = score !== null && value <= score;
+            return (
+              <label key={value} className={on ? `${styles.star} ${styles.starOn}` : styles.star} data-testid="rating-star">
+                <input
+                  type="radio"
+                  name={`${id}-score`}
+                  value={value}
+                  checked={score === value}
+                  onChange={() => setScore(value)}
+                  data-autofocus={value === 1 || undefined}
+                />
+                <span aria-hidden="true">{on ? '★' : '☆'}</span>
+                <span className="visually-hidden">{t('support:rating.star', { score: value, max: RATING_SCORES.length })}</span>
+              </label>
+            );
+          })}
         </div>
       </fieldset>
       {low ? (
