@@ -3,6 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { launchChromium } from './browser.js';
 import type { Measurement } from './measurement.js';
+import { apiLoad } from './measurements/api-load.js';
 import { buildTime } from './measurements/build-time.js';
 import { firstLoad } from './measurements/first-load.js';
 import { navigationBytes } from './measurements/navigation-bytes.js';
@@ -17,7 +18,7 @@ import { BENCH_PORTS, startApi, startOrigins, throwawayPglite } from './site.js'
  * its output), then what needs the composed site, then what starts its own servers, so nothing competes for the
  * machine's two cores with what is being measured. Lighthouse and the monolith comparison slot in as more modules.
  */
-const ALL: Measurement<unknown>[] = [buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime] as Measurement<unknown>[];
+const ALL: Measurement<unknown>[] = [buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, apiLoad] as Measurement<unknown>[];
 /** BENCH_ONLY=firstLoad,apiLoad runs just those (against the apps as last built when buildTime is not among them). */
 const only = process.env.BENCH_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);
 const MEASUREMENTS = only ? ALL.filter((measurement) => only.includes(measurement.key)) : ALL;

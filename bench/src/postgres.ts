@@ -63,6 +63,6 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     await stop();
     throw error;
   }
-  const version = execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).trim().split(' ').pop() ?? '?';
+  const version = /\d+(?:\.\d+)?/.exec(execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }))?.[0] ?? '?';
   return { url: `postgres://postgres@127.0.0.1:${port}/bench`, version, stop };
 }

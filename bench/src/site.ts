@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, runToEnd, startProcess, waitUntilUp, type Started } from './processes.js';
+import { REPO_ROOT, startProcess, waitUntilUp, type Started } from './processes.js';
 
 /** Ports apart from npm start (8080-8090) and the browser tests (18xxx), so all three can run at once. */
 export const BENCH_PORTS = { shell: 19080, catalog: 19081, support: 19082, account: 19083, api: 19090, loadApi: 19091 } as const;
@@ -36,14 +36,6 @@ export function throwawayPglite(): { database: ApiDatabase; remove: () => void }
 
 function databaseEnv(database: ApiDatabase): Record<string, string> {
   return database.kind === 'pglite' ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.url };
-}
-
-/** The operator command (README "Configuration"), before the API opens an embedded folder: one process per folder. */
-export async function createAccount(database: ApiDatabase, account: string, password: string): Promise<void> {
-  await runToEnd('node', ['--import', 'tsx', 'src/identity/create-account-cli.ts', '--account', account], {
-    ...databaseEnv(database),
-    ACCOUNT_PASSWORD: password,
-  }, API_DIR);
 }
 
 /** The API with demo data (games, player1, player2, agent1) on a database of its own. */

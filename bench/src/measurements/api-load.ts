@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ENDPOINTS, TICKET_TYPES, type InquiryCreateBody } from 'shared-contracts';
+import type { Measurement } from '../measurement.js';
+import { startPostgres } from '../postgres.js';
+import { onCleanup } from '../processes.js';
+import { round } from '../report.js';
+import { BENCH_PORTS, startApi, throwawayPglite, type ApiDatabase } from '../site.js';
+import { TARGETS } from '../targets.js';
+
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
+const DURATION_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+/** Every ticket the bench opens carries it, so the count afterwards finds exactly them. */
+const BENCH_CONTACT = 'bench-load@bench.example';
+/** The demo players the seed creates (api/src/seed/demo-accounts.ts); requests alternate between them. */
+const PLAYERS = [
+  { account: 'player1', password: 'player1-pass' },
+  { account: 'player2', password: 'player2-pass' },
+];
+
+/**
+ * The per-account ticket limits (api/src/tickets/service.ts: 4290 too many new tickets, 4090 too many open ones)
+ * keep a script from flooding the agents' queue; the bench measures throughput, so its API processes raise them
+ * far beyond the run through these variables. Refusals, if any, show in the answers column.
+ */
+const GENEROUS_TICKET_LIMITS: Record<string, string> = {
+  TICKET_OPEN_MAX: '1000000',
+  TICKET_CREATES_PER_HOUR: '1000000',
+};
+
+type DatabaseKind = ApiDatabase['kind'];
+
+export interface EndpointLoad {
+  database: DatabaseKind;
+  name: string;
+  connections: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers by HTTP status, and for refusals by the envelope's code too ("429 4290"). */
+  answers: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+export interface TicketCheck {
+  database: DatabaseKind;
+  /** 2xx answers to POST /inquiries, warm-up included. */
+  createdAnswers: number;
+  /** Rows in the tickets table with the bench's contact afterwards. */
+  ticketsInDatabase: number;
+}
+
+export interface ApiLoad {
+  endpoints: EndpointLoad[];
+  tickets: TicketCheck[];
+  postgresVersion: string;
+}
+
+interface Tally {
+  answers: Record<string, number>;
+}
+
+function tallyAnswer(tally: Tally, status: number, body: string): void {
+  let key = String(status);
+  if (status < 200 || status >= 300) {
+    try {
+      key += ` ${(JSON.parse(body) as { code?: number }).code ?? '?'}`;
+    } catch {
+      key += ' (no envelope)';
+    }
+  }
+  tally.answers[key] = (tally.answers[key] ?? 0) + 1;
+}
+
+async function callApi<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(new URL(path, base), init);
+  const envelope = (await response.json()) as { code: number; data: T };
+  if (envelope.code !== 1 && envelope.code !== 0) throw new Error(`${path} answered ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+interface LoadTarget {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Headers and body of each request, rotating over the players. */
+  request: (sequence: number) => { headers: Record<string, string>; body?: string };
+}
+
+async function load(base: string, target: LoadTarget, seconds: number, tally: Tally) {
+  let sequence = 0;
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: target.method,
+        path: target.path,
+        setupRequest: (request) => {
+          const { headers, body } = target.request(sequence++);
+          return { ...request, headers: { ...request.headers, ...headers }, ...(body === undefined ? {} : { body }) };
+        },
+        onResponse: (status, body) => tallyAnswer(tally, status, body),
+      },
+    ],
+  });
+}
+
+async function countBenchTickets(database: ApiDatabase): Promise<number> {
+  const sql = 'SELECT count(*)::int AS count FROM tickets WHERE contact = $1';
+  if (database.kind === 'pglite') {
+    const db = await PGlite.create(database.dataDir);
+    try {
+      return (await db.query<{ count: number }>(sql, [BENCH_CONTACT])).rows[0]?.count ?? 0;
+    } finally {
+      await db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query<{ count: number }>(sql, [BENCH_CONTACT])).rows[0]?.count ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLoad[]; tickets: TicketCheck }> {
+  const base = `http://127.0.0.1:${BENCH_PORTS.loadApi}`;
+  const api = await startApi(`load-api-${database.kind}`, BENCH_PORTS.loadApi, database, GENEROUS_TICKET_LIMITS);
+  const endpoints: EndpointLoad[] = [];
+  let createdAnswers = 0;
+  try {
+    const tokens: string[] = [];
+    for (const player of PLAYERS) {
+      const { token } = await callApi<{ token: string }>(base, ENDPOINTS.loginPassword.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(player),
+      });
+      tokens.push(token);
+    }
+    const tokenFor = (sequence: number) => tokens[sequence % tokens.length]!;
+    const [game] = await callApi<{ id: number }[]>(base, `${ENDPOINTS.gamesSimple.path}?spec_lang=en`);
+    if (!game) throw new Error('the demo seed has no games');
+    const [category] = await callApi<{ id: number }[]>(base, `${ENDPOINTS.inquiryTypes.path}?gameId=${game.id}&spec_lang=en`);
+    if (!category) throw new Error(`game ${game.id} has no question categories`);
+
+    const targets: LoadTarget[] = [
+      { name: `GET ${ENDPOINTS.gamesAll.path}`, method: 'GET', path: `${ENDPOINTS.gamesAll.path}?spec_lang=en`, request: () => ({ headers: {} }) },
+      {
+        name: `GET ${ENDPOINTS.inquiryList.path}`,
+        method: 'GET',
+        path: ENDPOINTS.inquiryList.path,
+        request: (sequence) => ({ headers: { authorization: `Bearer ${tokenFor(sequence)}` } }),
+      },
+      {
+        name: `POST ${ENDPOINTS.createInquiry.path}`,
+        method: 'POST',
+        path: ENDPOINTS.createInquiry.path,
+        request: (sequence) => {
+          // A platform ticket ('0': no server, region or character), a new requestId each time: never a retry.
+          const body: InquiryCreateBody = {
+            requestId: randomUUID(),
+            ticketType: TICKET_TYPES.platform,
+            gameId: game.id,
+            serverId: '',
+            gameAreaId: '',
+            roleId: '',
+            roleName: '',
+            queryType: category.id,
+            title: 'Benchmark ticket',
+            content: 'A ticket the benchmark opens to measure how fast tickets are created.',
+            contactKind: 'email',
+            contact: BENCH_CONTACT,
+            attachments: [],
+            consent: true,
+          };
+          return { headers: { authorization: `Bearer ${tokenFor(sequence)}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+        },
+      },
+    ];
+
+    for (const target of targets) {
+      process.stderr.write(`bench: ${database.kind} ${target.name}...\n`);
+      const warmup: Tally = { answers: {} };
+      await load(base, target, WARMUP_SECONDS, warmup);
+      const tally: Tally = { answers: {} };
+      const result = await load(base, target, DURATION_SECONDS, tally);
+      if (target.method === 'POST') {
+        createdAnswers = [warmup, tally].reduce(
+          (sum, { answers }) => sum + Object.entries(answers).filter(([key]) => key.startsWith('2')).reduce((total, [, count]) => total + count, 0),
+          0,
+        );
+      }
+      endpoints.push({
+        database: database.kind,
+        name: target.name,
+        connections: CONNECTIONS,
+        seconds: DURATION_SECONDS,
+        requestsPerSecond: round(result.requests.average, 0),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        requests: result.requests.total,
+        answers: tally.answers,
+        errors: result.errors,
+        timeouts: result.timeouts,
+      });
+    }
+  } finally {
+    // The embedded folder opens in one process at a time: the API lets go of it before it is counted.
+    await api.stop();
+  }
+  return { endpoints, tickets: { database: database.kind, createdAnswers, ticketsInDatabase: await countBenchTickets(database) } };
+}
+
+/**
+ * API throughput and latency at fixed concurrency (autocannon, in this process) on PGlite, then on a throwaway
+ * PostgreSQL, each with the demo data; afterwards the tickets in the database are counted against the 2xx answers.
+ */
+export const apiLoad: Measurement<ApiLoad> = {
+  key: 'apiLoad',
+  needs: 'own',
+  run: async () => {
+    const endpoints: EndpointLoad[] = [];
+    const tickets: TicketCheck[] = [];
+    const embedded = throwawayPglite();
+    const removeEmbedded = onCleanup(embedded.remove);
+    try {
+      const result = await measureOn(embedded.database);
+      endpoints.push(...result.endpoints);
+      tickets.push(result.tickets);
+    } finally {
+      removeEmbedded();
+      embedded.remove();
+    }
+    const postgres = await startPostgres();
+    const stopPostgres = onCleanup(postgres.stop);
+    try {
+      const result = await measureOn({ kind: 'postgres', url: postgres.url });
+      endpoints.push(...result.endpoints);
+      tickets.push(result.tickets);
+    } finally {
+      stopPostgres();
+      await postgres.stop();
+    }
+    return { endpoints, tickets, postgresVersion: postgres.version };
+  },
+  tables: ({ endpoints, tickets, postgresVersion }) => [
+    {
+      title: `API at ${CONNECTIONS} connections for ${DURATION_SECONDS} s per call (autocannon, after ${WARMUP_SECONDS} s of warm-up)`,
+      columns: ['database', 'call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'answers', 'errors'],
+      rows: endpoints.map((load) => [
+        load.database === 'postgres' ? `postgres ${postgresVersion}` : 'pglite',
+        load.name,
+        load.requestsPerSecond,
+        load.p50Ms,
+        load.p99Ms,
+        load.requests,
+        Object.entries(load.answers).sort().map(([key, count]) => `${key}: ${count}`).join(', '),
+        load.errors + load.timeouts,
+      ]),
+      notes: [
+        `targets (PostgreSQL): cached catalogue reads at least ${TARGETS.apiCachedReadsPerSecond.toLocaleString('en-US')} req/s, ticket creation at least ${TARGETS.apiCreatesPerSecond.toLocaleString('en-US')} req/s, p99 under ${TARGETS.apiP99Ms} ms, nothing lost.`,
+        'answers: HTTP status, with the envelope code for refusals (429 4290 = throttled, 409 4090 = open-ticket cap); errors = connection errors and timeouts.',
+      ],
+    },
+    {
+      title: 'Tickets created: 2xx answers to POST /inquiries (warm-up included) against rows in the database afterwards',
+      columns: ['database', '2xx answers', 'tickets in database', 'difference'],
+      rows: tickets.map(({ database, createdAnswers, ticketsInDatabase }) => [database, createdAnswers, ticketsInDatabase, ticketsInDatabase - createdAnswers]),
+    },
+  ],
+};
