@@ -164,6 +164,45 @@ describe('GET /agent/inquiries', () => {
     expect(await ids(`${word} C:\\`)).toEqual([backslash]);
   });
 
+  it('serves the tickets owed a message by how long they have waited: a player adding information keeps the place', async () => {
+    const word = marker();
+    const player = await freshPlayer();
+    const at = () => h.clock.now().toISOString();
+    const open = async (title: string) => {
+      h.clock.advance({ minutes: 1 });
+      return { id: await createTicket(h, player.token, platformBody({ title: `${title} ${word}` })), openedAt: at() };
+    };
+    const addInformation = async (inquiryId: number) => {
+      h.clock.advance({ minutes: 1 });
+      okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(inquiryId, 'One more detail.') }));
+    };
+    const queue = async () => (await list(`?keyword=${word}`)).items.map((item) => item.id);
+    const waitingSince = async (id: number) =>
+      (await h.db.query<{ waiting_since: Date | null }>('SELECT waiting_since FROM tickets WHERE id = $1', [id])).rows[0]?.waiting_since?.toISOString() ?? null;
+
+    const first = await open('First');
+    const second = await open('Second');
+    await addInformation(first.id);
+    expect(await queue()).toEqual([first.id, second.id]);
+    expect(await waitingSince(first.id)).toBe(first.openedAt);
+
+    // Answered, it leaves the queue; the player's next message puts it back, waiting from that message on.
+    h.clock.advance({ minutes: 1 });
+    await agentReply(first.id);
+    expect(await waitingSince(first.id)).toBeNull();
+    await addInformation(first.id);
+    const waitingAgain = at();
+    const third = await open('Third');
+    await addInformation(first.id);
+    expect(await queue()).toEqual([second.id, first.id, third.id]);
+    expect(await waitingSince(first.id)).toBe(waitingAgain);
+    expect(await waitingSince(third.id)).toBe(third.openedAt);
+
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: second.id } }));
+    expect(await waitingSince(second.id)).toBeNull();
+    expect(await queue()).toEqual([first.id, third.id, second.id]);
+  });
+
   it(`pages by ${AGENT_PAGE_SIZE}, with the total of every page`, async () => {
     const word = marker();
     const player = await freshPlayer();

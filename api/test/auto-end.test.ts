@@ -150,6 +150,29 @@ describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
     expect(Object.keys(document.paths)).not.toContain(TEST_CLOCK_PATH);
   });
 
+  it('exists only for callers on this machine, whatever a proxy header claims', async () => {
+    const before = clock.now().getTime();
+    for (const remoteAddress of ['203.0.113.7', '10.0.0.2', '::ffff:192.0.2.1', '2001:db8::1']) {
+      const answer = await h.app.inject({ method: 'POST', url: TEST_CLOCK_PATH, remoteAddress, payload: { advanceMs: AUTO_END_MS } });
+      expect(answer.statusCode, remoteAddress).toBe(404);
+      expect(answer.json()).toMatchObject({ code: ERROR_CODES.notFound, msg: `Not found: POST ${TEST_CLOCK_PATH}` });
+    }
+    expect(clock.now().getTime() - before).toBeLessThan(60_000);
+    for (const remoteAddress of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await h.app.inject({ method: 'POST', url: TEST_CLOCK_PATH, remoteAddress, payload: { advanceMs: 0 } })).statusCode, remoteAddress).toBe(200);
+    }
+    // Behind a proxy on this machine, the client it names must be local too.
+    const proxied = await buildApp({ db: h.db, passwordHashing: TEST_PASSWORD_HASHING, now: clock.now, testClock: clock, trustProxy: 'loopback' });
+    try {
+      const forwarded = (client: string) =>
+        proxied.inject({ method: 'POST', url: TEST_CLOCK_PATH, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client }, payload: { advanceMs: 0 } });
+      expect((await forwarded('203.0.113.7')).statusCode).toBe(404);
+      expect((await forwarded('127.0.0.1')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('does not exist without API_TEST_CLOCK', async () => {
     const plain = await buildApp({ db: h.db, passwordHashing: TEST_PASSWORD_HASHING });
     try {

@@ -244,3 +244,36 @@ export function streamedTextUpload(fileName: string, size: number): StreamedUplo
     contentLength: head.length + size + tail.length,
   };
 }
+
+/** A streamed upload that sends its first half, then holds the rest back until `release()`. */
+export interface HeldUpload extends StreamedUpload {
+  release(): void;
+}
+
+/**
+ * A multipart body carrying one text file of which only the part header and the first half of `content` arrive at
+ * once; the rest follows on `release()`. What the server does before the whole file has arrived shows while it is
+ * held.
+ */
+export function heldTextUpload(fileName: string, content: string): HeldUpload {
+  const boundary = newBoundary();
+  const head = partHeader({ field: 'file', fileName, content: '', contentType: 'text/plain' }, boundary);
+  const bytes = Buffer.from(content, 'utf8');
+  const half = Math.floor(bytes.length / 2);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield Buffer.concat([head, bytes.subarray(0, half)]);
+    await released;
+    yield Buffer.concat([bytes.subarray(half), tail]);
+  }
+  return {
+    stream: Readable.from(chunks(), { objectMode: false }),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    contentLength: head.length + bytes.length + tail.length,
+    release,
+  };
+}

@@ -11,9 +11,28 @@ import { cleanFileName } from '../src/files/file-names.js';
 import { DiskFileStore } from '../src/files/store.js';
 import { attachmentDisposition } from '../src/http/endpoint-routes.js';
 import { outboxMailer } from '../src/mail/transport.js';
-import { avi, cfb, docm, docx, exe, gif, jpeg, mp4, multipart, ogg, pdf, png, streamedTextUpload, webm, xlsx, zip, type MultipartRequest } from './files-fixtures.js';
+import {
+  avi,
+  cfb,
+  docm,
+  docx,
+  exe,
+  gif,
+  heldTextUpload,
+  jpeg,
+  mp4,
+  multipart,
+  ogg,
+  pdf,
+  png,
+  streamedTextUpload,
+  webm,
+  xlsx,
+  zip,
+  type MultipartRequest,
+} from './files-fixtures.js';
 import { createTestApp, injectJson, type JsonAnswer, type TestApp } from './helpers.js';
-import { bearer, createAccount, expectFailure, loginToken, unique } from './identity-helpers.js';
+import { bearer, call, createAccount, expectFailure, loginToken, okData, unique } from './identity-helpers.js';
 
 let harness: TestApp;
 let agent: Account;
@@ -370,6 +389,48 @@ describe('POST /files', () => {
       expectFailure(await uploadAs(owner, 'and-another.txt', 'and another'), 429, ERROR_CODES.tooManyRequests, 'tooManyUploads');
     });
 
+    it('gives each upload its place before reading it: those beyond the limit are refused while their bytes are still on the way', async () => {
+      const owner = await newAccount();
+      const before = await storedFiles();
+      const extra = 3;
+      const uploads = Array.from({ length: LIMITS.pendingUploadsMax + extra }, (_, index) => heldTextUpload(`parallel-${index}.txt`, `parallel upload ${index}`));
+      const answered: JsonAnswer[] = [];
+      const answers = uploads.map((upload) =>
+        injectJson(harness.app, {
+          method: 'POST',
+          url: '/files',
+          headers: { ...bearer(owner.token), 'content-type': upload.contentType, 'content-length': String(upload.contentLength) },
+          payload: upload.stream,
+        }).then((answer) => {
+          answered.push(answer);
+          return answer;
+        }),
+      );
+      try {
+        // Every body is held half-way: only refusals made before reading can have been answered.
+        await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(extra);
+        for (const refused of answered) expectFailure(refused, 429, ERROR_CODES.tooManyRequests, 'tooManyUploads');
+        expect(await rowsOf(owner)).toBe(LIMITS.pendingUploadsMax);
+      } finally {
+        for (const upload of uploads) upload.release();
+      }
+      const all = await Promise.all(answers);
+      expect(all.filter((answer) => answer.status === 200)).toHaveLength(LIMITS.pendingUploadsMax);
+      const { rows } = await harness.db.query<{ state: string }>('SELECT state FROM files WHERE owner_account_id = $1', [owner.id]);
+      expect(rows.map((row) => row.state)).toEqual(Array(LIMITS.pendingUploadsMax).fill('stored'));
+      expect((await storedFiles()).filter((file) => !before.includes(file))).toHaveLength(LIMITS.pendingUploadsMax);
+    });
+
+    it('gives the place of a refused upload back', async () => {
+      const owner = await newAccount();
+      for (let index = 0; index < LIMITS.pendingUploadsMax - 1; index += 1) uploaded(await uploadAs(owner, `note-${index}.txt`, `note ${index}`));
+      expectFailure(await uploadAs(owner, 'empty.txt', ''), 400, ERROR_CODES.badRequest, 'fileEmpty');
+      expectFailure(await uploadAs(owner, 'fake.png', 'not a picture'), 400, ERROR_CODES.badRequest, 'typeMismatch');
+      expectFailure(await post(owner.token, multipart([{ field: 'file', fileName: 'a.txt', content: 'a' }, { field: 'file', fileName: 'b.txt', content: 'b' }])), 400, ERROR_CODES.badRequest, ONE_FILE_ONLY);
+      expect(await rowsOf(owner)).toBe(LIMITS.pendingUploadsMax - 1);
+      uploaded(await uploadAs(owner, 'last.txt', 'the last one'));
+    });
+
     it('holds the limit when uploads arrive together', async () => {
       const owner = await newAccount();
       for (let index = 0; index < LIMITS.pendingUploadsMax - 2; index += 1) uploaded(await uploadAs(owner, `note-${index}.txt`, `note ${index}`));
@@ -493,6 +554,59 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('POST /files/discard', () => {
+  function discard(fileId: string, token?: string): Promise<JsonAnswer> {
+    return call(harness, 'discardFile', { token, body: { fileId } });
+  }
+
+  async function keyOf(fileId: string): Promise<string> {
+    const { rows } = await harness.db.query<{ storage_key: string }>('SELECT storage_key FROM files WHERE id = $1', [fileId]);
+    return rows[0]?.storage_key ?? '';
+  }
+
+  it("deletes the uploader's own pending file, row and bytes, and gives its place back", async () => {
+    const owner = await newAccount();
+    const files = [];
+    for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1) files.push(uploaded(await uploadAs(owner, `note-${index}.txt`, `note ${index}`)));
+    expectFailure(await uploadAs(owner, 'one-more.txt', 'one more'), 429, ERROR_CODES.tooManyRequests, 'tooManyUploads');
+    const removed = files[0]?.fileId ?? '';
+    const key = await keyOf(removed);
+    expect(okData('discardFile', await discard(removed, owner.token))).toBeNull();
+    expect(await rowsOf(owner)).toBe(LIMITS.pendingUploadsMax - 1);
+    expect((await storedFiles()).map((file) => path.basename(file))).not.toContain(key);
+    expect((await download(removed, owner.token)).statusCode).toBe(404);
+    uploaded(await uploadAs(owner, 'one-more.txt', 'one more'));
+  });
+
+  it('lets an agent discard an upload of their own too', async () => {
+    const file = uploaded(await uploadAs(agent, 'guide.txt', 'How to restart the game.'));
+    expect(okData('discardFile', await discard(file.fileId, agent.token))).toBeNull();
+    expect((await harness.db.query('SELECT id FROM files WHERE id = $1', [file.fileId])).rowCount).toBe(0);
+  });
+
+  it('answers anything but an own pending file with 4040 fileNotFound, the same for each, and deletes nothing', async () => {
+    const owner = await newAccount();
+    const other = await newAccount();
+    const theirs = uploaded(await uploadAs(other, 'theirs.txt', 'theirs'));
+    const attached = uploaded(await uploadAs(owner, 'attached.txt', 'attached'));
+    await attachToTicket(attached.fileId, owner);
+    const gone = uploaded(await uploadAs(owner, 'gone.txt', 'gone'));
+    okData('discardFile', await discard(gone.fileId, owner.token));
+    const answers = [];
+    for (const fileId of [theirs.fileId, attached.fileId, gone.fileId, randomUUID()]) {
+      const answer = await discard(fileId, owner.token);
+      expectFailure(answer, 404, ERROR_CODES.notFound, 'fileNotFound');
+      answers.push(answer.body);
+    }
+    expect(new Set(answers.map((body) => JSON.stringify(body))).size).toBe(1);
+    // An agent cannot discard a player's upload either.
+    expectFailure(await discard(theirs.fileId, agent.token), 404, ERROR_CODES.notFound, 'fileNotFound');
+    expect((await download(theirs.fileId, other.token)).statusCode).toBe(200);
+    expect((await download(attached.fileId, owner.token)).statusCode).toBe(200);
+    expectFailure(await call(harness, 'discardFile', { token: owner.token, body: { fileId: 'not-a-uuid' } }), 400, ERROR_CODES.badRequest, /"fileId"/);
+  });
+});
+
 // Last: it moves the shared clock past the pending-upload lifetime.
 describe('expired uploads', () => {
   it(`are unavailable after ${LIMITS.pendingUploadHours} hours and removed, rows and bytes, by the cleanup`, async () => {
@@ -507,6 +621,7 @@ describe('expired uploads', () => {
 
     harness.clock.advance({ hours: LIMITS.pendingUploadHours, seconds: 1 });
     expect((await download(pending.fileId, owner.token)).statusCode).toBe(404);
+    expectFailure(await call(harness, 'discardFile', { token: owner.token, body: { fileId: pending.fileId } }), 404, ERROR_CODES.notFound, 'fileNotFound');
     // Expired uploads no longer count against the limit either.
     for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1) uploaded(await uploadAs(owner, `fresh-${index}.txt`, `fresh ${index}`));
 

@@ -123,6 +123,9 @@ describe('POST /inquiries', () => {
       [{ roleId: '' }, 'roleRequired'],
       [{ roleName: '' }, 'roleRequired'],
       [{ queryType: 0 }, 'categoryRequired'],
+      [{ queryType: true }, 'categoryRequired'],
+      [{ queryType: [5] }, 'categoryRequired'],
+      [{ queryType: '5.0' }, 'categoryRequired'],
       [{ contactKind: 'fax' }, 'contactRequired'],
       [{ contactKind: 'email', contact: 'not-an-address' }, 'emailInvalid'],
       [{ contactKind: 'phone', contact: '12345' }, 'phoneInvalid'],
@@ -139,6 +142,13 @@ describe('POST /inquiries', () => {
       expectFailure(answer, 400, ERROR_CODES.badRequest, keyOf(key));
     }
     expect(await ticketCount(h.ids.player1)).toBe(before);
+  });
+
+  it('takes the category as its digits too, and keeps the e-mail as typed but for its lower-cased domain', async () => {
+    const player = await freshPlayer();
+    const id = await createTicket(h, player.token, platformBody({ queryType: '3', contactKind: 'email', contact: ' Player.One@Demo.EXAMPLE ' }));
+    expect(await ticketRow(h.db, id)).toMatchObject({ contact: 'Player.One@demo.example' });
+    expect(okData('inquiryDetail', await detail(player.token, id))).toMatchObject({ categoryName: 'Bug report', contact: 'Player.One@demo.example' });
   });
 
   it('does not ask platform tickets for a server, region or character', async () => {
@@ -487,6 +497,31 @@ describe('POST /inquiries/end and /inquiries/score', () => {
     expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({ status: 'ended' });
   });
 
+  it('answers the same rating sent again (a retry after a lost answer) with success, and refuses a different one', async () => {
+    const player = await freshPlayer();
+    const id = await createTicket(h, player.token, platformBody());
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
+    const rating = { inquiryId: id, score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.' };
+    const ratedAt = h.clock.now().toISOString();
+    expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: rating }))).toBeNull();
+    h.clock.advance({ minutes: 1 });
+    for (const retry of [rating, { ...rating, reasons: ['unclear', 'slow'], comment: ' Took a while. ' }]) {
+      expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: retry }))).toBeNull();
+    }
+    for (const different of [{ score: 3 }, { reasons: ['slow'] }, { comment: 'Took ages.' }]) {
+      expectFailure(
+        await call(h, 'inquiryScore', { token: player.token, body: { ...rating, ...different } }),
+        409,
+        ERROR_CODES.conflict,
+        'inquiryAlreadyRated',
+      );
+    }
+    expect(okData('inquiryDetail', await detail(player.token, id)).rating).toEqual({ score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.', createdAt: ratedAt });
+    expect(await countRows(h.db, 'ticket_ratings WHERE ticket_id = $1', [id])).toBe(1);
+    // Another player's retry of it is still a ticket they do not have.
+    expectFailure(await call(h, 'inquiryScore', { token: h.player2, body: rating }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+  });
+
   it('refuses scores outside 1-5, reasons on a high score and overlong comments', async () => {
     const player = await freshPlayer();
     const id = await createTicket(h, player.token, platformBody());
@@ -622,5 +657,63 @@ describe('a whole conversation (SPEC §4)', () => {
       ['player', 'Orion.'],
       ['agent', 'Fixed.'],
     ]);
+  });
+});
+
+describe('control characters in what players and agents write (PostgreSQL refuses NUL in text)', () => {
+  const CONTROL = ['\u0000', '\u0001', '\u0007', '\u000b', '\u000c', '\u001b', '\u001f'];
+
+  it("refuse each text of a new ticket with the field's own key, and open nothing", async () => {
+    const player = await freshPlayer();
+    for (const character of CONTROL) {
+      const cases: [Partial<CreateBody>, string][] = [
+        [{ title: `Lost${character}ship` }, 'titleInvalid'],
+        [{ content: `My ship vanished${character} after the update.` }, 'contentInvalid'],
+        [{ roleName: `Captain${character}Mira` }, 'roleRequired'],
+        [{ serverId: `s${character}1` }, 'serverRequired'],
+        [{ gameAreaId: `as${character}ia` }, 'regionRequired'],
+        [{ roleId: `r100${character}101` }, 'roleRequired'],
+        [{ contactKind: 'email', contact: `player1${character}@demo.example` }, 'emailInvalid'],
+        // Vertical tab and form feed are spacing in a phone number, dropped like the other spaces.
+        ...(/\s/.test(character) ? [] : [[{ contactKind: 'phone', contact: `+44 20 7946${character}0958` }, 'phoneInvalid'] as [Partial<CreateBody>, string]]),
+      ];
+      for (const [override, key] of cases) {
+        expectFailure(await call(h, 'createInquiry', { token: h.player1, body: officialBody(override) }), 400, ERROR_CODES.badRequest, keyOf(key));
+      }
+      expectFailure(
+        await call(h, 'createInquiry', { token: player.token, body: platformBody({ title: `Top-up${character}missing` }) }),
+        400,
+        ERROR_CODES.badRequest,
+        keyOf('titleInvalid'),
+      );
+    }
+    expect(await ticketCount(player.id)).toBe(0);
+    // Tabs and line breaks are text like any other.
+    const id = await createTicket(h, player.token, platformBody({ title: 'Top-up\tmissing', content: 'Paid yesterday.\r\nNothing arrived.' }));
+    expect(okData('inquiryDetail', await detail(player.token, id))).toMatchObject({ title: 'Top-up\tmissing', content: 'Paid yesterday.\r\nNothing arrived.' });
+  });
+
+  it('refuse a reply, an agent reply and a rating comment with their keys, and add nothing', async () => {
+    const player = await freshPlayer();
+    const id = await createTicket(h, player.token, platformBody());
+    for (const character of CONTROL) {
+      const text = `More${character}information`;
+      expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, text) }), 400, ERROR_CODES.badRequest, keyOf('replyInvalid'));
+      expectFailure(await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, text) }), 400, ERROR_CODES.badRequest, keyOf('replyInvalid'));
+    }
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(0);
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
+    for (const character of CONTROL) {
+      const body = { inquiryId: id, score: 1, reasons: ['slow'], comment: `Slow${character}` };
+      expectFailure(await call(h, 'inquiryScore', { token: player.token, body }), 400, ERROR_CODES.badRequest, keyOf('commentInvalid'));
+    }
+    expect(await countRows(h.db, 'ticket_ratings WHERE ticket_id = $1', [id])).toBe(0);
+  });
+
+  it("refuse the agents' search text with its key", async () => {
+    for (const character of ['%00', '%01', '%1B', '%1F']) {
+      expectFailure(await call(h, 'agentInquiries', { token: h.agent, query: `?keyword=ship${character}` }), 400, ERROR_CODES.badRequest, keyOf('keywordInvalid'));
+    }
+    okData('agentInquiries', await call(h, 'agentInquiries', { token: h.agent, query: '?keyword=ship%09hangar' }));
   });
 });
