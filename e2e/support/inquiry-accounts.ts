@@ -7,6 +7,8 @@ export const INQUIRY_ACCOUNTS = {
   fillsForm: { account: 'e2e-inquiry-form', password: 'e2e-inquiry-form-pass1', email: 'e2e-inquiry-form@e2e.example' },
   /** Has tickets in progress (the unresolved choice) and fills the agents' queue past the long-queue threshold. */
   hasOpenTickets: { account: 'e2e-inquiry-open', password: 'e2e-inquiry-open-pass1', email: null },
+  /** Attaches and removes files again and again: no other test holds uploads of this player. */
+  discardsUploads: { account: 'e2e-inquiry-discard', password: 'e2e-inquiry-discard-pass1', email: null },
   /** Goes through the whole loop once: asks, is answered, reads, adds information, ends and rates. */
   followsLoop: { account: 'e2e-loop', password: 'e2e-loop-pass1', email: null },
 } as const;

@@ -272,6 +272,27 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
   });
 
+  test('a removed file gives its upload place back: more files than the pending-upload limit come and go, and one more still uploads', async ({ page }) => {
+    const token = await tokenOf(INQUIRY_ACCOUNTS.discardsUploads);
+    await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+    await startNewIfAsked(page);
+    const uploader = page.getByTestId('attachment-uploader');
+    const uploaded = uploader.getByTestId('attachment-uploaded');
+    for (let round = 1; round <= LIMITS.pendingUploadsMax + 1; round += 1) {
+      const name = `round-${round}.txt`;
+      await page.getByTestId('attachment-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`Round ${round}.\n`) });
+      await expect(uploaded).toHaveCount(1);
+      const discarded = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/files/discard'));
+      await uploader.getByRole('button', { name: message('attachments.remove', { name }) }).click();
+      await expect(uploaded).toHaveCount(0);
+      await discarded;
+    }
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('Kept.\n') });
+    await expect(uploaded).toHaveCount(1);
+    await expect(uploaded).toContainText('kept.txt');
+    await expect(uploader.getByTestId('attachment-refused')).toHaveCount(0);
+  });
+
   test('a lost answer keeps everything; the retry sends one request and makes exactly one ticket', async ({ page }) => {
     const token = await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
     await chooseFirstGame(page);

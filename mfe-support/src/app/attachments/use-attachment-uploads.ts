@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { attachmentKindOf, checkAttachments, platformApi, type Attachment, type AttachmentKind } from 'shared-contracts';
+import { FILE_ERRORS, attachmentKindOf, checkAttachments, platformApi, type Attachment, type AttachmentKind } from 'shared-contracts';
 import { supportErrorKey } from '../error-key.js';
+import { discardUploads } from './discard-uploads.js';
 
 /** A file on its way to `/files`. */
 export interface UploadInProgress {
@@ -23,7 +24,8 @@ export interface RefusedFile {
  * The uploads behind one attachment list: files are checked with the same rules as the server (SPEC §5) before
  * anything is sent, then uploaded one request each with progress and cancel; an uploaded file joins the list
  * through `onChange`. Images get a preview from the local file (an object URL, revoked once the file leaves
- * the list). Leaving the screen cancels what is still uploading.
+ * the list). Leaving the screen cancels what is still uploading. A removed file, and one the server stored after
+ * its upload was cancelled, is discarded on the server, so it stops taking one of the player's upload places.
  */
 export function useAttachmentUploads(attachments: readonly Attachment[], onChange: (attachments: Attachment[]) => void) {
   const [uploads, setUploads] = useState<UploadInProgress[]>([]);
@@ -63,7 +65,11 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
         })
         .then(
           (attachment) => {
-            if (controller.signal.aborted) return;
+            // Cancelled after the server had stored it: nothing will attach it.
+            if (controller.signal.aborted) {
+              discardUploads([attachment]);
+              return;
+            }
             if (attachment.kind === 'image') {
               setPreviews((current) => ({ ...current, [attachment.fileId]: URL.createObjectURL(file) }));
             }
@@ -95,7 +101,7 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
         const problem = problems[index];
         const kind = attachmentKindOf(file.name);
         if (problem || !kind) {
-          refusedNow.push({ key: crypto.randomUUID(), name: file.name, messageKey: `support:errors.${problem ?? 'typeMismatch'}` });
+          refusedNow.push({ key: crypto.randomUUID(), name: file.name, messageKey: `support:errors.${problem ?? FILE_ERRORS.typeMismatch}` });
         } else {
           upload(file, kind);
         }
@@ -112,6 +118,7 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
     const next = latest.current.attachments.filter((attachment) => attachment.fileId !== fileId);
     latest.current = { ...latest.current, attachments: next };
     latest.current.onChange(next);
+    discardUploads([{ fileId }]);
   }, []);
 
   const dismiss = useCallback((key: string) => setRefused((current) => current.filter((entry) => entry.key !== key)), []);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_TICKET_STATUSES } from 'shared-contracts';
+import { discardUploads, useDiscardUploadsOnLeave } from '../../app/attachments/discard-uploads.js';
 import { Failed, Loading } from '../../app/call-states.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
@@ -20,6 +21,7 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
   const { t } = useTranslation();
   const [state, reload] = useTicket('agentInquiryDetail', inquiryId);
   const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
+  useDiscardUploadsOnLeave(draft.attachments);
   const [ending, setEnding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);
@@ -77,6 +79,9 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
         body={t('support:agent.endBody')}
         onEnded={() => {
           setEnding(false);
+          // Nothing more can be added: files uploaded for a reply go.
+          discardUploads(draft.attachments);
+          setDraft(newReplyDraft());
           setNotice(null);
           focusEnded();
           reload();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OPEN_TICKET_STATUSES, emit, idSchema, type InquiryDetail } from 'shared-contracts';
+import { discardUploads, useDiscardUploadsOnLeave } from '../../app/attachments/discard-uploads.js';
 import { Failed, Loading } from '../../app/call-states.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
@@ -44,6 +45,7 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
+  useDiscardUploadsOnLeave(draft.attachments);
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);
   const focusEnded = useFocusWhenShown(endedNotice, ticket);
@@ -101,6 +103,9 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
         body={t('support:conversation.endBody')}
         onEnded={(status) => {
           setNotice(null);
+          // Nothing more can be added: files uploaded for more information go.
+          discardUploads(draft.attachments);
+          setDraft(newReplyDraft());
           // Straight on to the rating (SPEC §4: the player can end the chat and then rate it), if it still waits for
           // one: a chat already ended and rated (in another tab) just shows how it ended.
           if (status === 'waiting_rating') {

@@ -5,6 +5,7 @@ import { LIMITS, TICKET_TYPES, legalUrl, setCsForm, type CsForm } from 'shared-c
 import { useCsForm, usePlatformContext, useSession } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
 import { Failed } from '../../app/call-states.js';
+import { SUPPORT_MESSAGE_VALUES } from '../../app/error-key.js';
 import { useCall } from '../../app/use-call.js';
 import { Counter, FieldBlock, FieldError, LoginFirst, controlId, errorId, fieldAria, hintId } from './form-parts.js';
 import styles from './inquiry-form.module.css';
@@ -306,7 +307,7 @@ export function InquiryForm() {
       ) : null}
       {problem?.kind === 'message' ? (
         <p className={`${styles.formMessage} ${styles.wide}`} role="alert" data-testid="inquiry-problem">
-          {t(problem.key)}
+          {t(problem.key, SUPPORT_MESSAGE_VALUES)}
         </p>
       ) : null}
 

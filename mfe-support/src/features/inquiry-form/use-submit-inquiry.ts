@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, emit, platformApi, resetCsForm, type InquiryCreateBody } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
+import { supportErrorKey } from '../../app/error-key.js';
 import { serverFieldErrors, type FieldErrors } from './validation.js';
 
 /** What went wrong with the last attempt: a message for the whole form, problems of single fields, or a guest. */
@@ -32,8 +33,10 @@ export function useSubmitInquiry() {
         if (error instanceof ApiError && error.kind === 'session') {
           setProblem({ kind: 'loginFirst' });
         } else {
-          const network = error instanceof ApiError && error.kind === 'network';
-          setProblem({ kind: 'message', key: network ? 'common:errors.network' : 'common:errors.submitFailed', fields: serverFieldErrors(error) });
+          // Refused fields say why under each field; any other refusal (too many open inquiries) says it here.
+          const fields = serverFieldErrors(error);
+          const key = Object.keys(fields).length > 0 ? 'common:errors.submitFailed' : supportErrorKey(error, 'common:errors.submitFailed');
+          setProblem({ kind: 'message', key, fields });
         }
       }
     });

@@ -53,6 +53,7 @@ describe('checkInquiry', () => {
     expect(checkInquiry({ ...complete, title: 'x'.repeat(LIMITS.titleMax + 1) })).toEqual({ ok: false, errors: { title: 'support:errors.titleTooLong' } });
     expect(checkInquiry({ ...complete, contactKind: 'phone', phone: '12' })).toEqual({ ok: false, errors: { contact: 'support:errors.phoneInvalid' } });
     expect(checkInquiry({ ...complete, email: 'nobody' })).toEqual({ ok: false, errors: { contact: 'support:errors.emailInvalid' } });
+    expect(checkInquiry({ ...complete, title: 'Lost\u0000items' })).toEqual({ ok: false, errors: { title: 'support:errors.titleInvalid' } });
   });
 });
 
@@ -65,5 +66,8 @@ describe('serverFieldErrors', () => {
       roleId: 'support:errors.roleRequired',
     });
     expect(serverFieldErrors(new ApiError('network', 1106, 'Network Error'))).toEqual({});
+    expect(serverFieldErrors(new ApiError('business', 4000, 'contentInvalid'))).toEqual({ content: 'support:errors.contentInvalid' });
+    // Not about one field: the form says it as a whole.
+    expect(serverFieldErrors(new ApiError('business', 4090, 'tooManyOpenInquiries'))).toEqual({});
   });
 });
