@@ -285,7 +285,7 @@ export const ENDPOINTS = {
   inquiryDetail: endpoint({
     method: 'GET', path: '/inquiries/detail', query: inquiryIdQuerySchema, body: undefined,
     response: inquiryDetailSchema, showsLoading: true, auth: 'player',
-    summary: "One of the player's tickets with its conversation; reading it clears its feedback dot.",
+    summary: `One of the player's tickets with its conversation (at most ${LIMITS.ticketMessagesMax} messages); reading it clears its feedback dot.`,
   }),
   inquiryReply: endpoint({
     method: 'POST', path: '/inquiries/reply', query: commonQuerySchema, body: inquiryReplyBodySchema,
