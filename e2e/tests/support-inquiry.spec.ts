@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LIMITS, formatMegabytes } from 'shared-contracts';
+import { DEMO, logIn } from '../support/accounts.js';
 import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
 import { callApi, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -109,6 +110,10 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await title.fill('x'.repeat(LIMITS.titleMax + 1));
     await expect(error(page, 'title')).toHaveText(message('errors.titleTooLong'));
     await expect(page.getByTestId('inquiry-form')).toContainText(`${LIMITS.titleMax + 1} / ${LIMITS.titleMax}`);
+    // Characters as the server counts them: an emoji is one, not two UTF-16 units.
+    await title.fill('🗡'.repeat(LIMITS.titleMax));
+    await expect(page.getByTestId('inquiry-form')).toContainText(`${LIMITS.titleMax} / ${LIMITS.titleMax}`);
+    await expect(error(page, 'title')).toHaveCount(0);
     await title.fill('My items are gone');
     await expect(error(page, 'title')).toHaveCount(0);
 
@@ -157,6 +162,31 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await page.reload();
     await expect(field(page, t('support', 'en', 'form.titleLabel'))).toHaveValue('A guest question');
     await expect(field(page, t('support', 'en', 'form.content'))).toHaveValue('I cannot log in to my account any more.');
+  });
+
+  test('the draft stays with its player through a session expiry and a new login, and is gone after a logout', async ({ page }) => {
+    await logIn(page, DEMO.player2);
+    await page.goto(`${site()}${INQUIRY}`);
+    await startNewIfAsked(page);
+    const title = field(page, t('support', 'en', 'form.titleLabel'));
+    await title.fill('Kept for me');
+
+    // The session expires (-600) in the middle of writing: the player is logged out, the draft stays.
+    await page.route((url) => url.pathname.endsWith('/inquiries/unresolved'), (route) => route.fulfill({ json: { code: -600, msg: 'invalid session', data: null } }), { times: 1 });
+    await page.reload();
+    await expect(page.getByTestId('attachments-login-first')).toBeVisible();
+    await expect(title).toHaveValue('Kept for me');
+    await logIn(page, DEMO.player2);
+    await page.goto(`${site()}${INQUIRY}`);
+    await startNewIfAsked(page);
+    await expect(title).toHaveValue('Kept for me');
+
+    // An explicit logout leaves nothing for whoever uses this tab next.
+    await page.goto(`${site()}/UserCenter?spec_lang=en`);
+    await page.getByTestId('user-center-logout').click();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBeNull();
+    await page.goto(`${site()}${INQUIRY}`);
+    await expect(title).toHaveValue('');
   });
 
   test('every field of the draft survives a reload', async ({ page }) => {
