@@ -112,13 +112,16 @@ describe('query validation', () => {
     }
   }
 
-  it('answers absurd values on every endpoint with a 4xx envelope, never a 5xx', async () => {
+  // Hundreds of requests through every endpoint: more than the default test time on a loaded 2-core machine.
+  const SWEEP_TIMEOUT_MS = 120_000;
+
+  it('answers absurd values on every endpoint with a 4xx envelope, never a 5xx', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     await sweep(Object.values(ENDPOINTS), token, 'player');
     // The session survived the sweep (no call logged it out or changed its password).
     expect((await harness.app.inject({ url: '/users/info', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
   });
 
-  it("answers an agent's absurd values on the players' and agents' calls with a 4xx envelope, never a 5xx", async () => {
+  it("answers an agent's absurd values on the players' and agents' calls with a 4xx envelope, never a 5xx", { timeout: SWEEP_TIMEOUT_MS }, async () => {
     await sweep(Object.values(ENDPOINTS).filter((endpoint) => endpoint.auth === 'player' || endpoint.auth === 'agent'), agentToken, 'agent');
   });
 });
