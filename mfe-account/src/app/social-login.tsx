@@ -172,7 +172,7 @@ export function SocialLanding({
 
   if (outcome.kind === 'working') {
     return (
-      <section className={formStyles.card} data-testid="social-landing" aria-busy="true">
+      <section className="surface-card" data-testid="social-landing" aria-busy="true">
         <p role="status">
           {outcome.provider ? t('account:social.signingInWith', { provider: SOCIAL_PROVIDER_NAMES[outcome.provider] }) : t('account:social.signingIn')}
         </p>
@@ -180,7 +180,7 @@ export function SocialLanding({
     );
   }
   return (
-    <section className={formStyles.card} data-testid="social-landing">
+    <section className="surface-card" data-testid="social-landing">
       <p className={formStyles.formError} role="alert">
         {t(outcome.messageKey)}
       </p>

@@ -32,7 +32,7 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
   };
 
   return (
-    <section className={formStyles.card} aria-labelledby="forgot-heading" data-testid="forgot-form">
+    <section className="surface-card" aria-labelledby="forgot-heading" data-testid="forgot-form">
       <h2 id="forgot-heading">{t('account:forgot.title')}</h2>
       <p>{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
       <form className={formStyles.stack} onSubmit={(event) => void reset(event)} noValidate>

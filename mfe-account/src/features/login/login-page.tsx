@@ -36,7 +36,7 @@ export function LoginPage() {
   if (loggedIn) {
     return (
       <div className={styles.page} data-testid="account-logged-in">
-        <section className={formStyles.card}>
+        <section className="surface-card">
           <h2>{t('account:login.alreadyTitle')}</h2>
           <p>{t('account:login.alreadyBody', { name: userName ?? '' })}</p>
           <div className={formStyles.row}>
@@ -55,7 +55,7 @@ export function LoginPage() {
   return (
     <div className={styles.page}>
       {view === 'login' ? (
-        <section className={formStyles.card} aria-labelledby="login-heading" data-testid="login-form">
+        <section className="surface-card" aria-labelledby="login-heading" data-testid="login-form">
           <h2 id="login-heading">{t('account:login.title')}</h2>
           {notice ? (
             <p className={formStyles.formSuccess} role="status">

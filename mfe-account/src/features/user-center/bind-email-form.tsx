@@ -29,7 +29,7 @@ export function BindEmailForm({ current, onBound }: { current: string | null; on
   };
 
   return (
-    <section className={formStyles.card} aria-labelledby="email-heading" data-testid="bind-email">
+    <section className="surface-card" aria-labelledby="email-heading" data-testid="bind-email">
       <h3 id="email-heading">{t('account:email.title')}</h3>
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
       <form className={formStyles.stack} onSubmit={(event) => void bind(event)} noValidate>

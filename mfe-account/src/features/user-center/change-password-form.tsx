@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <section className={formStyles.card} aria-labelledby="password-heading" data-testid="change-password">
+    <section className="surface-card" aria-labelledby="password-heading" data-testid="change-password">
       <h3 id="password-heading">{t('account:password.title')}</h3>
       <form className={formStyles.stack} onSubmit={(event) => void submit(event)} noValidate>
         <Field label={t('account:password.current')} type="password" autoComplete="current-password" value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} error={errors.oldPassword ?? null} />

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, ROUTES, SOCIAL_PROVIDER_NAMES, loginPath, platformApi, platformLink, signOut, type UserInfo } from 'shared-contracts';
 import { usePlatformContext, useSession } from 'shared-contracts/react';
 import { apiErrorKey } from '../../app/errors.js';
-import { formStyles } from '../../app/form.js';
 import { BindEmailForm } from './bind-email-form.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import styles from './user-center.module.css';
@@ -63,7 +62,7 @@ function Notice({ titleKey, bodyKey, action }: { titleKey: string; bodyKey: stri
   const { t } = useTranslation();
   return (
     <div className={styles.page}>
-      <section className={formStyles.card} role="alert" data-testid="user-center-notice">
+      <section className="surface-card" role="alert" data-testid="user-center-notice">
         <h2>{t(titleKey)}</h2>
         <p>{t(bodyKey)}</p>
         <a className="button-primary" {...platformLink(action.href)}>
@@ -93,7 +92,7 @@ export function UserCenterPage() {
 
   return (
     <div className={styles.page} data-testid="user-center">
-      <section className={formStyles.card} aria-labelledby="account-heading">
+      <section className="surface-card" aria-labelledby="account-heading">
         <h2 id="account-heading">{t('account:center.title')}</h2>
         {state.loading && !state.info ? <p role="status">{t('common:state.loading')}</p> : null}
         {state.failureKey ? (

@@ -4,7 +4,6 @@ import { setCsForm, type GameDownload } from 'shared-contracts';
 import { useCsForm, useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
-import stepStyles from '../../app/step.module.css';
 import styles from './choose-game.module.css';
 
 /** Platforms' own names, the same in every language. */
@@ -42,7 +41,7 @@ export function ChooseGameStep() {
   const csForm = useCsForm();
   const [games, retry] = useSimpleGames();
   return (
-    <section className={stepStyles.step} aria-labelledby="choose-game-heading" data-testid="support-step-game">
+    <section className="surface-card" aria-labelledby="choose-game-heading" data-testid="support-step-game">
       <h2 id="choose-game-heading">{t('support:game.title')}</h2>
       {games.status === 'loading' ? <Loading /> : null}
       {games.status === 'failed' ? <Failed network retry={retry} /> : null}

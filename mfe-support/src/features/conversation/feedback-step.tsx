@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { OPEN_TICKET_STATUSES, emit, idSchema, type InquiryDetail } from 'shared-contracts';
 import { discardUploads, useDiscardUploadsOnLeave } from '../../app/attachments/discard-uploads.js';
 import { Failed, Loading } from '../../app/call-states.js';
-import stepStyles from '../../app/step.module.css';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
@@ -149,7 +148,7 @@ export function FeedbackStep() {
   }, [state]);
 
   return (
-    <section className={stepStyles.step} data-testid="support-step-feedback">
+    <section className="surface-card" data-testid="support-step-feedback">
       {state.status === 'loading' ? <Loading /> : null}
       {state.status === 'failed' ? <Failed network={state.network} retry={reload} /> : null}
       {state.status === 'notFound' && requested === null ? <NoTicketChosen /> : null}

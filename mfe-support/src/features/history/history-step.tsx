@@ -5,7 +5,6 @@ import { useSession } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../app/call-states.js';
 import { formatDateTime } from '../../app/format.js';
 import { useCall } from '../../app/use-call.js';
-import stepStyles from '../../app/step.module.css';
 import styles from './history.module.css';
 
 function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
@@ -50,7 +49,7 @@ export function HistoryStep() {
   const { userName } = useSession();
   const [list, retry] = useCall('inquiryList', userName, () => ({}));
   return (
-    <section className={stepStyles.step} aria-labelledby="history-heading" data-testid="support-step-history">
+    <section className="surface-card" aria-labelledby="history-heading" data-testid="support-step-history">
       <h2 id="history-heading">{t('support:history.title')}</h2>
       {list.status === 'loading' ? <Loading /> : null}
       {list.status === 'failed' ? <Failed network={list.network} retry={retry} /> : null}

@@ -3,7 +3,6 @@ import { setCsForm } from 'shared-contracts';
 import { useCsForm, useSession } from 'shared-contracts/react';
 import { Failed, Loading } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
-import stepStyles from '../../app/step.module.css';
 import { InquiryForm } from './inquiry-form.js';
 import { QueueNotice, SupportHoursNotice, UnresolvedChoice } from './support-notices.js';
 
@@ -25,7 +24,7 @@ export function InquiryStep() {
   // Before the first answer the call is idle for one render: the form must not flash up and vanish.
   const checking = loggedIn && (unresolved.status === 'loading' || unresolved.status === 'idle');
   return (
-    <section className={stepStyles.step} aria-labelledby="inquiry-heading" data-testid="support-step-inquiry">
+    <section className="surface-card" aria-labelledby="inquiry-heading" data-testid="support-step-inquiry">
       <h2 id="inquiry-heading">{t('support:form.heading')}</h2>
       <SupportHoursNotice />
       {unresolved.status === 'ready' && unresolved.data.queue.longQueue ? <QueueNotice waiting={unresolved.data.queue.waiting} /> : null}
