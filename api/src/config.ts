@@ -7,7 +7,7 @@ import type { MailConfig } from './mail/transport.js';
 import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
 import { readFileStorage, type FileStorageConfig } from './files/storage.js';
 import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
-import { DEFAULT_LONG_QUEUE_THRESHOLD } from './tickets/service.js';
+import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
 
 /** The monorepo root (`api/src/` is two levels below it). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,6 +59,11 @@ const envSchema = z.object({
   ).default(DEFAULT_MAIL_FROM),
   /** Tickets waiting for an agent from which the inquiry form shows the long-queue notice (SPEC §4). */
   SUPPORT_LONG_QUEUE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_LONG_QUEUE_THRESHOLD),
+  /** Abuse limits on tickets (DEFAULT_TICKET_LIMITS): open tickets per player and new tickets per player per hour. */
+  TICKET_OPEN_MAX: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_TICKET_LIMITS.openTicketsMax),
+  TICKET_CREATES_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(
+    DEFAULT_TICKET_LIMITS.createsPerAccount.max,
+  ),
   /** How often each replica looks for chats to end after 24 hours without a player reply. */
   AUTO_END_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)).default(DEFAULT_AUTO_END_INTERVAL_MS / 1000),
   /** Browser tests only: a clock POST /__test__/clock moves forward. Refused when NODE_ENV is production. */
@@ -86,6 +91,7 @@ export interface Config {
   /** Where attachments are kept: FILES_DIR on disk, or the S3_* bucket. */
   files: FileStorageConfig;
   longQueueThreshold: number;
+  ticketLimits: TicketLimits;
   autoEndIntervalMs: number;
   /** Serve POST /__test__/clock (API_TEST_CLOCK=1). */
   testClock: boolean;
@@ -149,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauth: oauth.settings,
     files: files.config,
     longQueueThreshold: values.SUPPORT_LONG_QUEUE,
+    ticketLimits: {
+      ...DEFAULT_TICKET_LIMITS,
+      openTicketsMax: values.TICKET_OPEN_MAX,
+      createsPerAccount: { ...DEFAULT_TICKET_LIMITS.createsPerAccount, max: values.TICKET_CREATES_PER_HOUR },
+    },
     autoEndIntervalMs: values.AUTO_END_INTERVAL_SECONDS * 1000,
     testClock: values.API_TEST_CLOCK ?? false,
   };

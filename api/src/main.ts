@@ -53,6 +53,7 @@ async function main(): Promise<void> {
         fileStore,
         now,
         longQueueThreshold: config.longQueueThreshold,
+        ticketLimits: config.ticketLimits,
         ...(testClock ? { testClock } : {}),
       });
       built.log.info(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TICKET_LIMITS } from '../src/tickets/service.js';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
@@ -16,6 +17,7 @@ describe('loadConfig', () => {
       oauth: { providers: {}, redirectOrigins: [] },
       files: { kind: 'disk', dir: DEFAULT_FILES_DIR },
       longQueueThreshold: 20,
+      ticketLimits: DEFAULT_TICKET_LIMITS,
       autoEndIntervalMs: 60_000,
       testClock: false,
     });
@@ -62,6 +64,16 @@ describe('loadConfig', () => {
       trustProxy: true,
     });
     expect(loadConfig({ DATA_DIR: ':memory:' }).database).toEqual({ kind: 'pglite', dataDir: ':memory:' });
+  });
+
+  it('reads the ticket limits (a benchmark raises them to measure throughput, not refusals)', () => {
+    const { ticketLimits } = loadConfig({ TICKET_OPEN_MAX: '1000', TICKET_CREATES_PER_HOUR: '50000' });
+    expect(ticketLimits).toEqual({
+      ...DEFAULT_TICKET_LIMITS,
+      openTicketsMax: 1000,
+      createsPerAccount: { ...DEFAULT_TICKET_LIMITS.createsPerAccount, max: 50_000 },
+    });
+    expect(() => loadConfig({ TICKET_OPEN_MAX: '0' })).toThrow(/TICKET_OPEN_MAX/);
   });
 
   it('never seeds a DATABASE_URL database unless SEED_DEMO=1', () => {
