@@ -12,7 +12,8 @@ async function importErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
-describe('DESIGN §2 import rules are enforced by lint', () => {
+// The first lint loads the whole ESLint configuration and its plugins: seconds on a busy 2-core machine.
+describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, () => {
   it('refuses a remote importing another remote, by package or by relative path', async () => {
     expect(await importErrors('mfe-catalog/src/app/x.ts', "import 'mfe-support/src/app/lifecycles';\n")).toHaveLength(1);
     expect(await importErrors('mfe-catalog/src/app/x.ts', "import '../../../mfe-account/src/app/lifecycles.js';\n")).toHaveLength(1);

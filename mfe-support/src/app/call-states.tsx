@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styles from './call-states.module.css';
+import { SUPPORT_MESSAGE_VALUES } from './error-key.js';
 
 export function Loading() {
   const { t } = useTranslation();
@@ -15,12 +16,12 @@ export function NoData() {
   return <p className={styles.empty}>{t('common:state.noData')}</p>;
 }
 
-/** A failed read with its message (SPEC §8's network text when the network failed) and a retry. */
-export function Failed({ network, retry }: { network: boolean; retry: () => void }) {
+/** A failed read with its message (SPEC §8's network text when the network failed, see useCall) and a retry. */
+export function Failed({ messageKey, retry }: { messageKey: string; retry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className={styles.failed} role="alert">
-      <p>{network ? t('common:errors.network') : t('support:errors.loadFailed')}</p>
+      <p>{t(messageKey, SUPPORT_MESSAGE_VALUES)}</p>
       <button type="button" onClick={retry}>
         {t('common:remote.retry')}
       </button>

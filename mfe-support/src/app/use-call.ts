@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, platformApi, type CallInput, type EndpointName, type EndpointResponse } from 'shared-contracts';
+import { supportErrorKey } from './error-key.js';
+import { platformApi, type CallInput, type EndpointName, type EndpointResponse } from 'shared-contracts';
 
 export type CallState<Name extends EndpointName> =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; data: EndpointResponse<Name> }
-  | { status: 'failed'; network: boolean };
+  /** `messageKey`: SPEC §8's network message, the API's own refusal (agentsOnly, playersOnly...), or loadFailed. */
+  | { status: 'failed'; messageKey: string };
 
 /**
  * One API read for a screen: loading, data or failure, refetched when `key` changes (null means "not yet"),
@@ -30,7 +32,7 @@ export function useCall<Name extends EndpointName>(
       .then(
         (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
         (error: unknown) =>
-          !controller.signal.aborted && setState({ status: 'failed', network: error instanceof ApiError && error.kind === 'network' }),
+          !controller.signal.aborted && setState({ status: 'failed', messageKey: supportErrorKey(error, 'support:errors.loadFailed') }),
       );
     return () => controller.abort();
     // `input` is read when `key` changes; the key names everything the input depends on.

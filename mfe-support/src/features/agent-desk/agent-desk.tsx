@@ -112,7 +112,7 @@ function Queue({ state, retry, desk }: { state: QueueState; retry: () => void; d
       <h3 id="agent-queue-heading">{t('support:agent.queue')}</h3>
       <Filters desk={desk} />
       {state.status === 'loading' && !queue ? <Loading /> : null}
-      {state.status === 'failed' ? <Failed network={state.network} retry={retry} /> : null}
+      {state.status === 'failed' ? <Failed messageKey={state.messageKey} retry={retry} /> : null}
       {queue ? (
         <>
           <p className={styles.total} role="status">

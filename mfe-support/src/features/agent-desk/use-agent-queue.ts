@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, ERROR_CODES, platformApi, type EndpointQuery, type EndpointResponse } from 'shared-contracts';
+import { supportErrorKey } from '../../app/error-key.js';
 
 type Queue = EndpointResponse<'agentInquiries'>;
 
@@ -7,7 +8,7 @@ export type QueueState =
   | { status: 'loading'; previous: Queue | null }
   | { status: 'ready'; queue: Queue }
   | { status: 'refused' }
-  | { status: 'failed'; network: boolean; previous: Queue | null };
+  | { status: 'failed'; messageKey: string; previous: Queue | null };
 
 function previousOf(state: QueueState): Queue | null {
   if (state.status === 'ready') return state.queue;
@@ -35,7 +36,7 @@ export function useAgentQueue(query: EndpointQuery<'agentInquiries'>): [QueueSta
           else
             setState((current) => ({
               status: 'failed',
-              network: error instanceof ApiError && error.kind === 'network',
+              messageKey: supportErrorKey(error, 'support:errors.loadFailed'),
               previous: previousOf(current),
             }));
         },

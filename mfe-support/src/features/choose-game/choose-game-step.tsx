@@ -17,7 +17,7 @@ function Downloads({ gameId }: { gameId: number }) {
     <section className={styles.downloads} aria-labelledby="downloads-heading" data-testid="game-downloads">
       <h3 id="downloads-heading">{t('support:game.downloads')}</h3>
       {downloads.status === 'loading' ? <Loading /> : null}
-      {downloads.status === 'failed' ? <Failed network={downloads.network} retry={retry} /> : null}
+      {downloads.status === 'failed' ? <Failed messageKey={downloads.messageKey} retry={retry} /> : null}
       {downloads.status === 'ready' && downloads.data.length === 0 ? <p>{t('support:game.noDownloads')}</p> : null}
       {downloads.status === 'ready' && downloads.data.length > 0 ? (
         <ul>
@@ -44,7 +44,7 @@ export function ChooseGameStep() {
     <section className="surface-card" aria-labelledby="choose-game-heading" data-testid="support-step-game">
       <h2 id="choose-game-heading">{t('support:game.title')}</h2>
       {games.status === 'loading' ? <Loading /> : null}
-      {games.status === 'failed' ? <Failed network retry={retry} /> : null}
+      {games.status === 'failed' ? <Failed messageKey="common:errors.network" retry={retry} /> : null}
       {games.status === 'ready' ? (
         <ul className={styles.games}>
           {games.games.map((game) => (

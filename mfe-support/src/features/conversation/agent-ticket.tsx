@@ -31,7 +31,7 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
   useFocusWhenShown(heading, state, focusOnLoad);
 
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'failed') return <Failed network={state.network} retry={reload} />;
+  if (state.status === 'failed') return <Failed messageKey={state.messageKey} retry={reload} />;
   if (state.status === 'notFound') return <TicketNotFound backLink={false} />;
   const { ticket } = state;
   const open = OPEN_TICKET_STATUSES.includes(ticket.status);

@@ -150,7 +150,7 @@ export function FeedbackStep() {
   return (
     <section className="surface-card" data-testid="support-step-feedback">
       {state.status === 'loading' ? <Loading /> : null}
-      {state.status === 'failed' ? <Failed network={state.network} retry={reload} /> : null}
+      {state.status === 'failed' ? <Failed messageKey={state.messageKey} retry={reload} /> : null}
       {state.status === 'notFound' && requested === null ? <NoTicketChosen /> : null}
       {state.status === 'notFound' && requested !== null ? <TicketNotFound backLink /> : null}
       {state.status === 'ready' ? <PlayerTicket key={state.ticket.id} ticket={state.ticket} reload={reload} /> : null}

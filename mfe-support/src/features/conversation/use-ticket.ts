@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, ERROR_CODES, platformApi, type EndpointResponse } from 'shared-contracts';
+import { supportErrorKey } from '../../app/error-key.js';
 
 type TicketEndpoint = 'inquiryDetail' | 'agentInquiryDetail';
 
 export type TicketState<Name extends TicketEndpoint> =
   | { status: 'loading' }
   | { status: 'notFound' }
-  | { status: 'failed'; network: boolean }
+  | { status: 'failed'; messageKey: string }
   | { status: 'ready'; ticket: EndpointResponse<Name> };
 
 /**
@@ -37,7 +38,7 @@ export function useTicket<Name extends TicketEndpoint>(name: Name, inquiryId: nu
         (error: unknown) => {
           if (controller.signal.aborted) return;
           if (error instanceof ApiError && error.code === ERROR_CODES.notFound) setState({ status: 'notFound' });
-          else setState({ status: 'failed', network: error instanceof ApiError && error.kind === 'network' });
+          else setState({ status: 'failed', messageKey: supportErrorKey(error, 'support:errors.loadFailed') });
         },
       );
     return () => controller.abort();

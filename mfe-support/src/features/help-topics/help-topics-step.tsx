@@ -26,7 +26,7 @@ function HelpTopics({ gameId }: { gameId: number }) {
         <label htmlFor={searchId}>{t('support:question.search')}</label>
         <input id={searchId} type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} />
       </div>
-      {types.status === 'failed' ? <Failed network={types.network} retry={retryTypes} /> : null}
+      {types.status === 'failed' ? <Failed messageKey={types.messageKey} retry={retryTypes} /> : null}
       {types.status === 'ready' ? (
         <div className={styles.types} role="group" aria-label={t('support:question.types')}>
           <button type="button" aria-pressed={typeId === null} onClick={() => setTypeId(null)}>
@@ -40,7 +40,7 @@ function HelpTopics({ gameId }: { gameId: number }) {
         </div>
       ) : null}
       {topics.status === 'loading' ? <Loading /> : null}
-      {topics.status === 'failed' ? <Failed network={topics.network} retry={retryTopics} /> : null}
+      {topics.status === 'failed' ? <Failed messageKey={topics.messageKey} retry={retryTopics} /> : null}
       {topics.status === 'ready' && topics.data.length === 0 ? <NoData /> : null}
       {topics.status === 'ready' && topics.data.length > 0 ? (
         <ul className={styles.topics} data-testid="help-topic-list">
@@ -71,7 +71,7 @@ function Categories({ gameId }: { gameId: number }) {
       <h3 id="categories-heading">{t('support:question.categories')}</h3>
       <p>{t('support:question.categoriesHint')}</p>
       {categories.status === 'loading' ? <Loading /> : null}
-      {categories.status === 'failed' ? <Failed network={categories.network} retry={retry} /> : null}
+      {categories.status === 'failed' ? <Failed messageKey={categories.messageKey} retry={retry} /> : null}
       {categories.status === 'ready' && categories.data.length === 0 ? <NoData /> : null}
       {categories.status === 'ready' && categories.data.length > 0 ? (
         <ul className={styles.categories}>

@@ -52,7 +52,7 @@ export function HistoryStep() {
     <section className="surface-card" aria-labelledby="history-heading" data-testid="support-step-history">
       <h2 id="history-heading">{t('support:history.title')}</h2>
       {list.status === 'loading' ? <Loading /> : null}
-      {list.status === 'failed' ? <Failed network={list.network} retry={retry} /> : null}
+      {list.status === 'failed' ? <Failed messageKey={list.messageKey} retry={retry} /> : null}
       {list.status === 'ready' && list.data.length === 0 ? (
         <div className={styles.empty} data-testid="history-empty">
           <NoData />

@@ -184,7 +184,7 @@ export function InquiryForm() {
               ))
             : null}
         </select>
-        {categories.status === 'failed' ? <Failed network={categories.network} retry={retryCategories} /> : null}
+        {categories.status === 'failed' ? <Failed messageKey={categories.messageKey} retry={retryCategories} /> : null}
         <FieldError formId={formId} field="queryType" errors={errors} />
       </FieldBlock>
 

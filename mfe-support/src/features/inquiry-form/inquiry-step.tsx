@@ -30,7 +30,7 @@ export function InquiryStep() {
       {unresolved.status === 'ready' && unresolved.data.queue.longQueue ? <QueueNotice waiting={unresolved.data.queue.waiting} /> : null}
       {checking ? <Loading /> : null}
       {/* Not knowing about an ongoing ticket must not keep the player from writing: the form stays usable. */}
-      {unresolved.status === 'failed' ? <Failed network={unresolved.network} retry={retry} /> : null}
+      {unresolved.status === 'failed' ? <Failed messageKey={unresolved.messageKey} retry={retry} /> : null}
       {ongoing ? (
         <UnresolvedChoice
           inquiry={ongoing}

@@ -73,7 +73,7 @@ export function PlaceFields({ formId, form, errors, disabled, update }: PlaceFie
               ))
             : null}
         </select>
-        {servers.status === 'failed' ? <Failed network={servers.network} retry={retryServers} /> : null}
+        {servers.status === 'failed' ? <Failed messageKey={servers.messageKey} retry={retryServers} /> : null}
         <FieldError formId={formId} field="serverId" errors={errors} />
       </FieldBlock>
 
@@ -95,7 +95,7 @@ export function PlaceFields({ formId, form, errors, disabled, update }: PlaceFie
               ))
             : null}
         </select>
-        {areas.status === 'failed' ? <Failed network={areas.network} retry={retryAreas} /> : null}
+        {areas.status === 'failed' ? <Failed messageKey={areas.messageKey} retry={retryAreas} /> : null}
         <FieldError formId={formId} field="gameAreaId" errors={errors} />
       </FieldBlock>
 
@@ -131,7 +131,7 @@ export function PlaceFields({ formId, form, errors, disabled, update }: PlaceFie
             <LoginFirst />
           </p>
         ) : null}
-        {roles.status === 'failed' ? <Failed network={roles.network} retry={retryRoles} /> : null}
+        {roles.status === 'failed' ? <Failed messageKey={roles.messageKey} retry={retryRoles} /> : null}
         <FieldError formId={formId} field="roleId" errors={errors} />
       </FieldBlock>
     </>

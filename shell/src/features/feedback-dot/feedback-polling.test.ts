@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TIMINGS, emit, login, logout } from 'shared-contracts';
+import { ApiError, ERROR_CODES, TIMINGS, emit, login, logout } from 'shared-contracts';
 import { NO_FEEDBACK, startFeedbackPolling, type Feedback } from './feedback-polling.js';
 
 const player = { token: 'feedback-token', userName: 'player', type: 'PLATFORM' as const };
@@ -25,8 +25,8 @@ function fakeFeedbackCalls() {
     pending.shift()?.resolve(feedback);
     await vi.advanceTimersByTimeAsync(0);
   };
-  const fail = async () => {
-    pending.shift()?.reject(new Error('network down'));
+  const fail = async (error: Error = new Error('network down')) => {
+    pending.shift()?.reject(error);
     await vi.advanceTimersByTimeAsync(0);
   };
   return { load, answer, fail };
@@ -116,6 +116,23 @@ describe('feedback dot polling (SPEC §2)', () => {
     expect(published).toEqual([twoNew]);
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
     expect(calls.load).toHaveBeenCalledTimes(3);
+  });
+
+  it("stops asking a session the API refuses (an agent's) until the login changes", async () => {
+    login({ ...player, userName: 'agent' }, { remember: false });
+    const calls = fakeFeedbackCalls();
+    const published = start(calls.load);
+    await calls.fail(new ApiError('business', ERROR_CODES.forbidden, 'playersOnly', 403));
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 3);
+    emit('inquiry:updated', {});
+    expect(calls.load).toHaveBeenCalledTimes(1);
+    expect(published).toEqual([NO_FEEDBACK]);
+
+    login(player, { remember: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.load).toHaveBeenCalledTimes(2);
+    await calls.answer(twoNew);
+    expect(published.at(-1)).toEqual(twoNew);
   });
 
   it('clears the dot on logout, drops an answer that arrives after it, and asks again on the next login', async () => {

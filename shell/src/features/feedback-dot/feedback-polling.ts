@@ -1,4 +1,4 @@
-import { TIMINGS, isLoggedInAtom, on, platformApi, platformStore, type EndpointResponse } from 'shared-contracts';
+import { ApiError, ERROR_CODES, TIMINGS, isLoggedInAtom, on, platformApi, platformStore, type EndpointResponse } from 'shared-contracts';
 
 export type Feedback = EndpointResponse<'inquiryFeedback'>;
 
@@ -17,13 +17,15 @@ const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedbac
  * visible, and at once when the tab becomes visible again, a ticket changes (`inquiry:updated`) or the login changes
  * (`session:changed`). Logged out it asks nothing. A failed call keeps the last answer: the dot is a hint, and a
  * poll every minute must not turn a flaky connection into a stream of errors (-600 is handled by the API client).
- * Returns the function that stops it.
+ * A session the API refuses the call to (4030: a customer-service agent, who has no player tickets) is not asked
+ * again until the login changes. Returns the function that stops it.
  */
 export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackPollingOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Every refresh (and the stop) starts a new generation; an answer from an older one is dropped, so a reply that
   // arrives after a logout or a newer refresh never overwrites what is current.
   let generation = 0;
+  let refusedToThisSession = false;
 
   const isVisible = () => document.visibilityState === 'visible';
 
@@ -31,7 +33,7 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
     clearTimeout(timer);
     timer = undefined;
     const current = ++generation;
-    if (!platformStore.get(isLoggedInAtom)) {
+    if (!platformStore.get(isLoggedInAtom) || refusedToThisSession) {
       publish(NO_FEEDBACK);
       return;
     }
@@ -40,7 +42,12 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
       (feedback) => {
         if (current === generation) publish(feedback);
       },
-      () => undefined,
+      (error: unknown) => {
+        if (current !== generation || !(error instanceof ApiError) || error.code !== ERROR_CODES.forbidden) return;
+        refusedToThisSession = true;
+        clearTimeout(timer);
+        timer = undefined;
+      },
     );
   }
 
@@ -56,6 +63,7 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
   const stopInquiryUpdates = on('inquiry:updated', refresh);
   const stopSessionChanges = on('session:changed', () => {
     // Another account's dot must not linger while the new account's answer is on its way.
+    refusedToThisSession = false;
     publish(NO_FEEDBACK);
     refresh();
   });
