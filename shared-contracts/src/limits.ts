@@ -20,6 +20,9 @@ export const LIMITS = {
   inquiryListMax: 100,
   /** Messages (player and agent) one ticket holds after its question; a longer matter gets a new ticket. */
   ticketMessagesMax: 200,
+  /** A chat is rated from scoreMin to scoreMax stars. */
+  scoreMin: 1,
+  scoreMax: 5,
   /** A rating at or under this score asks for reasons (skippable). */
   lowScoreMax: 3,
   ratingCommentMax: 400,

@@ -296,7 +296,7 @@ export const inquiryEndedSchema = z.object({ status: ticketStatusSchema });
 export const inquiryScoreBodySchema = z
   .strictObject({
     inquiryId: z.number().int().positive().max(INPUT_BOUNDS.idMax),
-    score: z.number('scoreRequired').int('scoreRequired').min(1, 'scoreRequired').max(5, 'scoreRequired'),
+    score: z.number('scoreRequired').int('scoreRequired').min(LIMITS.scoreMin, 'scoreRequired').max(LIMITS.scoreMax, 'scoreRequired'),
     /** Only on a low score (SPEC: reasons to pick, skippable). */
     reasons: z.array(ratingReasonSchema).max(RATING_REASONS.length).default([]),
     comment: withoutControlCharacters(z.string(), 'commentInvalid').trim().max(LIMITS.ratingCommentMax, 'commentTooLong').default(''),

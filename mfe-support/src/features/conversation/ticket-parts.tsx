@@ -4,8 +4,8 @@ import { LIMITS, TICKET_TYPES, type InquiryDetail } from 'shared-contracts';
 import { formatDateTime } from '../../app/format.js';
 import styles from './conversation.module.css';
 
-/** The scores a player may give a chat (`inquiryScore` accepts 1 to 5). */
-export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
+/** The scores a player may give a chat, as `inquiryScore` accepts them. */
+export const RATING_SCORES = Array.from({ length: LIMITS.scoreMax - LIMITS.scoreMin + 1 }, (_, index) => LIMITS.scoreMin + index);
 
 /** The display state of SPEC §4 (no reply yet, waiting for reply, replied, waiting for rating, ended). */
 export function TicketStatusBadge({ ticket }: { ticket: Pick<InquiryDetail, 'status'> }) {
