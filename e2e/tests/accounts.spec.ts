@@ -115,8 +115,13 @@ test.describe('session lifecycle (SPEC §4)', () => {
     await expect(page).toHaveURL(`${site()}/`);
     await expect(page.getByTestId('toasts')).toContainText(t('common', 'ko', 'session.loggedOut'));
     expect(await page.evaluate(() => [sessionStorage.getItem('oauth_token'), localStorage.getItem('oauth_token')])).toEqual([null, null]);
-    const check = await fetch(`http://127.0.0.1:${PORTS.api}/website/login/auth?oauth_token=${token}`);
-    expect(((await check.json()) as { code: number }).code).toBe(-600);
+    // The server revokes the token just after the page has logged out.
+    await expect
+      .poll(async () => {
+        const check = await fetch(`http://127.0.0.1:${PORTS.api}/website/login/auth?oauth_token=${token}`);
+        return ((await check.json()) as { code: number }).code;
+      })
+      .toBe(-600);
   });
 
   test('a -600 from any call logs the player out in every app at once', async ({ page }) => {

@@ -55,6 +55,12 @@ describe('createApiClient', () => {
     expect(seen.at(-1)?.headers.authorization).toBeUndefined();
   });
 
+  it('acts for a token given with the call instead of the session\'s, as a logout after clearing it does', async () => {
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: null } };
+    await client({ token: null }).call('logout', { body: {}, token: 'cleared-token' });
+    expect(seen.at(-1)?.headers.authorization).toBe('Bearer cleared-token');
+  });
+
   it('rejects any other code with the body', async () => {
     answer = { status: 200, body: { code: 4040, msg: 'Not here', data: null } };
     const error = await client().call('gamesPrecheck').catch((caught: unknown) => caught);

@@ -36,6 +36,8 @@ export interface CallInput<Name extends EndpointName> {
   query?: EndpointQuery<Name>;
   body?: EndpointBody<Name>;
   signal?: AbortSignal;
+  /** The session to act for instead of the store's: a logout revokes the token it has just cleared. */
+  token?: string;
 }
 
 /** Endpoints whose body is one uploaded file, and those that answer with a file. */
@@ -88,13 +90,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
   const report = options.reportError ?? defaultReporter(options.baseURL);
 
-  function headers(): Record<string, string> {
-    const token = options.token();
+  function headers(token = options.token()): Record<string, string> {
     return token ? { Authorization: `Bearer ${token}` } : {};
   }
 
   /** Sends a request and unwraps the envelope: success data of the promised shape, or an ApiError. */
-  async function send<Name extends EndpointName>(name: Name, config: AxiosRequestConfig): Promise<EndpointResponse<Name>> {
+  async function send<Name extends EndpointName>(
+    name: Name,
+    { token, ...config }: AxiosRequestConfig & { token?: string },
+  ): Promise<EndpointResponse<Name>> {
     const endpoint = ENDPOINTS[name];
     if (endpoint.showsLoading) trackLoading(1);
     try {
@@ -103,7 +107,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         url: endpoint.path,
         ...config,
         params: { ...options.commonParams(), ...(config.params as object | undefined) },
-        headers: headers(),
+        headers: headers(token),
       });
       const envelope = envelopeSchema(z.unknown()).safeParse(response.data);
       if (!envelope.success) {
@@ -129,7 +133,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    call: (name, input = {}) => send(name, { params: input.query, data: input.body, signal: input.signal }),
+    call: (name, input = {}) => send(name, { params: input.query, data: input.body, signal: input.signal, token: input.token }),
 
     upload: (name, input) => {
       const form = new FormData();
