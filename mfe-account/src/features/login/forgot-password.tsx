@@ -75,11 +75,11 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
           </>
         ) : null}
         <FormMessage message={message} />
-        <button type="submit" className="button-primary" disabled={pending}>
+        <button type="submit" className="button-primary" aria-disabled={pending}>
           {codeSent ? t('account:forgot.submit') : t('account:forgot.send')}
         </button>
         {codeSent ? (
-          <button type="button" className={formStyles.textButton} disabled={cooldown > 0 || pending} onClick={() => void sendCode()}>
+          <button type="button" className={formStyles.textButton} disabled={cooldown > 0} aria-disabled={pending} onClick={() => void sendCode()}>
             {cooldown > 0 ? t('account:code.resendIn', { seconds: cooldown }) : t('account:code.resend')}
           </button>
         ) : null}

@@ -65,7 +65,7 @@ export function PasswordLoginForm({
         {t('account:login.remember')}
       </label>
       <FormMessage message={message} />
-      <button type="submit" className="button-primary" disabled={pending} data-testid="login-submit">
+      <button type="submit" className="button-primary" aria-disabled={pending} data-testid="login-submit">
         {pending ? t('common:state.loading') : t('account:login.submit')}
       </button>
     </form>

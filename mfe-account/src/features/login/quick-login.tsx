@@ -55,7 +55,7 @@ export function QuickLogin({ remember, returnTo }: { remember: boolean; returnTo
             <button
               type="button"
               className="button-secondary"
-              disabled={pending}
+              aria-disabled={pending}
               onClick={() => void begin(provider)}
               data-testid={`quick-login-${provider}`}
             >

@@ -35,7 +35,7 @@ export function BindEmailForm({ current, onBound }: { current: string | null; on
       <form className={formStyles.stack} onSubmit={(event) => void bind(event)} noValidate>
         <div className={formStyles.row}>
           <Field label={t('account:email.address')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email ?? null} />
-          <button type="button" className="button-secondary" disabled={pending || cooldown > 0} onClick={() => void sendCode()} data-testid="send-code">
+          <button type="button" className="button-secondary" disabled={cooldown > 0} aria-disabled={pending} onClick={() => void sendCode()} data-testid="send-code">
             {cooldown > 0 ? t('account:code.resendIn', { seconds: cooldown }) : codeSent ? t('account:code.resend') : t('account:code.send')}
           </button>
         </div>
@@ -44,7 +44,7 @@ export function BindEmailForm({ current, onBound }: { current: string | null; on
         ) : null}
         <FormMessage message={message} />
         {codeSent ? (
-          <button type="submit" className="button-primary" disabled={pending} data-testid="bind-submit">
+          <button type="submit" className="button-primary" aria-disabled={pending} data-testid="bind-submit">
             {t('account:email.submit')}
           </button>
         ) : null}

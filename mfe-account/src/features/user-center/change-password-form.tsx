@@ -41,7 +41,7 @@ export function ChangePasswordForm() {
         <Field label={t('account:password.new')} type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} error={errors.newPassword ?? null} hint={t('account:rules.password', { ...ACCOUNT_RULES })} />
         <Field label={t('account:password.confirm')} type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} error={errors.confirmation ?? null} />
         <FormMessage message={message} />
-        <button type="submit" className="button-primary" disabled={pending}>
+        <button type="submit" className="button-primary" aria-disabled={pending}>
           {t('account:password.submit')}
         </button>
       </form>
