@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ENDPOINTS, TICKET_TYPES, type InquiryCreateBody } from 'shared-contracts';
 import type { Measurement } from '../measurement.js';
-import { startPostgres } from '../postgres.js';
+import { startPostgres } from 'tooling/postgres';
 import { onCleanup } from '../processes.js';
 import { round } from '../report.js';
 import { BENCH_PORTS, startApi, throwawayPglite, type ApiDatabase } from '../site.js';
@@ -259,7 +259,7 @@ export const apiLoad: Measurement<ApiLoad> = {
       removeEmbedded();
       embedded.remove();
     }
-    const postgres = await startPostgres();
+    const postgres = await startPostgres({ database: 'bench' });
     const stopPostgres = onCleanup(postgres.stop);
     try {
       const result = await measureOn({ kind: 'postgres', url: postgres.url });

@@ -32,9 +32,17 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<ThrowawayPostgres> {
+export interface PostgresOptions {
+  /** The database created in the cluster (default `platform`). */
+  database?: string;
+  /** Default: a free port the system picks. */
+  port?: number;
+}
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<ThrowawayPostgres> {
+  const database = options.database ?? 'platform';
   const bin = serverBinaries();
-  const workDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
+  const workDir = mkdtempSync(path.join(tmpdir(), 'throwaway-pg-'));
   const dataDir = path.join(workDir, 'data');
   // initdb refuses to run as root: the cluster then belongs to the postgres system user.
   const asRoot = process.getuid?.() === 0;
@@ -45,7 +53,7 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   }
   const asOwner = (command: string, args: string[]) =>
     asRoot ? runToEnd('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : runToEnd(path.join(bin, command), args);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let started = false;
   const stop = async () => {
     if (started) await asOwner('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
@@ -58,11 +66,11 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     // Durable writes stay on (fsync): ticket creation is measured as production would commit it.
     await asOwner('pg_ctl', ['-D', dataDir, '-l', path.join(workDir, 'server.log'), '-w', '-t', '60', '-o',
       `-p ${port} -k ${workDir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
-    await runToEnd(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'bench']);
+    await runToEnd(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database]);
   } catch (error) {
     await stop();
     throw error;
   }
   const version = /\d+(?:\.\d+)?/.exec(execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }))?.[0] ?? '?';
-  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, version, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/${database}`, version, stop };
 }

@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { startTopology, type Topology } from './topology.js';
+
+/**
+ * pnpm --filter tooling run topology: the production topology (docker-compose.yml) as local processes, for
+ * operators and QA to try by hand. Runs until Ctrl-C, then stops everything it started.
+ * --support-root DIR serves another build of the support remote (likewise --catalog-root, --account-root).
+ */
+const { values } = parseArgs({
+  options: {
+    'catalog-root': { type: 'string' },
+    'support-root': { type: 'string' },
+    'account-root': { type: 'string' },
+  },
+});
+
+let topology: Topology | undefined;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.info('\ntopology: stopping...');
+    void (topology?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+  });
+}
+
+try {
+  topology = await startTopology({
+    roots: {
+      ...(values['catalog-root'] ? { catalog: values['catalog-root'] } : {}),
+      ...(values['support-root'] ? { support: values['support-root'] } : {}),
+      ...(values['account-root'] ? { account: values['account-root'] } : {}),
+    },
+  });
+} catch (error) {
+  console.error(`topology failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const edgePort = new URL(topology.urls.site).port;
+console.info(`The production topology is up (logs in ${topology.logDir}):
+  site (edge)      ${topology.urls.site}/   brands: http://hikari.localhost:${edgePort}/ ...
+  API (edge)       ${topology.urls.api}/health
+  API replicas     ${topology.apis.map((api) => `${api.name} ${api.url} (pid ${api.pid()})`).join(', ')}
+  static origins   ${Object.entries(topology.urls.origins).map(([app, url]) => `${app} ${url}`).join(', ')}
+  PostgreSQL ${topology.postgres.version}   ${topology.postgres.url}
+  served folders   ${Object.entries(topology.roots).map(([app, root]) => `${app} ${root}`).join(', ')}
+Demo accounts: player1 / player1-pass, player2 / player2-pass, agent1 / agent1-pass. Ctrl-C stops it all.`);

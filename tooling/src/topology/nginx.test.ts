@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../static-server.js';
+import { EDGE_CONFIG, renderEdge, renderStaticOrigin, STATIC_TEMPLATE } from './nginx.js';
+
+const remoteOrigins = ['http://localhost:20081', 'http://localhost:20082'];
+
+describe('the local topology renders the production nginx files', () => {
+  it('a static origin keeps every header, cache rule and compression line of the template', () => {
+    const rendered = renderStaticOrigin({ port: 20082, root: '/tmp/some dist', remoteOrigins });
+    expect(rendered).toContain('listen 127.0.0.1:20082;');
+    expect(rendered).toContain('root "/tmp/some dist";');
+    expect(rendered).not.toContain('${REMOTE_ORIGINS}');
+    expect(rendered).toContain(`add_header Content-Security-Policy "${contentSecurityPolicy(remoteOrigins)}" always;`);
+    // Apart from the three substituted lines, the template is served as it is.
+    const template = readFileSync(STATIC_TEMPLATE, 'utf8').split('\n');
+    const differing = rendered.split('\n').filter((line, index) => line !== template[index]);
+    expect(differing).toHaveLength(3);
+  });
+
+  it('the edge sends /api/ to the given replicas, / to the shell origin and serves the given remotes.json', () => {
+    const rendered = renderEdge({
+      port: 20080,
+      shellOrigin: 'http://127.0.0.1:20084',
+      apiReplicas: ['127.0.0.1:20091', '127.0.0.1:20092'],
+      remotesJson: '/tmp/remotes.json',
+    });
+    expect(rendered).toContain('  server 127.0.0.1:20091;\n  server 127.0.0.1:20092;\n}');
+    expect(rendered).not.toMatch(/api-\d:8090|shell:80|\/etc\/platform/);
+    expect(rendered).toContain('proxy_pass http://127.0.0.1:20084;');
+    expect(rendered).toContain('alias "/tmp/remotes.json";');
+    expect(rendered).toContain('listen 127.0.0.1:20080 default_server;');
+    expect(rendered.match(/proxy_pass http:\/\/api_replicas\/;/g)).toHaveLength(2);
+    expect(readFileSync(EDGE_CONFIG, 'utf8').split('\n')).toHaveLength(rendered.split('\n').length);
+  });
+});

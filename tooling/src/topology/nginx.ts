@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, startProcess, type Started } from '../processes.js';
+
+/** The production nginx files docker-compose.yml mounts: rendered here for loopback, never rewritten by hand. */
+export const STATIC_TEMPLATE = path.join(REPO_ROOT, 'tooling', 'docker', 'nginx-static.conf.template');
+export const EDGE_CONFIG = path.join(REPO_ROOT, 'tooling', 'docker', 'nginx-edge.conf');
+
+const NGINX_BINARY = process.env.NGINX_BINARY ?? '/usr/sbin/nginx';
+
+/** Replaces one exact piece of a production file; fails when the file no longer has it, so the two cannot drift. */
+function replaceOnce(text: string, find: string | RegExp, replacement: string, file: string): string {
+  const found = typeof find === 'string' ? text.includes(find) : text.search(find) !== -1;
+  if (!found) throw new Error(`${path.relative(REPO_ROOT, file)} no longer contains ${String(find)}: update tooling/src/topology/nginx.ts`);
+  return text.replace(find, () => replacement);
+}
+
+/** nginx's quoting for a path in a directive. */
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+/**
+ * The static origin's server block exactly as the nginx image renders it from the template (envsubst of the
+ * variables it is given: REMOTE_ORIGINS), then placed on a loopback port and a local folder instead of the
+ * container's port 80 and /usr/share/nginx/html.
+ */
+export function renderStaticOrigin(options: { port: number; root: string; remoteOrigins: readonly string[] }): string {
+  let config = readFileSync(STATIC_TEMPLATE, 'utf8');
+  config = replaceOnce(config, /\$\{REMOTE_ORIGINS\}/g, options.remoteOrigins.join(' '), STATIC_TEMPLATE);
+  config = replaceOnce(config, /^ *listen 80;$/m, `  listen 127.0.0.1:${options.port};`, STATIC_TEMPLATE);
+  config = replaceOnce(config, /^ *root \/usr\/share\/nginx\/html;$/m, `  root ${quoted(options.root)};`, STATIC_TEMPLATE);
+  return config;
+}
+
+/**
+ * The edge proxy of docker-compose.yml with compose's service names replaced by loopback addresses: the shell's
+ * origin, the API replicas and the remotes.json file the compose file mounts.
+ */
+export function renderEdge(options: { port: number; shellOrigin: string; apiReplicas: readonly string[]; remotesJson: string }): string {
+  let config = readFileSync(EDGE_CONFIG, 'utf8');
+  const replicas = options.apiReplicas.map((address) => `  server ${address};`).join('\n');
+  config = replaceOnce(config, /^(?: {2}server api-\d+:8090;\n)+/m, `${replicas}\n`, EDGE_CONFIG);
+  config = replaceOnce(config, /^ *listen 80 default_server;$/m, `  listen 127.0.0.1:${options.port} default_server;`, EDGE_CONFIG);
+  config = replaceOnce(config, 'alias /etc/platform/remotes.json;', `alias ${quoted(options.remotesJson)};`, EDGE_CONFIG);
+  config = replaceOnce(config, 'proxy_pass http://shell:80;', `proxy_pass ${options.shellOrigin};`, EDGE_CONFIG);
+  return config;
+}
+
+/**
+ * The nginx image's own nginx.conf around one server's file, adapted to run as a child process: in the
+ * foreground, its pid and temporary files in its own folder, errors on stderr (the process's log).
+ */
+function mainConfig(prefix: string, serverFile: string): string {
+  // As root, nginx would otherwise run its workers as the build's default user; the image uses an unprivileged one.
+  const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : '';
+  const temp = (name: string) => quoted(path.join(prefix, name));
+  return `${user}daemon off;
+worker_processes 1;
+pid ${quoted(path.join(prefix, 'nginx.pid'))};
+error_log stderr warn;
+
+events {
+  worker_connections 1024;
+}
+
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  keepalive_timeout 65;
+  client_body_temp_path ${temp('client_body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  include ${quoted(serverFile)};
+}
+`;
+}
+
+export interface NginxServer {
+  started: Started;
+  configFile: string;
+}
+
+/**
+ * Writes the configuration into `prefix`, checks it with `nginx -t`, and starts nginx in the foreground as a child
+ * process (stopped by its id; no system service is involved).
+ */
+export function startNginx(name: string, prefix: string, serverConfig: string, logDir: string): NginxServer {
+  if (!existsSync(NGINX_BINARY)) {
+    throw new Error(`${NGINX_BINARY} not found: apt-get install -y nginx (tooling/scripts/ensure-tools.sh does it), or set NGINX_BINARY.`);
+  }
+  mkdirSync(prefix, { recursive: true });
+  // The workers (an unprivileged user when started as root) read the configuration's folder.
+  chmodSync(prefix, 0o755);
+  const serverFile = path.join(prefix, 'server.conf');
+  const configFile = path.join(prefix, 'nginx.conf');
+  writeFileSync(serverFile, serverConfig);
+  writeFileSync(configFile, mainConfig(prefix, serverFile));
+  const args = ['-p', prefix, '-c', configFile, '-e', 'stderr'];
+  try {
+    execFileSync(NGINX_BINARY, [...args, '-t', '-q'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
+    throw new Error(`nginx refused ${configFile}:\n${stderr}`, { cause: error });
+  }
+  return { started: startProcess(name, NGINX_BINARY, args, { logDir }), configFile };
+}

@@ -1,0 +1,189 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startPostgres, type ThrowawayPostgres } from '../postgres.js';
+import { hasExited, REPO_ROOT, signalGroup, startProcess, waitUntilUp, type Started } from '../processes.js';
+import { REMOTE_NAMES, type AppName } from '../static-server.js';
+import { renderEdge, renderStaticOrigin, startNginx } from './nginx.js';
+
+/**
+ * Ports of the local production topology: apart from npm start (8080-8090), the browser tests (18xxx) and the
+ * bench (19xxx), so all four can run at once.
+ */
+export const TOPOLOGY_PORTS = {
+  edge: 20080,
+  catalog: 20081,
+  support: 20082,
+  account: 20083,
+  shell: 20084,
+  api1: 20091,
+  api2: 20092,
+  postgres: 20095,
+} as const;
+export type TopologyPorts = { [Key in keyof typeof TOPOLOGY_PORTS]: number };
+
+export const APP_FOLDERS: Record<AppName, string> = { shell: 'shell', catalog: 'mfe-catalog', support: 'mfe-support', account: 'mfe-account' };
+const APPS = Object.keys(APP_FOLDERS) as AppName[];
+
+export const DEFAULT_LOG_DIR = path.join(REPO_ROOT, '.data', 'topology', 'logs');
+
+export interface TopologyOptions {
+  ports?: Partial<TopologyPorts>;
+  /** The folder an origin serves instead of `<app>/dist` (a redeploy test serves a copy it can replace). */
+  roots?: Partial<Record<AppName, string>>;
+  /** More environment for both API replicas (abuse limits for a load drill, S3_* for object storage...). */
+  apiEnv?: Record<string, string>;
+  logDir?: string;
+}
+
+/** One API replica: its process group can be killed outright and started again with the same settings. */
+export interface ApiReplica {
+  name: string;
+  /** Straight to this replica, bypassing the edge. */
+  url: string;
+  /** The process group's id (the production start command's process), undefined once it has exited. */
+  pid: () => number | undefined;
+  /** Sends the signal to the whole process group (as `docker kill` does to a container) and waits for the exit. */
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Starts it again (after a kill) and waits until it answers /health. */
+  restart: () => Promise<void>;
+  /** SIGTERM (a graceful shutdown), SIGKILL after 10 s. */
+  stop: () => Promise<void>;
+}
+
+export interface Topology {
+  urls: {
+    /** The edge: the shell and `/api/` for every brand host (`http://hikari.localhost:<edge port>/`). */
+    site: string;
+    /** The API through the edge, as the site calls it. */
+    api: string;
+    origins: Record<AppName, string>;
+  };
+  /** The folder each origin serves: replacing files in a remote's folder redeploys that remote. */
+  roots: Record<AppName, string>;
+  apis: ApiReplica[];
+  postgres: { url: string; version: string };
+  /** Attachments on disk, shared by both replicas as a volume would be. */
+  filesDir: string;
+  logDir: string;
+  stop: () => Promise<void>;
+}
+
+/** An origin's URL as the browser uses it (`localhost`, so brand hosts `*.localhost` work on the edge too). */
+const originUrl = (port: number) => `http://localhost:${port}`;
+
+/**
+ * docker-compose.yml as local processes (issue 5): an nginx edge in front of two API replicas started with the
+ * API's production start command (NODE_ENV=production) on a throwaway PostgreSQL, and one nginx static origin per
+ * app with the production headers (tooling/docker/nginx-static.conf.template). Attachments go to a folder on disk
+ * (or S3 with `S3_*` in apiEnv) and mail to an outbox folder (or SMTP with SMTP_URL). Serves the apps as last
+ * built: run `pnpm run build` first.
+ */
+export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
+  const ports: TopologyPorts = { ...TOPOLOGY_PORTS, ...options.ports };
+  const logDir = options.logDir ?? DEFAULT_LOG_DIR;
+  const roots = Object.fromEntries(
+    APPS.map((app) => [app, path.resolve(options.roots?.[app] ?? path.join(REPO_ROOT, APP_FOLDERS[app], 'dist'))]),
+  ) as Record<AppName, string>;
+  for (const app of APPS) {
+    if (!existsSync(path.join(roots[app], 'index.html'))) throw new Error(`${roots[app]} has no index.html: build the apps first (pnpm run build).`);
+  }
+
+  const workDir = mkdtempSync(path.join(tmpdir(), 'topology-'));
+  // nginx's workers run unprivileged: they go through this folder to reach their own files (remotes.json).
+  chmodSync(workDir, 0o755);
+  const filesDir = path.join(workDir, 'files');
+  mkdirSync(filesDir, { mode: 0o700 });
+
+  const servers: Started[] = [];
+  let postgres: ThrowawayPostgres | undefined;
+  const apis: ApiReplica[] = [];
+  const stop = async () => {
+    for (const server of servers.reverse()) await server.stop();
+    servers.length = 0;
+    await Promise.all(apis.map((api) => api.stop()));
+    await postgres?.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    postgres = await startPostgres({ port: ports.postgres });
+    const apiEnv = {
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DATABASE_URL: postgres.url,
+      SEED_DEMO: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      TRUST_PROXY: 'loopback',
+      FILES_DIR: filesDir,
+      OUTBOX_DIR: path.join(workDir, 'outbox'),
+      // A test clock inherited from the caller's environment would stop a production API from starting.
+      API_TEST_CLOCK: '',
+      ...options.apiEnv,
+    };
+    apis.push(apiReplica('api-1', ports.api1, apiEnv, logDir), apiReplica('api-2', ports.api2, apiEnv, logDir));
+    // Both at once, as compose starts them: migrations and demo seeding are safe for concurrent replicas.
+    await Promise.all(apis.map((api) => api.restart()));
+
+    const remoteOrigins = REMOTE_NAMES.map((name) => originUrl(ports[name]));
+    const origins = Object.fromEntries(APPS.map((app) => [app, originUrl(ports[app])])) as Record<AppName, string>;
+    for (const app of APPS) {
+      const nginx = startNginx(`origin-${app}`, path.join(workDir, `nginx-${app}`), renderStaticOrigin({ port: ports[app], root: roots[app], remoteOrigins }), logDir);
+      servers.push(nginx.started);
+    }
+    const remotesJson = path.join(workDir, 'remotes.json');
+    writeFileSync(remotesJson, JSON.stringify(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${origins[name]}/mf-manifest.json`])), null, 2));
+    chmodSync(remotesJson, 0o644);
+    const edge = startNginx(
+      'edge',
+      path.join(workDir, 'nginx-edge'),
+      renderEdge({ port: ports.edge, shellOrigin: `http://127.0.0.1:${ports.shell}`, apiReplicas: apis.map((api) => new URL(api.url).host), remotesJson }),
+      logDir,
+    );
+    servers.push(edge.started);
+    await Promise.all([
+      ...servers.slice(0, APPS.length).map((server, index) => waitUntilUp(`http://127.0.0.1:${ports[APPS[index]!]}/index.html`, server, 30_000)),
+      waitUntilUp(`http://127.0.0.1:${ports.edge}/api/health`, edge.started, 30_000),
+    ]);
+    const site = originUrl(ports.edge);
+    return {
+      urls: { site, api: `${site}/api`, origins },
+      roots,
+      apis,
+      postgres: { url: postgres.url, version: postgres.version },
+      filesDir,
+      logDir,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function apiReplica(name: string, port: number, env: Record<string, string>, logDir: string): ApiReplica {
+  let started: Started | undefined;
+  const url = `http://127.0.0.1:${port}`;
+  const running = () => (started && !hasExited(started.child) ? started : undefined);
+  return {
+    name,
+    url,
+    pid: () => running()?.child.pid,
+    kill: async (signal = 'SIGKILL') => {
+      const current = running();
+      if (!current) return;
+      const exited = new Promise((resolve) => current.child.once('exit', resolve));
+      signalGroup(current.child.pid, signal);
+      await exited;
+    },
+    restart: async () => {
+      if (running()) throw new Error(`${name} is still running (pid ${started?.child.pid})`);
+      // The production start command, as the API image runs it (tooling/docker/api.Dockerfile).
+      started = startProcess(name, 'pnpm', ['--filter', 'api', 'run', 'start'], { env: { ...env, PORT: String(port) }, logDir, appendLog: true });
+      await waitUntilUp(`${url}/health`, started);
+    },
+    stop: async () => {
+      await running()?.stop();
+    },
+  };
+}
