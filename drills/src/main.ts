@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { formatTable, type Table } from 'tooling/report-table';
 import { stopEverything, type Drill, type DrillFigures } from './drill.js';
+import { authorization } from './drills/authorization.js';
 import { failureCount, summaryTable } from './summary.js';
 
 /**
@@ -12,6 +13,7 @@ import { failureCount, summaryTable } from './summary.js';
  * drill reports a failure (a leak, a 5xx, a lost ticket...). DRILLS_ONLY=key1,key2 runs just those.
  */
 const ALL: Drill<unknown>[] = [
+  authorization,
 ] as Drill<unknown>[];
 
 const only = process.env.DRILLS_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);

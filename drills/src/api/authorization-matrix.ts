@@ -1,0 +1,331 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ENDPOINTS, ERROR_CODES, ROLE_ERRORS, type EndpointAuth, type EndpointName } from 'shared-contracts';
+import { multipart } from '../../../api/test/files-fixtures.js';
+import { bearer, envelopeOf, passwordLogin, registeredRoutes, type ApiUnderTest, type InjectAnswer, type InjectRequest } from './api-under-test.js';
+
+/**
+ * Issue 6 "Authorization matrix": every route the server registered, called as a guest, another player, an agent
+ * and the owner of the resources it names (a ticket with a message and an attached file, an upload not attached
+ * yet). Each answer is checked against what that caller may get, and every answer to someone not entitled to the
+ * owner's data is searched for it (title, detail, reply, contact, file name and bytes). Needs the demo accounts
+ * (player1 the owner, player2 the other player, agent1) and ticket limits that let one run open a few tickets.
+ */
+
+/** Owner last: its calls may use up the resources (discarding the upload, ending the ticket). */
+export const CALLERS = ['guest', 'otherPlayer', 'agent', 'owner'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+const ACCOUNTS = {
+  owner: { account: 'player1', password: 'player1-pass' },
+  otherPlayer: { account: 'player2', password: 'player2-pass' },
+  agent: { account: 'agent1', password: 'agent1-pass' },
+} as const;
+
+interface Secrets {
+  title: string;
+  content: string;
+  reply: string;
+  contact: string;
+  fileName: string;
+  fileBytes: string;
+}
+
+interface OwnerResources {
+  ticketId: number;
+  /** Attached to the ticket. */
+  fileId: string;
+  /** Uploaded, not attached yet. */
+  pendingFileId: string;
+  secrets: Secrets;
+}
+
+interface MatrixRequest {
+  query?: Record<string, string | number>;
+  body?: unknown;
+  upload?: { name: string; content: string };
+}
+
+/**
+ * 'public': no one's data. 'own': the caller's own data (lists, the account): anyone gets theirs, never the
+ * owner's. 'owner': names the owner's resource: anyone else gets 4040, except agents where `agentSees`.
+ */
+interface MatrixEntry {
+  scope: 'public' | 'own' | 'owner';
+  agentSees?: boolean;
+  request: (resources: OwnerResources) => MatrixRequest;
+  /** Positive controls: callers whose answer must show this secret, so a blind leak check cannot pass. */
+  reveals?: { callers: Caller[]; secret: keyof Secrets };
+}
+
+const FAKE_TOKEN = 'matrix-no-such-session-token';
+const OAUTH_STATE = 'matrixstate0123456789';
+const platformTicket = (title: string, content: string, contact: string, attachments: string[] = []) => ({
+  requestId: randomUUID(),
+  ticketType: '0',
+  gameId: 2,
+  serverId: '',
+  gameAreaId: '',
+  roleId: '',
+  roleName: '',
+  queryType: 2,
+  title,
+  content,
+  contactKind: 'email',
+  contact,
+  attachments,
+  consent: true,
+});
+
+/**
+ * One entry per endpoint of the shared table: the mapped type makes a new endpoint a compile error here until it
+ * is classified, and the route check below fails for a route registered outside the table.
+ */
+export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
+  gamesSimple: { scope: 'public', request: () => ({}) },
+  gamesAll: { scope: 'public', request: () => ({}) },
+  gamesPrecheck: { scope: 'public', request: () => ({}) },
+  clientErrors: { scope: 'public', request: () => ({ body: { code: 1106, message: 'authorization matrix' } }) },
+  loginPassword: { scope: 'public', request: () => ({ body: { account: ACCOUNTS.owner.account, password: 'not-the-password' } }) },
+  loginAuth: { scope: 'public', request: () => ({ query: { oauth_token: FAKE_TOKEN } }) },
+  loginConfig: { scope: 'public', request: () => ({}) },
+  socialStart: { scope: 'public', request: () => ({ query: { provider: 'google' } }) },
+  twitterRedirect: { scope: 'public', request: () => ({}) },
+  vkGenPkce: { scope: 'public', request: () => ({}) },
+  googleAuth: { scope: 'public', request: () => ({ query: { code: 'matrix', state: OAUTH_STATE } }) },
+  appleAuth: { scope: 'public', request: () => ({ query: { code: 'matrix', state: OAUTH_STATE } }) },
+  facebookAuth: { scope: 'public', request: () => ({ query: { code: 'matrix', state: OAUTH_STATE } }) },
+  twitterAuth: { scope: 'public', request: () => ({ query: { code: 'matrix', state: OAUTH_STATE } }) },
+  vkAuth: { scope: 'public', request: () => ({ query: { code: 'matrix', state: OAUTH_STATE } }) },
+  logout: { scope: 'own', request: () => ({ body: {} }) },
+  forgotPassword: { scope: 'public', request: () => ({ body: { email: 'player1@demo.example' } }) },
+  resetPassword: { scope: 'public', request: () => ({ body: { email: 'player1@demo.example', code: '000000', newPassword: 'Matrix-new-pass-1' } }) },
+  usersInfo: { scope: 'own', request: () => ({}) },
+  // A wrong current password: the call is authorised and refused on its merits, and no password changes.
+  changePassword: { scope: 'own', request: () => ({ body: { oldPassword: 'not-the-password', newPassword: 'Matrix-new-pass-1' } }) },
+  sendVerifyCode: { scope: 'own', request: () => ({ body: { email: `matrix-${randomBytes(4).toString('hex')}@example.test` } }) },
+  bindEmail: { scope: 'own', request: () => ({ body: { email: 'matrix@example.test', code: '000000' } }) },
+  faqTypes: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
+  faqs: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
+  inquiryTypes: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
+  gameServers: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
+  gameAreas: { scope: 'public', request: () => ({ query: { gameId: 1, serverId: 's1' } }) },
+  gameRoles: { scope: 'own', request: () => ({ query: { gameId: 1, serverId: 's1' } }) },
+  gameDownloads: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
+  uploadFile: { scope: 'own', request: () => ({ upload: { name: 'matrix.txt', content: 'authorization matrix upload' } }) },
+  downloadFile: {
+    scope: 'owner',
+    agentSees: true,
+    request: (resources) => ({ query: { fileId: resources.fileId } }),
+    reveals: { callers: ['owner', 'agent'], secret: 'fileBytes' },
+  },
+  discardFile: { scope: 'owner', request: (resources) => ({ body: { fileId: resources.pendingFileId } }) },
+  createInquiry: { scope: 'own', request: () => ({ body: platformTicket('Matrix ticket', 'A ticket the matrix opens.', 'matrix@example.test') }) },
+  inquiryList: { scope: 'own', request: () => ({}), reveals: { callers: ['owner'], secret: 'title' } },
+  inquiryDetail: {
+    scope: 'owner',
+    request: (resources) => ({ query: { inquiryId: resources.ticketId } }),
+    reveals: { callers: ['owner'], secret: 'reply' },
+  },
+  inquiryReply: {
+    scope: 'owner',
+    request: (resources) => ({ body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix reply', attachments: [] } }),
+  },
+  inquiryFeedback: { scope: 'own', request: () => ({}) },
+  inquiryScore: { scope: 'owner', request: (resources) => ({ body: { inquiryId: resources.ticketId, score: 5 } }) },
+  inquiryEnd: { scope: 'owner', request: (resources) => ({ body: { inquiryId: resources.ticketId } }) },
+  inquiryUnresolved: { scope: 'own', request: () => ({}) },
+  agentInquiries: { scope: 'owner', agentSees: true, request: () => ({}), reveals: { callers: ['agent'], secret: 'title' } },
+  agentInquiryDetail: {
+    scope: 'owner',
+    agentSees: true,
+    request: (resources) => ({ query: { inquiryId: resources.ticketId } }),
+    reveals: { callers: ['agent'], secret: 'content' },
+  },
+  agentInquiryReply: {
+    scope: 'owner',
+    agentSees: true,
+    request: (resources) => ({ body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix agent reply', attachments: [] } }),
+  },
+  agentInquiryEnd: { scope: 'owner', agentSees: true, request: (resources) => ({ body: { inquiryId: resources.ticketId } }) },
+  health: { scope: 'public', request: () => ({}) },
+};
+
+/**
+ * Routes the server registers outside the shared table, each with why it is there and the request the matrix
+ * sends it (null: not called, as it only exists in tests). A route in neither list fails the matrix.
+ */
+export const ROUTES_OUTSIDE_ENDPOINTS: Record<string, { why: string; url: string | null }> = {
+  // Fastify prints the static files' wildcard without its /assets/ prefix.
+  'GET *': { why: 'game artwork under /assets/ (public files)', url: '/assets/no-such-file.png' },
+  'GET /openapi.json': { why: 'the OpenAPI document (describes the calls, holds no data)', url: '/openapi.json' },
+  'POST /__test__/clock': { why: 'the test clock: only with API_TEST_CLOCK, never in production', url: null },
+};
+
+/** Calls that change or end what later calls need run last, in this order. */
+const LAST: readonly EndpointName[] = ['inquiryEnd', 'agentInquiryEnd', 'inquiryScore', 'changePassword', 'logout'];
+
+export type Expectation = 'answered' | 'allowed' | 'sessionInvalid' | 'forbidden' | 'notFound';
+
+export interface MatrixCell {
+  route: string;
+  caller: Caller;
+  expected: Expectation;
+  status: number;
+  code: number | null;
+  leaked: (keyof Secrets)[];
+  problem: string | null;
+}
+
+export interface MatrixResult {
+  cells: MatrixCell[];
+  /** Registered routes neither in ENDPOINTS nor in ROUTES_OUTSIDE_ENDPOINTS. */
+  unclassified: string[];
+  /** ENDPOINTS entries the server did not register. */
+  unregistered: string[];
+  problems: string[];
+  leaks: number;
+}
+
+function expectationOf(auth: EndpointAuth, entry: MatrixEntry, caller: Caller): Expectation {
+  if (auth === 'none') return 'answered';
+  if (caller === 'guest') return 'sessionInvalid';
+  if (auth === 'player' && caller === 'agent') return 'forbidden';
+  if (auth === 'agent' && caller !== 'agent') return 'forbidden';
+  if (entry.scope === 'owner' && caller !== 'owner' && !(caller === 'agent' && entry.agentSees)) return 'notFound';
+  return 'allowed';
+}
+
+function entitled(auth: EndpointAuth, entry: MatrixEntry, caller: Caller): boolean {
+  if (caller === 'owner') return true;
+  return caller === 'agent' && entry.agentSees === true && (auth === 'agent' || auth === 'required');
+}
+
+/** Why an answer does not meet its expectation, or null when it does. */
+function judge(expected: Expectation, answer: InjectAnswer, auth: EndpointAuth): string | null {
+  const envelope = envelopeOf(answer);
+  if (answer.statusCode >= 500) return `server error ${answer.statusCode}: ${answer.body.slice(0, 200)}`;
+  const isDownload = answer.statusCode === 200 && envelope === null;
+  if (!envelope && !isDownload) return `not an envelope (${answer.statusCode}): ${answer.body.slice(0, 120)}`;
+  const roleRefused = envelope?.code === ERROR_CODES.forbidden && Object.values(ROLE_ERRORS).includes(envelope.msg as never);
+  switch (expected) {
+    case 'answered':
+      return null;
+    case 'allowed':
+      if (envelope?.code === ERROR_CODES.sessionInvalid || roleRefused) return `refused a caller it serves: ${answer.body.slice(0, 160)}`;
+      return null;
+    case 'sessionInvalid':
+      return answer.statusCode === 401 && envelope?.code === ERROR_CODES.sessionInvalid ? null : `expected -600, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
+    case 'forbidden': {
+      const message = auth === 'agent' ? ROLE_ERRORS.agentsOnly : ROLE_ERRORS.playersOnly;
+      return answer.statusCode === 403 && envelope?.code === ERROR_CODES.forbidden && envelope.msg === message
+        ? null
+        : `expected 4030 ${message}, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
+    }
+    case 'notFound':
+      return answer.statusCode === 404 && envelope?.code === ERROR_CODES.notFound ? null : `expected 4040, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
+  }
+}
+
+function toInject(method: string, path: string, request: MatrixRequest, token: string | null): InjectRequest {
+  const query = request.query ? `?${new URLSearchParams(Object.entries(request.query).map(([key, value]) => [key, String(value)]))}` : '';
+  const headers = bearer(token);
+  if (request.upload) {
+    const body = multipart([{ field: 'file', fileName: request.upload.name, content: request.upload.content, contentType: 'text/plain' }]);
+    return { method: 'POST', url: `${path}${query}`, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload };
+  }
+  if (request.body !== undefined) {
+    return { method: method as 'POST', url: `${path}${query}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(request.body) };
+  }
+  return { method: method as 'GET', url: `${path}${query}`, headers };
+}
+
+async function dataOf(api: ApiUnderTest, request: InjectRequest): Promise<unknown> {
+  const answer = await api.inject(request);
+  const envelope = envelopeOf(answer);
+  if (envelope?.code !== 1) throw new Error(`${request.method} ${request.url} refused while preparing the matrix: ${answer.statusCode} ${answer.body}`);
+  return envelope.data;
+}
+
+async function prepareOwner(api: ApiUnderTest, ownerToken: string, agentToken: string): Promise<OwnerResources> {
+  const marker = randomBytes(6).toString('hex');
+  const secrets: Secrets = {
+    title: `Owner title ${marker}`,
+    content: `Owner detail ${marker}, only for the owner and agents.`,
+    reply: `Owner reply ${marker}`,
+    contact: `owner-${marker}@example.test`,
+    fileName: `owner-${marker}.txt`,
+    fileBytes: `owner file bytes ${marker}`,
+  };
+  const upload = (name: string, content: string) => dataOf(api, toInject('POST', ENDPOINTS.uploadFile.path, { upload: { name, content } }, ownerToken));
+  const { fileId } = (await upload(secrets.fileName, secrets.fileBytes)) as { fileId: string };
+  const { fileId: pendingFileId } = (await upload(`pending-${marker}.txt`, secrets.fileBytes)) as { fileId: string };
+  const { inquiryId } = (await dataOf(
+    api,
+    toInject('POST', ENDPOINTS.createInquiry.path, { body: platformTicket(secrets.title, secrets.content, secrets.contact, [fileId]) }, ownerToken),
+  )) as { inquiryId: number };
+  await dataOf(
+    api,
+    toInject('POST', ENDPOINTS.inquiryReply.path, { body: { inquiryId, requestId: randomUUID(), content: secrets.reply, attachments: [] } }, ownerToken),
+  );
+  // An agent's answer too, so the owner's conversation is a real one.
+  await dataOf(
+    api,
+    toInject('POST', ENDPOINTS.agentInquiryReply.path, { body: { inquiryId, requestId: randomUUID(), content: 'Agent answer', attachments: [] } }, agentToken),
+  );
+  return { ticketId: inquiryId, fileId, pendingFileId, secrets };
+}
+
+/** Runs the whole matrix once against `api` (which it changes: tickets, messages and files of the demo accounts). */
+export async function runAuthorizationMatrix(api: ApiUnderTest): Promise<MatrixResult> {
+  const problems: string[] = [];
+  const registered = registeredRoutes(api);
+  const tableRoutes = new Map(Object.entries(ENDPOINTS).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name as EndpointName]));
+  const unclassified = registered.filter((route) => !tableRoutes.has(route) && !(route in ROUTES_OUTSIDE_ENDPOINTS));
+  const unregistered = [...tableRoutes.keys()].filter((route) => !registered.includes(route));
+  for (const route of unclassified) problems.push(`${route} is registered but not classified (add it to ENDPOINTS or ROUTES_OUTSIDE_ENDPOINTS)`);
+  for (const route of unregistered) problems.push(`${route} is in ENDPOINTS but the server did not register it`);
+
+  const tokens: Record<Caller, string | null> = {
+    guest: null,
+    owner: await passwordLogin(api, ACCOUNTS.owner.account, ACCOUNTS.owner.password),
+    otherPlayer: await passwordLogin(api, ACCOUNTS.otherPlayer.account, ACCOUNTS.otherPlayer.password),
+    agent: await passwordLogin(api, ACCOUNTS.agent.account, ACCOUNTS.agent.password),
+  };
+  const resources = await prepareOwner(api, tokens.owner!, tokens.agent!);
+  const secretEntries = Object.entries(resources.secrets) as [keyof Secrets, string][];
+
+  const cells: MatrixCell[] = [];
+  const names = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => !LAST.includes(name));
+  for (const name of [...names, ...LAST]) {
+    const endpoint = ENDPOINTS[name];
+    const entry = MATRIX[name];
+    const route = `${endpoint.method} ${endpoint.path}`;
+    if (!registered.includes(route)) continue;
+    for (const caller of CALLERS) {
+      const expected = expectationOf(endpoint.auth, entry, caller);
+      const answer = await api.inject(toInject(endpoint.method, endpoint.path, entry.request(resources), tokens[caller]));
+      const text = answer.rawPayload.toString('utf8');
+      const leaked = entitled(endpoint.auth, entry, caller) ? [] : secretEntries.filter(([, secret]) => text.includes(secret)).map(([key]) => key);
+      let problem = judge(expected, answer, endpoint.auth);
+      if (leaked.length > 0) problem = `leaked the owner's ${leaked.join(', ')}`;
+      if (!problem && entry.reveals?.callers.includes(caller) && !text.includes(resources.secrets[entry.reveals.secret])) {
+        problem = `the ${caller} should see the owner's ${entry.reveals.secret} (positive control) but got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
+      }
+      if (problem) problems.push(`${route} as ${caller}: ${problem}`);
+      cells.push({ route, caller, expected, status: answer.statusCode, code: envelopeOf(answer)?.code ?? null, leaked, problem });
+    }
+  }
+
+  for (const [route, outside] of Object.entries(ROUTES_OUTSIDE_ENDPOINTS)) {
+    if (!registered.includes(route) || outside.url === null) continue;
+    for (const caller of CALLERS) {
+      const answer = await api.inject({ method: route.split(' ')[0] as 'GET', url: outside.url, headers: bearer(tokens[caller]) });
+      const text = answer.rawPayload.toString('utf8');
+      const leaked = secretEntries.filter(([, secret]) => text.includes(secret)).map(([key]) => key);
+      const problem = answer.statusCode >= 500 ? `server error ${answer.statusCode}` : leaked.length > 0 ? `leaked the owner's ${leaked.join(', ')}` : null;
+      if (problem) problems.push(`${route} as ${caller}: ${problem}`);
+      cells.push({ route, caller, expected: 'answered', status: answer.statusCode, code: envelopeOf(answer)?.code ?? null, leaked, problem });
+    }
+  }
+  return { cells, unclassified, unregistered, problems, leaks: cells.filter((cell) => cell.leaked.length > 0).length };
+}

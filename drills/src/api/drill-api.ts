@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { buildApp, type BuildAppOptions } from '../../../api/src/app.js';
+import { migrate } from '../../../api/src/db/migrate.js';
+import { openPglite } from '../../../api/src/db/pglite.js';
+import { DiskFileStore } from '../../../api/src/files/store.js';
+import { loggerOptions } from '../../../api/src/http/logging.js';
+import { PasswordHasher, type PasswordHashing } from '../../../api/src/identity/passwords.js';
+import { outboxMailer } from '../../../api/src/mail/transport.js';
+import { seedDemoAccounts } from '../../../api/src/seed/demo-accounts.js';
+import { readGamesSeed, seedGames } from '../../../api/src/seed/games-seed.js';
+import { readSupportSeed, seedSupport } from '../../../api/src/seed/support-seed.js';
+import type { ApiUnderTest } from './api-under-test.js';
+
+/**
+ * argon2id at its cheapest: the API drills exercise what the server accepts and refuses, thousands of logins
+ * among it, not the cost of hashing (npm run bench and passwords.test.ts cover that).
+ */
+const DRILL_PASSWORD_HASHING: PasswordHashing = { memoryCost: 256, timeCost: 1, parallelism: 1 };
+
+export interface DrillApi {
+  api: ApiUnderTest;
+  /** Everything the API logged (JSON lines, at info level), to search for secrets. */
+  logs: () => string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The API in this process over an in-memory PGlite with the demo games, accounts and support data, its mail and
+ * files in temporary folders and its production logger writing to memory. Throttles keep their defaults unless
+ * `options` change them.
+ */
+export async function startDrillApi(options: Partial<BuildAppOptions> = {}): Promise<DrillApi> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'drills-api-'));
+  const db = await openPglite(':memory:');
+  const hasher = new PasswordHasher(DRILL_PASSWORD_HASHING);
+  const mailer = outboxMailer(path.join(folder, 'outbox'), 'Drills <no-reply@drills.example>');
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const closeAll = async () => {
+    await mailer.close();
+    await db.close();
+    await rm(folder, { recursive: true, force: true });
+  };
+  try {
+    await migrate(db);
+    await seedGames(db, await readGamesSeed());
+    await seedDemoAccounts(db, hasher);
+    await seedSupport(db, await readSupportSeed());
+    const app = await buildApp({
+      db,
+      passwordHashing: DRILL_PASSWORD_HASHING,
+      mailer,
+      fileStore: new DiskFileStore(path.join(folder, 'files')),
+      uploadCleanupIntervalMs: false,
+      logger: loggerOptions('info', logStream),
+      ...options,
+    });
+    return {
+      api: app,
+      logs: () => lines.join(''),
+      close: async () => {
+        await app.close();
+        await closeAll();
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
