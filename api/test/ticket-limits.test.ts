@@ -95,6 +95,27 @@ describe('new tickets per account', () => {
     // Another player is not held back by this one.
     await createTicket(h, (await freshPlayer()).token, platformBody());
   });
+
+  it('holds when the requests arrive together', async () => {
+    const player = await freshPlayer();
+    const opened = max - 3;
+    // Tickets of the last minutes, already ended, so only the hourly limit can refuse.
+    await h.db.query(
+      `INSERT INTO tickets (account_id, request_id, ticket_type, game_id, category_id, title, content, contact_kind, contact, lang,
+                            status, created_at, updated_at, ended_by, ended_at)
+       SELECT $1, gen_random_uuid(), '0', 2, 2, 'Question ' || n, 'A question answered a moment ago.', 'email',
+              'player@example.com', 'en', 'ended', at, at, 'player', at
+       FROM generate_series(1, $2::int) AS n, LATERAL (SELECT $3::timestamptz - interval '10 minutes' AS at) AS times`,
+      [player.id, opened, h.clock.now()],
+    );
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(h, 'createInquiry', { token: player.token, body: platformBody() })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(max - opened);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expectFailure(refused, 429, ERROR_CODES.tooManyRequests, 'tooManyNewInquiries');
+      expect(retryAfter(refused)).toBe(windowSeconds - 10 * 60);
+    }
+    expect(await ticketCount(player.id)).toBe(max);
+  });
 });
 
 describe('messages a player adds', () => {

@@ -205,6 +205,14 @@ describe('POST /inquiries', () => {
     expect(await createTicket(h, other.token, body)).not.toBe(first);
   });
 
+  it('makes one ticket of concurrent duplicates without attachments (one statement, no explicit transaction)', async () => {
+    const player = await freshPlayer();
+    const body = platformBody();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(h, 'createInquiry', { token: player.token, body })));
+    expect(new Set(answers.map((answer) => okData('createInquiry', answer).inquiryId)).size).toBe(1);
+    expect(await ticketCount(player.id)).toBe(1);
+  });
+
   it('makes one ticket of concurrent duplicates, with the attachments on it once', async () => {
     const player = await freshPlayer();
     const files = [await insertFile(h, player.id), await insertFile(h, player.id, { kind: 'video' })];
