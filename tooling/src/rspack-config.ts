@@ -29,6 +29,37 @@ function sharedMap(appDir: string) {
   );
 }
 
+/**
+ * Rspack's federation plugin brings in the federation runtime as CommonJS: the bundler runtime by the absolute path
+ * of its .cjs file, and `@module-federation/runtime` through an alias to its .cjs file. CommonJS cannot be
+ * tree-shaken, so the `experiments.optimization` flags would remove nothing. Each maps to the ES module build that
+ * sits next to it in the same package.
+ */
+function federationRuntimeEsmReplacements(): Map<string, string> {
+  const require = createRequire(import.meta.url);
+  const esmNextTo = (cjsFile: string) => cjsFile.replace(/\.cjs$/, '.js');
+  const runtimeTools = createRequire(require.resolve('@module-federation/enhanced'))
+    .resolve('@module-federation/runtime-tools');
+  const fromRuntimeTools = createRequire(runtimeTools);
+  const bundlerRuntimeCjs = fromRuntimeTools.resolve('@module-federation/webpack-bundler-runtime');
+  return new Map([
+    [bundlerRuntimeCjs, esmNextTo(bundlerRuntimeCjs)],
+    ['@module-federation/runtime', esmNextTo(fromRuntimeTools.resolve('@module-federation/runtime'))],
+  ]);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function federationRuntimeEsmPlugin() {
+  const replacements = federationRuntimeEsmReplacements();
+  const requests = new RegExp(`^(?:${[...replacements.keys()].map(escapeRegExp).join('|')})$`);
+  return new rspack.NormalModuleReplacementPlugin(requests, (data: { request: string }) => {
+    data.request = replacements.get(data.request) ?? data.request;
+  });
+}
+
 export const CONTRACT_VERSION: string = (
   JSON.parse(readFileSync(path.join(repoRoot, 'shared-contracts', 'package.json'), 'utf8')) as { version: string }
 ).version;
@@ -98,6 +129,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     },
     plugins: [
       new rspack.DefinePlugin({ __BUILT_CONTRACT_VERSION__: JSON.stringify(CONTRACT_VERSION) }),
+      federationRuntimeEsmPlugin(),
       new rspack.HtmlRspackPlugin({
         // The shell has its own page (with the layout template); every remote's standalone page is the same.
         template: isRemote ? path.join(toolingRoot, 'templates', 'standalone.html') : path.join(options.appDir, 'index.html'),
@@ -114,7 +146,12 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         shared: sharedMap(options.appDir),
         manifest: true,
         dts: false,
-        experiments: { asyncStartup: true },
+        experiments: {
+          asyncStartup: true,
+          // Browser code only. The shell keeps the snapshot plugin: it reads the remotes' manifests and preloads an
+          // exposed module's chunks alongside its remote entry. A remote reads no manifest and loads no remotes.
+          optimization: { target: 'web', ...(isRemote ? { disableSnapshot: true, disableRemote: true } : {}) },
+        },
       }),
     ],
     optimization: { minimize: production },
