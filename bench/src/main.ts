@@ -6,6 +6,8 @@ import type { Measurement } from './measurement.js';
 import { apiLoad } from './measurements/api-load.js';
 import { buildTime } from './measurements/build-time.js';
 import { firstLoad } from './measurements/first-load.js';
+import { lighthouse } from './measurements/lighthouse.js';
+import { monolith } from './measurements/monolith.js';
 import { navigationBytes } from './measurements/navigation-bytes.js';
 import { navigationTime } from './measurements/navigation-time.js';
 import { sharedCopies } from './measurements/shared-copies.js';
@@ -16,9 +18,12 @@ import { BENCH_PORTS, startApi, startOrigins, throwawayPglite } from './site.js'
 /**
  * npm run bench (issue 5): figures, no pass or fail. The order matters: the build first (everything else measures
  * its output), then what needs the composed site, then what starts its own servers, so nothing competes for the
- * machine's two cores with what is being measured. Lighthouse and the monolith comparison slot in as more modules.
+ * machine's two cores with what is being measured. Lighthouse and the monolith comparison come last among the site's
+ * figures: they are the longest, and the comparison reuses what firstLoad and lighthouse found.
  */
-const ALL: Measurement<unknown>[] = [buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, apiLoad] as Measurement<unknown>[];
+const ALL: Measurement<unknown>[] = [
+  buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, lighthouse, monolith, apiLoad,
+] as Measurement<unknown>[];
 /** BENCH_ONLY=firstLoad,apiLoad runs just those (against the apps as last built when buildTime is not among them). */
 const only = process.env.BENCH_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);
 const MEASUREMENTS = only ? ALL.filter((measurement) => only.includes(measurement.key)) : ALL;
@@ -49,6 +54,8 @@ function print(tables: readonly Table[]): void {
 async function main(): Promise<void> {
   const started = performance.now();
   const results: Record<string, unknown> = {};
+  // Results are stored under their measurement's key, so a key gives back its own measurement's type.
+  const earlier = <Result>(measurement: Measurement<Result>) => results[measurement.key] as Result | undefined;
   // Measurements in a row that need the site share one start of it.
   for (let index = 0; index < MEASUREMENTS.length; ) {
     const measurement = MEASUREMENTS[index]!;
@@ -67,7 +74,7 @@ async function main(): Promise<void> {
       for (const siteMeasurement of group) {
         if (siteMeasurement.needs !== 'site') continue;
         process.stderr.write(`bench: ${siteMeasurement.key}...\n`);
-        const result = await siteMeasurement.run({ browser });
+        const result = await siteMeasurement.run({ browser, earlier });
         results[siteMeasurement.key] = result;
         print(siteMeasurement.tables(result));
       }

@@ -4,6 +4,8 @@ import type { Table } from './report.js';
 /** What measurements in the composed site get: the bench's own site (API on PGlite plus four origins) and a browser. */
 export interface SiteContext {
   browser: Browser;
+  /** What a measurement that already ran in this bench found, so a comparison reuses it rather than measuring again. */
+  earlier: <Result>(measurement: Measurement<Result>) => Result | undefined;
 }
 
 /**

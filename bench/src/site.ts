@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monolithDist, type MonolithVariant } from '../monolith/variants.js';
 import { REPO_ROOT, startProcess, waitUntilUp, type Started } from './processes.js';
 
 /** Ports apart from npm start (8080-8090) and the browser tests (18xxx), so all three can run at once. */
-export const BENCH_PORTS = { shell: 19080, catalog: 19081, support: 19082, account: 19083, api: 19090, loadApi: 19091 } as const;
+export const BENCH_PORTS = {
+  shell: 19080, catalog: 19081, support: 19082, account: 19083, monolithBundle: 19084, monolithRoutes: 19085, api: 19090, loadApi: 19091,
+} as const;
 
-export type Origin = 'shell' | 'catalog' | 'support' | 'account' | 'api';
-export const ORIGINS: readonly Origin[] = ['shell', 'catalog', 'support', 'account', 'api'];
+export type Origin = 'shell' | 'catalog' | 'support' | 'account' | 'monolith' | 'api';
+export const ORIGINS: readonly Origin[] = ['shell', 'catalog', 'support', 'account', 'monolith', 'api'];
 
 const APP_FOLDERS = { shell: 'shell', catalog: 'mfe-catalog', support: 'mfe-support', account: 'mfe-account' } as const;
 const API_DIR = path.join(REPO_ROOT, 'api');
@@ -22,6 +25,7 @@ export function originOf(url: string): Origin | null {
   if (port === BENCH_PORTS.catalog) return 'catalog';
   if (port === BENCH_PORTS.support) return 'support';
   if (port === BENCH_PORTS.account) return 'account';
+  if (port === BENCH_PORTS.monolithBundle || port === BENCH_PORTS.monolithRoutes) return parsed.pathname.startsWith('/api') ? 'api' : 'monolith';
   if (port === BENCH_PORTS.api || port === BENCH_PORTS.loadApi) return 'api';
   return null;
 }
@@ -54,21 +58,33 @@ export async function startApi(name: string, port: number, database: ApiDatabase
   return api;
 }
 
-/** The shell and the three remotes, each on its own origin, as production serves them (tooling/src/static-server.ts). */
-export async function startOrigins(): Promise<Started[]> {
-  const env = {
-    CATALOG_URL: `http://localhost:${BENCH_PORTS.catalog}`,
-    SUPPORT_URL: `http://localhost:${BENCH_PORTS.support}`,
-    ACCOUNT_URL: `http://localhost:${BENCH_PORTS.account}`,
-    API_URL: `http://127.0.0.1:${BENCH_PORTS.api}`,
-  };
-  const apps = Object.keys(APP_FOLDERS) as (keyof typeof APP_FOLDERS)[];
-  return Promise.all(
-    apps.map(async (app) => {
-      const port = String(BENCH_PORTS[app]);
-      const origin = startProcess(`origin-${app}`, 'node', ['tooling/bin/serve-app.js', '--app', app, '--port', port, '--dir', `${APP_FOLDERS[app]}/dist`], env);
-      await waitUntilUp(`http://127.0.0.1:${port}/index.html`, origin);
-      return origin;
-    }),
-  );
+const ORIGIN_ENV = {
+  CATALOG_URL: `http://localhost:${BENCH_PORTS.catalog}`,
+  SUPPORT_URL: `http://localhost:${BENCH_PORTS.support}`,
+  ACCOUNT_URL: `http://localhost:${BENCH_PORTS.account}`,
+  API_URL: `http://127.0.0.1:${BENCH_PORTS.api}`,
+};
+
+/** One built app on a port, as production serves it (tooling/src/static-server.ts). */
+async function startOrigin(name: string, app: keyof typeof APP_FOLDERS, port: number, dir: string): Promise<Started> {
+  const origin = startProcess(name, 'node', ['tooling/bin/serve-app.js', '--app', app, '--port', String(port), '--dir', dir], ORIGIN_ENV);
+  await waitUntilUp(`http://127.0.0.1:${port}/index.html`, origin);
+  return origin;
 }
+
+/** The shell and the three remotes, each on its own origin. */
+export function startOrigins(): Promise<Started[]> {
+  const apps = Object.keys(APP_FOLDERS) as (keyof typeof APP_FOLDERS)[];
+  return Promise.all(apps.map((app) => startOrigin(`origin-${app}`, app, BENCH_PORTS[app], `${APP_FOLDERS[app]}/dist`)));
+}
+
+/**
+ * A monolith build of bench/monolith on one origin, served as the shell is (same headers, compression and `/api/`
+ * forwarding to the site's API); the remotes' origins it would list in remotes.json are never asked.
+ */
+export function startMonolithOrigin(variant: MonolithVariant): Promise<Started> {
+  return startOrigin(`origin-monolith-${variant}`, 'shell', variant === 'bundle' ? BENCH_PORTS.monolithBundle : BENCH_PORTS.monolithRoutes, monolithDist(variant));
+}
+
+export const monolithUrl = (variant: MonolithVariant, pathname = '/') =>
+  `http://localhost:${variant === 'bundle' ? BENCH_PORTS.monolithBundle : BENCH_PORTS.monolithRoutes}${pathname}`;

@@ -6,6 +6,10 @@ export const TARGETS = {
   apiCachedReadsPerSecond: 10_000,
   apiCreatesPerSecond: 1_000,
   apiP99Ms: 50,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 95,
+  cls: 0.02,
+  federatedToMonolithRatio: 1.25,
 } as const;
 
 /** Reference figures of ../shared/STACK-NOTES.md (gzip -9 KB of first-load JavaScript). */

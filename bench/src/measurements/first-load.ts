@@ -1,3 +1,4 @@
+import type { Browser } from 'playwright-core';
 import { TransferRecorder, waitVisible } from '../browser.js';
 import { PAGES, type Measurement } from '../measurement.js';
 import { kb } from '../report.js';
@@ -10,27 +11,32 @@ export interface FirstLoad {
   summary: TransferSummary;
 }
 
-/** JavaScript and CSS of a first load with an empty cache, until the page's remote shows and the network is idle. */
+/**
+ * JavaScript and CSS of a first load of each page with an empty cache, until the page's remote shows and the
+ * network is idle; `urlOf` picks the site (the composed one, or the monolith of the comparison).
+ */
+export async function measureFirstLoads(browser: Browser, urlOf: (pathname: string) => string): Promise<FirstLoad[]> {
+  const results: FirstLoad[] = [];
+  for (const page of PAGES) {
+    const context = await browser.newContext();
+    try {
+      const tab = await context.newPage();
+      const recorder = new TransferRecorder(tab);
+      await tab.goto(urlOf(page.path));
+      await waitVisible(tab, page.firstContent);
+      await recorder.settled();
+      results.push({ path: page.path, summary: summarise(await recorder.take()) });
+    } finally {
+      await context.close();
+    }
+  }
+  return results;
+}
+
 export const firstLoad: Measurement<FirstLoad[]> = {
   key: 'firstLoad',
   needs: 'site',
-  run: async ({ browser }) => {
-    const results: FirstLoad[] = [];
-    for (const page of PAGES) {
-      const context = await browser.newContext();
-      try {
-        const tab = await context.newPage();
-        const recorder = new TransferRecorder(tab);
-        await tab.goto(siteUrl(page.path));
-        await waitVisible(tab, page.firstContent);
-        await recorder.settled();
-        results.push({ path: page.path, summary: summarise(await recorder.take()) });
-      } finally {
-        await context.close();
-      }
-    }
-    return results;
-  },
+  run: ({ browser }) => measureFirstLoads(browser, siteUrl),
   tables: (results) =>
     results.map(({ path, summary }) => ({
       title: `First load of ${path}: JavaScript and CSS by origin`,

@@ -1,0 +1,20 @@
+/**
+ * The monolith's stand-in for the federation runtime the shell's registry calls (shell/src/app/remote-registry.ts):
+ * `loadRemote('catalog/app')` answers with the catalog's lifecycles, compiled into the monolith. The "by route"
+ * build makes each import() a chunk fetched when its route first shows (the code splitting a monolith does on its
+ * own); the "one bundle" build compiles them eagerly into the main bundle (rspack.config.ts).
+ */
+const APPS: Record<string, () => Promise<unknown>> = {
+  'catalog/app': () => import(/* webpackChunkName: "catalog" */ '../../../mfe-catalog/src/app/lifecycles.js'),
+  'support/app': () => import(/* webpackChunkName: "support" */ '../../../mfe-support/src/app/lifecycles.js'),
+  'account/app': () => import(/* webpackChunkName: "account" */ '../../../mfe-account/src/app/lifecycles.js'),
+};
+
+export async function loadRemote<T>(id: string): Promise<T | null> {
+  const load = APPS[id];
+  if (!load) throw new Error(`The monolith has no module ${id}`);
+  return (await load()) as T;
+}
+
+/** Nothing to register: no remote is fetched at runtime. */
+export function registerRemotes(): void {}

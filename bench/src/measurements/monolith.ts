@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MONOLITH_LABELS, MONOLITH_VARIANTS, type MonolithVariant } from '../../monolith/variants.js';
+import type { Totals } from '../browser.js';
+import type { Measurement } from '../measurement.js';
+import { REPO_ROOT, runLogged } from '../processes.js';
+import { kb, round } from '../report.js';
+import { monolithUrl, siteUrl, startMonolithOrigin } from '../site.js';
+import { TARGETS } from '../targets.js';
+import { firstLoad, measureFirstLoads, type FirstLoad } from './first-load.js';
+import { auditPages, lighthouse, type PageLighthouse } from './lighthouse.js';
+
+type Build = 'federated' | MonolithVariant;
+
+export interface BuildFigures {
+  build: Build;
+  pages: { path: string; js: Totals; css: Totals; lcpMs: number }[];
+}
+
+export interface MonolithComparison {
+  /** Seconds to build both monoliths (bench/monolith). */
+  buildSeconds: number;
+  seconds: number;
+  /** Whether the federated figures came from this bench's firstLoad and lighthouse rather than measured here. */
+  reusedFederated: { bytes: boolean; lcp: boolean };
+  builds: BuildFigures[];
+}
+
+const BENCH_DIR = path.join(REPO_ROOT, 'bench');
+const LABELS: Record<Build, string> = { federated: 'federated', ...MONOLITH_LABELS };
+
+function figuresOf(build: Build, loads: readonly FirstLoad[], audits: readonly PageLighthouse[]): BuildFigures {
+  return {
+    build,
+    pages: loads.map(({ path: pagePath, summary }) => {
+      const audit = audits.find((candidate) => candidate.path === pagePath);
+      if (!audit) throw new Error(`no Lighthouse figures for ${pagePath}`);
+      return { path: pagePath, js: summary.js, css: summary.css, lcpMs: audit.median.lcpMs };
+    }),
+  };
+}
+
+/** A monolith that still fetched from another origin would not be one: the comparison would be wrong, not slow. */
+function assertOneOrigin(variant: MonolithVariant, loads: readonly FirstLoad[]): void {
+  for (const { path: pagePath, summary } of loads) {
+    const others = summary.byOrigin.filter(({ origin }) => origin !== 'monolith' && origin !== 'api').map(({ origin }) => origin);
+    if (others.length > 0) throw new Error(`the ${variant} monolith's ${pagePath} fetched JavaScript or CSS from ${others.join(', ')}`);
+  }
+}
+
+/**
+ * The cost of microfrontends (issue 5): the same pages as monoliths built from the same source without Module
+ * Federation (bench/monolith), on one origin, measured as the composed site is (first-load bytes as firstLoad,
+ * LCP as lighthouse), and the federated/monolith ratios.
+ */
+export const monolith: Measurement<MonolithComparison> = {
+  key: 'monolith',
+  needs: 'site',
+  run: async ({ browser, earlier }) => {
+    const started = performance.now();
+    await runLogged('monolith-build', 'pnpm', ['run', 'build:monolith'], {}, BENCH_DIR);
+    const buildSeconds = round((performance.now() - started) / 1000);
+
+    const earlierLoads = earlier(firstLoad);
+    const earlierAudits = earlier(lighthouse)?.pages;
+    const builds = [
+      figuresOf('federated', earlierLoads ?? (await measureFirstLoads(browser, siteUrl)), earlierAudits ?? (await auditPages('federated', siteUrl))),
+    ];
+    for (const variant of MONOLITH_VARIANTS) {
+      const origin = await startMonolithOrigin(variant);
+      try {
+        const loads = await measureFirstLoads(browser, (pathname) => monolithUrl(variant, pathname));
+        assertOneOrigin(variant, loads);
+        builds.push(figuresOf(variant, loads, await auditPages(`monolith-${variant}`, (pathname) => monolithUrl(variant, pathname))));
+      } finally {
+        await origin.stop();
+      }
+    }
+    return {
+      buildSeconds,
+      seconds: round((performance.now() - started) / 1000),
+      reusedFederated: { bytes: earlierLoads !== undefined, lcp: earlierAudits !== undefined },
+      builds,
+    };
+  },
+  tables: ({ buildSeconds, seconds, reusedFederated, builds }) => {
+    const federated = builds.find((figures) => figures.build === 'federated');
+    const monoliths = builds.filter((figures) => figures.build !== 'federated');
+    const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 2) : null);
+    const limit = TARGETS.federatedToMonolithRatio;
+    return [
+      {
+        title: 'First load, federated and monolithic: JavaScript and CSS (KB) and Lighthouse LCP',
+        columns: ['page', 'build', 'JS files', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'JS+CSS gzip', 'LCP ms'],
+        rows: (federated?.pages ?? []).flatMap(({ path: pagePath }) =>
+          builds.map(({ build, pages }) => {
+            const page = pages.find((candidate) => candidate.path === pagePath)!;
+            return [
+              pagePath, LABELS[build], page.js.files, kb(page.js.sizes.gzip), kb(page.js.sizes.brotli), kb(page.css.sizes.gzip),
+              kb(page.css.sizes.brotli), kb(page.js.sizes.gzip + page.css.sizes.gzip), page.lcpMs,
+            ];
+          }),
+        ),
+        notes: [
+          'gzip 6 and brotli 4 as the static server sends them; LCP is the median of the Lighthouse runs (mobile defaults, simulated throttling).',
+          `federated bytes ${reusedFederated.bytes ? 'from firstLoad' : 'measured here'}, federated LCP ${reusedFederated.lcp ? 'from lighthouse' : 'measured here'}; ` +
+            `monoliths built in ${buildSeconds} s (cd bench && pnpm run build:monolith), the whole comparison took ${seconds} s.`,
+        ],
+      },
+      {
+        title: `Federated / monolith (target: at most ${limit} for bytes and LCP)`,
+        columns: ['page', 'against', 'JS gzip', 'JS br', 'JS+CSS gzip', 'LCP', 'target missed'],
+        rows: (federated?.pages ?? []).flatMap((mine) =>
+          monoliths.map(({ build, pages }) => {
+            const theirs = pages.find((candidate) => candidate.path === mine.path)!;
+            const bytes = ratio(mine.js.sizes.gzip, theirs.js.sizes.gzip);
+            const lcp = ratio(mine.lcpMs, theirs.lcpMs);
+            const missed = [
+              bytes !== null && bytes > limit ? `bytes by ${round(bytes - limit, 2)}` : null,
+              lcp !== null && lcp > limit ? `LCP by ${round(lcp - limit, 2)}` : null,
+            ].filter((miss) => miss !== null);
+            return [
+              mine.path, LABELS[build], bytes, ratio(mine.js.sizes.brotli, theirs.js.sizes.brotli),
+              ratio(mine.js.sizes.gzip + mine.css.sizes.gzip, theirs.js.sizes.gzip + theirs.css.sizes.gzip), lcp,
+              missed.length > 0 ? missed.join(', ') : 'none',
+            ];
+          }),
+        ),
+        notes: [
+          'The one-bundle monolith carries every page on the first load, so it flatters federation; the split-by-route one is the fair baseline.',
+          'Both monoliths are the shell and the remotes\' own code and libraries, built with tooling/src/rspack-config.ts minus Module Federation (bench/monolith/rspack.config.ts).',
+        ],
+      },
+    ];
+  },
+};
