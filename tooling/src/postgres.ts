@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,11 @@ import { runToEnd } from './processes.js';
 export interface ThrowawayPostgres {
   url: string;
   version: string;
+  /**
+   * Runs SQL with the server's own psql and answers its rows, each a list of text fields (tab-separated by psql:
+   * select ids, numbers and other tab-free values).
+   */
+  query: (sql: string) => Promise<string[][]>;
   stop: () => Promise<void>;
 }
 
@@ -72,5 +78,12 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Thro
     throw error;
   }
   const version = /\d+(?:\.\d+)?/.exec(execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }))?.[0] ?? '?';
-  return { url: `postgres://postgres@127.0.0.1:${port}/${database}`, version, stop };
+  const url = `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const query = async (sql: string) => {
+    const { stdout } = await promisify(execFile)(path.join(bin, 'psql'), ['-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+  };
+  return { url, version, query, stop };
 }

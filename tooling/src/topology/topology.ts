@@ -62,7 +62,7 @@ export interface Topology {
   /** The folder each origin serves: replacing files in a remote's folder redeploys that remote. */
   roots: Record<AppName, string>;
   apis: ApiReplica[];
-  postgres: { url: string; version: string };
+  postgres: Pick<ThrowawayPostgres, 'url' | 'version' | 'query'>;
   /** Attachments on disk, shared by both replicas as a volume would be. */
   filesDir: string;
   logDir: string;
@@ -150,7 +150,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       urls: { site, api: `${site}/api`, origins },
       roots,
       apis,
-      postgres: { url: postgres.url, version: postgres.version },
+      postgres: { url: postgres.url, version: postgres.version, query: postgres.query },
       filesDir,
       logDir,
       stop,
