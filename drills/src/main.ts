@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { formatTable, type Table } from 'tooling/report-table';
 import { stopEverything, type Drill, type DrillFigures } from './drill.js';
 import { authorization } from './drills/authorization.js';
+import { fuzz } from './drills/fuzz.js';
 import { failureCount, summaryTable } from './summary.js';
 
 /**
@@ -14,6 +15,7 @@ import { failureCount, summaryTable } from './summary.js';
  */
 const ALL: Drill<unknown>[] = [
   authorization,
+  fuzz,
 ] as Drill<unknown>[];
 
 const only = process.env.DRILLS_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);

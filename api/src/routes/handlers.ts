@@ -12,6 +12,9 @@ import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 
 const USER_AGENT_MAX = 512;
 
+/** PostgreSQL text cannot hold U+0000; a browser's report keeps everything else and shows where one was. */
+const storable = (text: string | undefined): string | null => (text === undefined ? null : text.replaceAll('\u0000', '\ufffd'));
+
 export interface HandlerDependencies {
   db: Database;
   catalog: Catalog;
@@ -41,11 +44,11 @@ export function createHandlers({ db, catalog }: HandlerDependencies): Omit<Endpo
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           body.code,
-          body.message,
-          body.method ?? null,
-          body.url ?? null,
+          storable(body.message),
+          storable(body.method),
+          storable(body.url),
           body.status ?? null,
-          body.page ?? null,
+          storable(body.page),
           query.spec_lang ?? null,
           query.domain_area ?? null,
           host ? resolveBrand(host).id : null,
