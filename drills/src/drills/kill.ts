@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startTopology, type Topology } from 'tooling/topology';
 import { onStop, type Drill } from '../drill.js';
-import { addPlayers, Latencies, Player, Refused, ticketBody, ticketPlace, untilAnswered } from '../load/players.js';
+import { addPlayers, Latencies, loginAll, Player, Refused, ticketBody, ticketPlace, untilAnswered } from '../load/players.js';
 
 /**
  * The abuse limits lifted for load (README, Configuration): each virtual player opens a ticket after another for the
@@ -83,7 +83,7 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
   const accounts = await addPlayers(topology, `kill-${run}`, options.players + 1);
   const latencies = new Latencies();
   const players = accounts.map((account) => new Player(topology.urls.api, account, latencies));
-  await Promise.all(players.map((player) => player.login()));
+  await loginAll(players);
   // The last one only checks, afterwards, that it cannot download what the others left behind.
   const outsider = players.pop()!;
   const place = await ticketPlace(outsider);

@@ -59,6 +59,13 @@ export class Latencies {
     }
   }
 
+  /** Forgets everything recorded so far (what a set-up phase did). */
+  reset(): void {
+    this.samples.clear();
+    this.errors.clear();
+    this.errorKinds.clear();
+  }
+
   summary(): { kind: string; requests: number; errors: number; p50Ms: number; p99Ms: number }[] {
     const kinds = [...new Set([...this.samples.keys(), ...this.errors.keys()])].sort();
     return kinds.map((kind) => {
@@ -159,6 +166,16 @@ export class Player {
     }
     await response.body?.cancel();
     return null;
+  }
+}
+
+/**
+ * Logs every player in, a few at a time: all of them come from this machine's one address, and the API counts
+ * login attempts in flight per address (20 per 15 minutes; a success is withdrawn once it completes).
+ */
+export async function loginAll(players: readonly Player[], atOnce = 8): Promise<void> {
+  for (let index = 0; index < players.length; index += atOnce) {
+    await Promise.all(players.slice(index, index + atOnce).map((player) => player.login()));
   }
 }
 
