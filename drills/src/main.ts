@@ -6,6 +6,8 @@ import { formatTable, type Table } from 'tooling/report-table';
 import { stopEverything, type Drill, type DrillFigures } from './drill.js';
 import { authorization } from './drills/authorization.js';
 import { fuzz } from './drills/fuzz.js';
+import { kill } from './drills/kill.js';
+import { soak } from './drills/soak.js';
 import { failureCount, summaryTable } from './summary.js';
 
 /**
@@ -16,6 +18,8 @@ import { failureCount, summaryTable } from './summary.js';
 const ALL: Drill<unknown>[] = [
   authorization,
   fuzz,
+  kill,
+  soak,
 ] as Drill<unknown>[];
 
 const only = process.env.DRILLS_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);

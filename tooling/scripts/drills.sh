@@ -9,6 +9,7 @@ source tooling/scripts/ensure-tools.sh
 ensure_pnpm
 ensure_apt chromium chromium
 ensure_apt /usr/lib/postgresql/15/bin/initdb postgresql
+ensure_apt /usr/sbin/nginx nginx
 ensure_dependencies
 
 cd drills
