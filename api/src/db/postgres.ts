@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { encodeParams, type Database, type QueryResult, type Queryable, type SqlValue } from './database.js';
 
@@ -31,10 +32,27 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 type PgRunner = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
+const statementNames = new Map<string, string>();
+
+/**
+ * Every statement is sent as a named prepared statement, so each pooled connection parses it once and then only
+ * binds and runs it, and PostgreSQL can keep its plan: for the API's short statements parsing and planning cost
+ * more than running them (the ticket list planned in about as long as it ran). The API's statements are a fixed
+ * set of texts, so what each connection keeps prepared stays bounded.
+ */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function queryable(runner: PgRunner): Queryable {
   return {
     async query<Row>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>> {
-      const result = await runner.query(sql, encodeParams(params));
+      const result = await runner.query({ name: statementName(sql), text: sql, values: encodeParams(params) });
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {
