@@ -18,6 +18,12 @@ describe('safeReturnPath (no open redirect after login)', () => {
       null,
       undefined,
       '/login?redirect=/x',
+      '/.//evil.example',
+      '/..//evil.example/x',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/\t/evil.example',
+      '/\n//evil.example',
     ]) {
       expect(safeReturnPath(hostile)).toBe('/');
     }

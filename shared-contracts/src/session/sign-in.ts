@@ -39,7 +39,9 @@ export function safeReturnPath(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return ROUTES.home;
   try {
     const url = new URL(value, 'https://site.invalid');
-    if (url.origin !== 'https://site.invalid' || url.pathname === ROUTES.login) return ROUTES.home;
+    // Dot segments can make a path of this site into "//host" ("/.//evil.example"), which browsers and
+    // single-spa open as another site: refuse what the path became, not only what it was.
+    if (url.origin !== 'https://site.invalid' || url.pathname === ROUTES.login || url.pathname.startsWith('//')) return ROUTES.home;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return ROUTES.home;
