@@ -6,6 +6,7 @@ import { isMemoryDataDir } from './db/pglite.js';
 import type { MailConfig } from './mail/transport.js';
 import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
 import { readFileStorage, type FileStorageConfig } from './files/storage.js';
+import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './identity/service.js';
 import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
 
@@ -64,6 +65,14 @@ const envSchema = z.object({
   TICKET_CREATES_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(
     DEFAULT_TICKET_LIMITS.createsPerAccount.max,
   ),
+  /**
+   * Brute-force limits (DEFAULT_IDENTITY_LIMITS, counted in the database so every replica shares them): failed
+   * password checks per account and per client address, and wrong e-mailed codes per client address, per window.
+   * Defaults applied in loadConfig: identity/service.js is not loaded yet when this schema is built.
+   */
+  LOGIN_FAILURES_PER_ACCOUNT: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  LOGIN_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  CODE_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** How often each replica looks for chats to end after 24 hours without a player reply. */
   AUTO_END_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)).default(DEFAULT_AUTO_END_INTERVAL_MS / 1000),
   /** Browser tests only: a clock POST /__test__/clock moves forward. Refused when NODE_ENV is production. */
@@ -92,6 +101,7 @@ export interface Config {
   files: FileStorageConfig;
   longQueueThreshold: number;
   ticketLimits: TicketLimits;
+  identityLimits: IdentityLimits;
   autoEndIntervalMs: number;
   /** Serve POST /__test__/clock (API_TEST_CLOCK=1). */
   testClock: boolean;
@@ -159,6 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...DEFAULT_TICKET_LIMITS,
       openTicketsMax: values.TICKET_OPEN_MAX,
       createsPerAccount: { ...DEFAULT_TICKET_LIMITS.createsPerAccount, max: values.TICKET_CREATES_PER_HOUR },
+    },
+    identityLimits: {
+      ...DEFAULT_IDENTITY_LIMITS,
+      loginPerAccount: { ...DEFAULT_IDENTITY_LIMITS.loginPerAccount, max: values.LOGIN_FAILURES_PER_ACCOUNT ?? DEFAULT_IDENTITY_LIMITS.loginPerAccount.max },
+      loginPerIp: { ...DEFAULT_IDENTITY_LIMITS.loginPerIp, max: values.LOGIN_FAILURES_PER_IP ?? DEFAULT_IDENTITY_LIMITS.loginPerIp.max },
+      codeChecksPerIp: { ...DEFAULT_IDENTITY_LIMITS.codeChecksPerIp, max: values.CODE_FAILURES_PER_IP ?? DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max },
     },
     autoEndIntervalMs: values.AUTO_END_INTERVAL_SECONDS * 1000,
     testClock: values.API_TEST_CLOCK ?? false,

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
         now,
         longQueueThreshold: config.longQueueThreshold,
         ticketLimits: config.ticketLimits,
+        identityLimits: config.identityLimits,
         ...(testClock ? { testClock } : {}),
       });
       built.log.info(

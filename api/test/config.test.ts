@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/service.js';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/service.js';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
 
@@ -18,6 +19,7 @@ describe('loadConfig', () => {
       files: { kind: 'disk', dir: DEFAULT_FILES_DIR },
       longQueueThreshold: 20,
       ticketLimits: DEFAULT_TICKET_LIMITS,
+      identityLimits: DEFAULT_IDENTITY_LIMITS,
       autoEndIntervalMs: 60_000,
       testClock: false,
     });
@@ -74,6 +76,18 @@ describe('loadConfig', () => {
       createsPerAccount: { ...DEFAULT_TICKET_LIMITS.createsPerAccount, max: 50_000 },
     });
     expect(() => loadConfig({ TICKET_OPEN_MAX: '0' })).toThrow(/TICKET_OPEN_MAX/);
+  });
+
+  it('reads the brute-force limits, keeping their windows', () => {
+    const { identityLimits } = loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_IP: '40', CODE_FAILURES_PER_IP: '7' });
+    expect(identityLimits).toEqual({
+      ...DEFAULT_IDENTITY_LIMITS,
+      loginPerAccount: { ...DEFAULT_IDENTITY_LIMITS.loginPerAccount, max: 3 },
+      loginPerIp: { ...DEFAULT_IDENTITY_LIMITS.loginPerIp, max: 40 },
+      codeChecksPerIp: { ...DEFAULT_IDENTITY_LIMITS.codeChecksPerIp, max: 7 },
+    });
+    expect(loadConfig({}).identityLimits).toEqual(DEFAULT_IDENTITY_LIMITS);
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
   });
 
   it('never seeds a DATABASE_URL database unless SEED_DEMO=1', () => {
