@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { launch } from 'chrome-launcher';
-import lighthouseRun, { type Result } from 'lighthouse';
+import lighthouseRun, { type Result, type RunnerResult } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../browser.js';
 import { PAGES, type Measurement } from '../measurement.js';
 import { onCleanup, REPO_ROOT } from '../processes.js';
@@ -80,6 +80,20 @@ function failingAudits(lhr: Result): string[] {
   );
 }
 
+/** Attempts at one run: Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART) and asks to run again. */
+const ATTEMPTS = 3;
+
+async function auditOnce(port: number, url: string): Promise<RunnerResult> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const result = await lighthouseRun(url, { port, output: 'html', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (result && !result.lhr.runtimeError) return result;
+    lastError = result?.lhr.runtimeError?.message ?? 'no result';
+    process.stderr.write(`bench: Lighthouse on ${url} failed (${lastError}), attempt ${attempt} of ${ATTEMPTS}\n`);
+  }
+  throw new Error(`Lighthouse on ${url} failed ${ATTEMPTS} times: ${lastError}`);
+}
+
 /**
  * Lighthouse with its defaults (mobile: emulated phone, simulated slow 4G and 4x CPU slowdown), each run on a cold
  * cache, in Debian's Chromium with the flags the team's tests use. `label` names the site in the report files.
@@ -94,14 +108,7 @@ export async function auditPages(label: string, urlOf: (pathname: string) => str
       const runs: LighthouseFigures[] = [];
       const failing = new Set<string>();
       for (let run = 1; run <= RUNS; run += 1) {
-        const result = await lighthouseRun(urlOf(page.path), {
-          port: chrome.port,
-          output: 'html',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${result.lhr.runtimeError.message}`);
+        const result = await auditOnce(chrome.port, urlOf(page.path));
         const slug = page.path === '/' ? 'home' : page.path.replace(/^\//, '').replace(/\//g, '-');
         writeFileSync(path.join(LIGHTHOUSE_REPORTS, `${label}-${slug}.html`), [result.report].flat().join(''));
         runs.push(figuresOf(result.lhr));
