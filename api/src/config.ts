@@ -6,7 +6,7 @@ import { isMemoryDataDir } from './db/pglite.js';
 import type { MailConfig } from './mail/transport.js';
 import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
 import { readFileStorage, type FileStorageConfig } from './files/storage.js';
-import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './identity/service.js';
+import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './identity/limits.js';
 import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
 
@@ -68,11 +68,10 @@ const envSchema = z.object({
   /**
    * Brute-force limits (DEFAULT_IDENTITY_LIMITS, counted in the database so every replica shares them): failed
    * password checks per account and per client address, and wrong e-mailed codes per client address, per window.
-   * Defaults applied in loadConfig: identity/service.js is not loaded yet when this schema is built.
    */
-  LOGIN_FAILURES_PER_ACCOUNT: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  LOGIN_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  CODE_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  LOGIN_FAILURES_PER_ACCOUNT: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_IDENTITY_LIMITS.loginPerAccount.max),
+  LOGIN_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_IDENTITY_LIMITS.loginPerIp.max),
+  CODE_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max),
   /** How often each replica looks for chats to end after 24 hours without a player reply. */
   AUTO_END_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)).default(DEFAULT_AUTO_END_INTERVAL_MS / 1000),
   /** Browser tests only: a clock POST /__test__/clock moves forward. Refused when NODE_ENV is production. */
@@ -172,9 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     identityLimits: {
       ...DEFAULT_IDENTITY_LIMITS,
-      loginPerAccount: { ...DEFAULT_IDENTITY_LIMITS.loginPerAccount, max: values.LOGIN_FAILURES_PER_ACCOUNT ?? DEFAULT_IDENTITY_LIMITS.loginPerAccount.max },
-      loginPerIp: { ...DEFAULT_IDENTITY_LIMITS.loginPerIp, max: values.LOGIN_FAILURES_PER_IP ?? DEFAULT_IDENTITY_LIMITS.loginPerIp.max },
-      codeChecksPerIp: { ...DEFAULT_IDENTITY_LIMITS.codeChecksPerIp, max: values.CODE_FAILURES_PER_IP ?? DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max },
+      loginPerAccount: { ...DEFAULT_IDENTITY_LIMITS.loginPerAccount, max: values.LOGIN_FAILURES_PER_ACCOUNT },
+      loginPerIp: { ...DEFAULT_IDENTITY_LIMITS.loginPerIp, max: values.LOGIN_FAILURES_PER_IP },
+      codeChecksPerIp: { ...DEFAULT_IDENTITY_LIMITS.codeChecksPerIp, max: values.CODE_FAILURES_PER_IP },
     },
     autoEndIntervalMs: values.AUTO_END_INTERVAL_SECONDS * 1000,
     testClock: values.API_TEST_CLOCK ?? false,

@@ -8,7 +8,8 @@ import { recordAccountEvent, uniqueViolation } from './accounts.js';
 import { VerificationCodes } from './codes.js';
 import type { PasswordHasher } from './passwords.js';
 import { Sessions } from './sessions.js';
-import { Throttle, type Limit, type ThrottleEntry } from './throttle.js';
+import type { IdentityLimits } from './limits.js';
+import { Throttle, type ThrottleEntry } from './throttle.js';
 import type { AccountType, AuthenticatedAccount } from './types.js';
 
 /** The `msg` of identity refusals: stable keys the browser translates (`account:errors.<msg>`). */
@@ -23,27 +24,7 @@ export const IDENTITY_MESSAGES = {
   passwordNotSet: 'passwordNotSet',
 } as const;
 
-/** Brute-force and abuse limits (sliding windows, counted in the database so they hold across replicas). */
-export interface IdentityLimits {
-  /** Failed password checks per account name (login and change password). */
-  loginPerAccount: Limit;
-  /** Failed password checks per client address. */
-  loginPerIp: Limit;
-  /** Codes sent per e-mail address and per account. */
-  codeSendsPerAddress: Limit;
-  /** Codes sent per client address. */
-  codeSendsPerIp: Limit;
-  /** Wrong codes per client address (each code also dies after ACCOUNT_RULES.codeAttemptsMax tries). */
-  codeChecksPerIp: Limit;
-}
-
-export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
-  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
-  loginPerIp: { max: 20, windowSeconds: 15 * 60 },
-  codeSendsPerAddress: { max: 5, windowSeconds: 60 * 60 },
-  codeSendsPerIp: { max: 20, windowSeconds: 60 * 60 },
-  codeChecksPerIp: { max: 20, windowSeconds: 15 * 60 },
-};
+export { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './limits.js';
 
 const BUCKETS = {
   loginAccount: 'login_account',

@@ -1,0 +1,26 @@
+import type { Limit } from './throttle.js';
+
+/**
+ * Brute-force and abuse limits (sliding windows, counted in the database so they hold across replicas). Apart
+ * from the service, so the configuration reads the defaults without loading the service and its mail templates.
+ */
+export interface IdentityLimits {
+  /** Failed password checks per account name (login and change password). */
+  loginPerAccount: Limit;
+  /** Failed password checks per client address. */
+  loginPerIp: Limit;
+  /** Codes sent per e-mail address and per account. */
+  codeSendsPerAddress: Limit;
+  /** Codes sent per client address. */
+  codeSendsPerIp: Limit;
+  /** Wrong codes per client address (each code also dies after ACCOUNT_RULES.codeAttemptsMax tries). */
+  codeChecksPerIp: Limit;
+}
+
+export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
+  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  loginPerIp: { max: 20, windowSeconds: 15 * 60 },
+  codeSendsPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  codeSendsPerIp: { max: 20, windowSeconds: 60 * 60 },
+  codeChecksPerIp: { max: 20, windowSeconds: 15 * 60 },
+};

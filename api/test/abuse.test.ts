@@ -1,0 +1,100 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_RULES } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryMailer, runAbuse, type AbuseResult } from '../../drills/src/api/abuse.js';
+import { buildApp } from '../src/app.js';
+import { DiskFileStore } from '../src/files/store.js';
+import { loggerOptions } from '../src/http/logging.js';
+import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/service.js';
+import { TEST_PASSWORD_HASHING } from './helpers.js';
+import { login } from './identity-helpers.js';
+import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
+
+/**
+ * Issue 6 brute force, code guessing and token leaks, fast variant (`npm run drills` sends 500 of each): every
+ * attack alternates between two API replicas on one database, so a throttle kept in one process would let twice
+ * as many through. Both replicas log at trace level; the logs are searched for every secret involved.
+ */
+const GUESSES = 30;
+const mail = memoryMailer();
+const lines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(chunk.toString('utf8'));
+    done();
+  },
+});
+
+let harness: TicketHarness;
+let replica: FastifyInstance;
+let result: AbuseResult;
+
+beforeAll(async () => {
+  harness = await createTicketHarness({ mailer: mail.mailer, logger: loggerOptions('trace', logStream) });
+  replica = await buildApp({
+    db: harness.db,
+    passwordHashing: TEST_PASSWORD_HASHING,
+    now: harness.clock.now,
+    mailer: mail.mailer,
+    fileStore: new DiskFileStore(harness.filesDir),
+    uploadCleanupIntervalMs: false,
+    logger: loggerOptions('trace', logStream),
+  });
+  result = await runAbuse(
+    {
+      replicas: [harness.app, replica],
+      sent: mail.sent,
+      logs: () => lines.join(''),
+      victim: { account: 'player1', password: 'player1-pass', email: 'player1@demo.example' },
+      others: Array.from({ length: 12 }, (_, index) => `sprayed${index}`),
+      bystander: { account: 'player2', password: 'player2-pass' },
+      limits: {
+        loginPerAccount: DEFAULT_IDENTITY_LIMITS.loginPerAccount.max,
+        loginPerIp: DEFAULT_IDENTITY_LIMITS.loginPerIp.max,
+        codeChecksPerIp: DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max,
+        codeSendsPerAddress: DEFAULT_IDENTITY_LIMITS.codeSendsPerAddress.max,
+      },
+    },
+    GUESSES,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await replica?.close();
+  await harness?.cleanup();
+});
+
+const figures = (prefix: string) => {
+  const found = result.attacks.find((attack) => attack.attack.startsWith(prefix));
+  if (!found) throw new Error(`no attack ${prefix}`);
+  return found;
+};
+
+describe('brute force and code guessing over two replicas', () => {
+  it('lets no attack in, answers nothing with a redirect and logs no secret', () => {
+    expect(result.problems).toEqual([]);
+    expect(result.redirects).toBe(0);
+    expect(result.logLeaks).toEqual([]);
+    // Passwords, the real reset code and a session token were looked for.
+    expect(result.secretsSearched).toBeGreaterThanOrEqual(8);
+  });
+
+  it('checks exactly as many passwords as the limits allow, counted across both replicas', () => {
+    expect(figures('password guesses')).toMatchObject({ tried: GUESSES, checked: DEFAULT_IDENTITY_LIMITS.loginPerAccount.max, succeeded: 0 });
+    expect(figures('password spraying')).toMatchObject({ tried: GUESSES, checked: DEFAULT_IDENTITY_LIMITS.loginPerIp.max, succeeded: 0 });
+    expect(figures('reset-code guesses from one address')).toMatchObject({ checked: DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max, succeeded: 0 });
+  });
+
+  it(`kills a reset code after ${ACCOUNT_RULES.codeAttemptsMax} wrong guesses from anywhere, and mails no more codes than allowed`, () => {
+    expect(figures('reset-code guesses, a new address each')).toMatchObject({ tried: GUESSES, succeeded: 0, throttled: 0 });
+    expect(figures('reset mails').succeeded).toBeLessThanOrEqual(DEFAULT_IDENTITY_LIMITS.codeSendsPerAddress.max);
+    expect(figures('reset mails').throttled).toBe(GUESSES);
+  });
+
+  it('lets the owner back in with the right password once the window has passed', async () => {
+    expect((await login(harness, 'player1', 'player1-pass', '198.18.10.1')).status).toBe(429);
+    harness.clock.advance({ seconds: DEFAULT_IDENTITY_LIMITS.loginPerAccount.windowSeconds + 1 });
+    expect((await login(harness, 'player1', 'player1-pass', '198.18.10.1')).status).toBe(200);
+  });
+});
