@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { formatTable, type Table } from 'tooling/report-table';
 import { stopEverything, type Drill, type DrillFigures } from './drill.js';
+import { abuse } from './drills/abuse.js';
 import { authorization } from './drills/authorization.js';
 import { fuzz } from './drills/fuzz.js';
 import { kill } from './drills/kill.js';
@@ -18,6 +19,7 @@ import { failureCount, summaryTable } from './summary.js';
 const ALL: Drill<unknown>[] = [
   authorization,
   fuzz,
+  abuse,
   kill,
   soak,
 ] as Drill<unknown>[];

@@ -22,8 +22,10 @@ const DRILL_PASSWORD_HASHING: PasswordHashing = { memoryCost: 256, timeCost: 1, 
 
 export interface DrillApi {
   api: ApiUnderTest;
-  /** Everything the API logged (JSON lines, at info level), to search for secrets. */
+  /** Everything the API (and its replicas) logged, as JSON lines, to search for secrets. */
   logs: () => string;
+  /** Another API process's worth: a second app over the same database, mail and log; closed with the first. */
+  startReplica: () => Promise<ApiUnderTest>;
   close: () => Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export interface DrillApi {
  * files in temporary folders and its production logger writing to memory. Throttles keep their defaults unless
  * `options` change them.
  */
-export async function startDrillApi(options: Partial<BuildAppOptions> = {}): Promise<DrillApi> {
+export async function startDrillApi(options: Partial<BuildAppOptions> = {}, logLevel = 'info'): Promise<DrillApi> {
   const folder = await mkdtemp(path.join(tmpdir(), 'drills-api-'));
   const db = await openPglite(':memory:');
   const hasher = new PasswordHasher(DRILL_PASSWORD_HASHING);
@@ -54,20 +56,27 @@ export async function startDrillApi(options: Partial<BuildAppOptions> = {}): Pro
     await seedGames(db, await readGamesSeed());
     await seedDemoAccounts(db, hasher);
     await seedSupport(db, await readSupportSeed());
-    const app = await buildApp({
-      db,
-      passwordHashing: DRILL_PASSWORD_HASHING,
-      mailer,
-      fileStore: new DiskFileStore(path.join(folder, 'files')),
-      uploadCleanupIntervalMs: false,
-      logger: loggerOptions('info', logStream),
-      ...options,
-    });
+    const build = () =>
+      buildApp({
+        db,
+        passwordHashing: DRILL_PASSWORD_HASHING,
+        mailer,
+        fileStore: new DiskFileStore(path.join(folder, 'files')),
+        uploadCleanupIntervalMs: false,
+        logger: loggerOptions(logLevel, logStream),
+        ...options,
+      });
+    const apps = [await build()];
     return {
-      api: app,
+      api: apps[0]!,
       logs: () => lines.join(''),
+      startReplica: async () => {
+        const replica = await build();
+        apps.push(replica);
+        return replica;
+      },
       close: async () => {
-        await app.close();
+        for (const app of apps.splice(0)) await app.close();
         await closeAll();
       },
     };
