@@ -1,3 +1,6 @@
+// First: zod's settings must be in place before any schema below is built.
+import './zod-config.js';
+
 export * from './version.js';
 export * from './areas.js';
 export * from './brands.js';
