@@ -9,6 +9,7 @@ import { authorization } from './drills/authorization.js';
 import { fuzz } from './drills/fuzz.js';
 import { kill } from './drills/kill.js';
 import { soak } from './drills/soak.js';
+import { uploads } from './drills/uploads.js';
 import { failureCount, summaryTable } from './summary.js';
 
 /**
@@ -20,6 +21,7 @@ const ALL: Drill<unknown>[] = [
   authorization,
   fuzz,
   abuse,
+  uploads,
   kill,
   soak,
 ] as Drill<unknown>[];

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_UPLOADS, runHostileUploads, type HostileUploadResult } from '../../drills/src/api/hostile-uploads.js';
+import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
+
+/**
+ * Issue 6 hostile uploads beyond files.test.ts: polyglots (GIF/JavaScript, JPEG/HTML, PNG and PDF with script),
+ * SVG and markup under every name, names that traverse, inject or disguise, zero bytes, a fourth file and the
+ * size limit; each refused with a clear envelope or kept and only ever served as an inert attachment.
+ */
+let harness: TicketHarness;
+let result: HostileUploadResult;
+
+beforeAll(async () => {
+  harness = await createTicketHarness();
+  result = await runHostileUploads(harness.app);
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.cleanup();
+});
+
+describe('hostile uploads', () => {
+  it('are all refused or neutralised', () => {
+    expect(result.problems).toEqual([]);
+    expect(result.cases).toHaveLength(HOSTILE_UPLOADS.length + 2);
+  });
+
+  it('never keep SVG or markup as such: refused, or kept as plain text', () => {
+    const verdict = (label: string) => result.cases.find((entry) => entry.label === label);
+    expect(verdict('SVG with script named .svg')).toMatchObject({ verdict: 'refused', status: 400 });
+    expect(verdict('SVG with script named .png')).toMatchObject({ verdict: 'refused', status: 400 });
+    expect(verdict('SVG with script named .txt')?.detail).toContain('text/plain');
+    expect(verdict('GIF/JavaScript polyglot')?.detail).toContain('image/gif, attachment');
+    expect(verdict('path traversal name')?.detail).toContain('"evil.png"');
+  });
+});
