@@ -1,6 +1,8 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFuzz, type FuzzResult } from '../../drills/src/api/fuzz.js';
 import { call, expectFailure } from './identity-helpers.js';
+import { loggerOptions } from '../src/http/logging.js';
 import { injectJson } from './helpers.js';
 import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
 
@@ -13,11 +15,21 @@ const REQUESTS = 400;
 
 let harness: TicketHarness;
 let result: FuzzResult;
+const lines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(chunk.toString('utf8'));
+    done();
+  },
+});
 
 beforeAll(async () => {
   // Logging in again after a fuzzed logout must not run into the per-account login throttle (abuse.test.ts checks it).
-  harness = await createTicketHarness({ identityLimits: { loginPerAccount: { max: 10_000, windowSeconds: 60 } } });
-  result = await runFuzz(harness.app, REQUESTS, SEED);
+  harness = await createTicketHarness({
+    identityLimits: { loginPerAccount: { max: 10_000, windowSeconds: 60 } },
+    logger: loggerOptions('info', logStream),
+  });
+  result = await runFuzz(harness.app, REQUESTS, SEED, () => lines.join(''));
 }, 120_000);
 
 afterAll(async () => {
@@ -29,6 +41,7 @@ describe('fuzzing every endpoint from its schema', () => {
     expect(result.problems).toEqual([]);
     expect(result.healthyAfter).toBe(true);
     expect(result.prototypeClean).toBe(true);
+    expect(result.logLeaks).toBe(0);
     expect(result.sent + result.unsendable).toBe(REQUESTS);
   });
 

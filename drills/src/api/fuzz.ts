@@ -322,6 +322,8 @@ export interface FuzzResult {
   problems: string[];
   /** Whether /health still answered 200 after the run, and Object.prototype came out untouched. */
   healthyAfter: boolean;
+  /** Session tokens and passwords of the run found in the API's logs (when the caller passed them). */
+  logLeaks: number | null;
   prototypeClean: boolean;
 }
 
@@ -337,10 +339,11 @@ function describe(request: FuzzRequest): string {
  * Sends the generated requests one after another, with a player's or the agent's session as the endpoint needs;
  * logins again whenever a call ended a session (logout).
  */
-export async function runFuzz(api: ApiUnderTest, count: number, seed: number): Promise<FuzzResult> {
+export async function runFuzz(api: ApiUnderTest, count: number, seed: number, logs?: () => string): Promise<FuzzResult> {
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join(',');
   const sessions = { player: await passwordLogin(api, 'player1', 'player1-pass'), agent: await passwordLogin(api, 'agent1', 'agent1-pass') };
-  const result: FuzzResult = { seed, sent: 0, unsendable: 0, byKind: {}, byAnswer: {}, problems: [], healthyAfter: false, prototypeClean: false };
+  const secrets = new Set(['player1-pass', 'agent1-pass', sessions.player, sessions.agent]);
+  const result: FuzzResult = { seed, sent: 0, unsendable: 0, byKind: {}, byAnswer: {}, problems: [], healthyAfter: false, prototypeClean: false, logLeaks: null };
   let problemCount = 0;
   const problem = (text: string) => {
     problemCount += 1;
@@ -379,7 +382,10 @@ export async function runFuzz(api: ApiUnderTest, count: number, seed: number): P
     }
     const kind = (result.byKind[fuzz.kind] ??= { accepted: 0, refused: 0, serverError: 0, unclear: 0 });
     kind[outcome] += 1;
-    if (outcome === 'accepted' && fuzz.endpoint === 'logout' && token) sessions[role] = await passwordLogin(api, role === 'agent' ? 'agent1' : 'player1', `${role === 'agent' ? 'agent1' : 'player1'}-pass`);
+    if (outcome === 'accepted' && fuzz.endpoint === 'logout' && token) {
+      sessions[role] = await passwordLogin(api, role === 'agent' ? 'agent1' : 'player1', `${role === 'agent' ? 'agent1' : 'player1'}-pass`);
+      secrets.add(sessions[role]);
+    }
   }
   if (problemCount > result.problems.length) result.problems.push(`... and ${problemCount - result.problems.length} more`);
   const health = await api.inject({ method: 'GET', url: '/health' });
@@ -387,5 +393,10 @@ export async function runFuzz(api: ApiUnderTest, count: number, seed: number): P
   if (!result.healthyAfter) result.problems.push(`/health answered ${health.statusCode} after the run: ${health.body.slice(0, 200)}`);
   result.prototypeClean = Object.getOwnPropertyNames(Object.prototype).join(',') === prototypeBefore && !('polluted' in {});
   if (!result.prototypeClean) result.problems.push('Object.prototype was changed during the run (prototype pollution)');
+  if (logs) {
+    const output = logs();
+    result.logLeaks = [...secrets].filter((secret) => output.includes(secret)).length;
+    if (result.logLeaks > 0) result.problems.push(`${result.logLeaks} of the run's session tokens and passwords are in the logs`);
+  }
   return result;
 }

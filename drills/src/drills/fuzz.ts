@@ -23,7 +23,7 @@ export const fuzz: Drill<FuzzResult> = {
     });
     const removeStop = onStop(drillApi.close);
     try {
-      return await runFuzz(drillApi.api, REQUESTS, SEED);
+      return await runFuzz(drillApi.api, REQUESTS, SEED, drillApi.logs);
     } finally {
       removeStop();
       await drillApi.close();
@@ -43,7 +43,7 @@ export const fuzz: Drill<FuzzResult> = {
         notes: [
           'accepted = 2xx success envelope (or the file); refused = 4xx envelope with a message and no data',
           `not sendable over HTTP (a header with a control character): ${result.unsendable}`,
-          `/health after the run: ${result.healthyAfter ? '200' : 'FAILED'}; Object.prototype ${result.prototypeClean ? 'untouched' : 'POLLUTED'}`,
+          `/health after the run: ${result.healthyAfter ? '200' : 'FAILED'}; Object.prototype ${result.prototypeClean ? 'untouched' : 'POLLUTED'}; session tokens and passwords in the logs: ${result.logLeaks ?? 'not searched'}`,
           ...result.problems,
         ],
       },
@@ -59,6 +59,7 @@ export const fuzz: Drill<FuzzResult> = {
     return {
       hostileTried: hostile.reduce((sum, [, counts]) => sum + OUTCOMES.reduce((total, outcome) => total + counts[outcome], 0), 0),
       hostileRefused: hostile.reduce((sum, [, counts]) => sum + counts.refused + counts.accepted, 0),
+      leaks: result.logLeaks ?? undefined,
       failures: result.problems.map((problem) => `seed ${result.seed}: ${problem}`),
     };
   },
