@@ -8,6 +8,7 @@ source tooling/scripts/ensure-tools.sh
 ensure_pnpm
 ensure_apt chromium chromium
 ensure_apt /usr/lib/postgresql/15/bin/initdb postgresql
+ensure_apt /usr/sbin/nginx nginx
 ensure_apt docker-compose docker-compose --no-install-recommends
 ensure_dependencies
 
