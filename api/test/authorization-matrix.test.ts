@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, ROUTES_OUTSIDE_ENDPOINTS, runAuthorizationMatrix, type MatrixResult } from '../../drills/src/api/authorization-matrix.js';
+import { CALLERS, ROUTES_OUTSIDE_ENDPOINTS, classifyRoutes, runAuthorizationMatrix, type MatrixResult } from '../../drills/src/api/authorization-matrix.js';
 import { registeredRoutes } from '../../drills/src/api/api-under-test.js';
 import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
 
@@ -28,6 +28,17 @@ describe('authorization matrix', () => {
     expect(routes).toContain('GET /inquiries/detail');
     expect(routes).toContain('GET /openapi.json');
     expect(Object.keys(ROUTES_OUTSIDE_ENDPOINTS).filter((route) => routes.includes(route))).toEqual(['GET *', 'GET /openapi.json']);
+  });
+
+  it('fails a route registered outside the table until it is classified, and a table entry the server lacks', () => {
+    // The server's own route tree with one route more and one less, as Fastify prints it.
+    const tree = harness.app.printRoutes({ commonPrefix: false });
+    const changed = `${tree.replace('├── /health (GET, HEAD)\n', '')}├── /admin/export (GET, HEAD)\n`;
+    expect(changed).not.toBe(tree);
+    expect(classifyRoutes(registeredRoutes({ inject: harness.app.inject.bind(harness.app), printRoutes: () => changed }))).toEqual({
+      unclassified: ['GET /admin/export'],
+      unregistered: ['GET /health'],
+    });
   });
 
   it('gives each caller exactly what it may have, and no one the owner’s data', () => {

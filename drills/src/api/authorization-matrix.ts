@@ -275,13 +275,20 @@ async function prepareOwner(api: ApiUnderTest, ownerToken: string, agentToken: s
   return { ticketId: inquiryId, fileId, pendingFileId, secrets };
 }
 
+/** Registered routes in neither ENDPOINTS nor ROUTES_OUTSIDE_ENDPOINTS, and ENDPOINTS entries not registered. */
+export function classifyRoutes(registered: readonly string[]): { unclassified: string[]; unregistered: string[] } {
+  const tableRoutes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+  return {
+    unclassified: registered.filter((route) => !tableRoutes.includes(route) && !(route in ROUTES_OUTSIDE_ENDPOINTS)),
+    unregistered: tableRoutes.filter((route) => !registered.includes(route)),
+  };
+}
+
 /** Runs the whole matrix once against `api` (which it changes: tickets, messages and files of the demo accounts). */
 export async function runAuthorizationMatrix(api: ApiUnderTest): Promise<MatrixResult> {
   const problems: string[] = [];
   const registered = registeredRoutes(api);
-  const tableRoutes = new Map(Object.entries(ENDPOINTS).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name as EndpointName]));
-  const unclassified = registered.filter((route) => !tableRoutes.has(route) && !(route in ROUTES_OUTSIDE_ENDPOINTS));
-  const unregistered = [...tableRoutes.keys()].filter((route) => !registered.includes(route));
+  const { unclassified, unregistered } = classifyRoutes(registered);
   for (const route of unclassified) problems.push(`${route} is registered but not classified (add it to ENDPOINTS or ROUTES_OUTSIDE_ENDPOINTS)`);
   for (const route of unregistered) problems.push(`${route} is in ENDPOINTS but the server did not register it`);
 
