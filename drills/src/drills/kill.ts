@@ -12,6 +12,12 @@ import { addPlayers, Latencies, loginAll, Player, Refused, ticketBody, ticketPla
  */
 export const LOAD_LIMITS_ENV = { TICKET_OPEN_MAX: '1000000', TICKET_CREATES_PER_HOUR: '1000000' } as const;
 
+/**
+ * Each upload's size: large enough that the API spends a while receiving and storing it, so a kill is likely to land
+ * in the middle of one (a reserved row, a partial temporary file) and the drill checks what is left of it.
+ */
+const UPLOAD_BYTES = 256 * 1024;
+
 /** How long after the load stops an unanswered request keeps being retried (the replica comes back well before). */
 const RETRY_GRACE_MS = 30_000;
 
@@ -100,7 +106,8 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
 
   const playerLoop = async (player: Player) => {
     for (let round = 1; Date.now() < stopAt; round += 1) {
-      const content = `kill drill ${run} ${player.account} round ${round} ${randomUUID()}\n`;
+      const line = `kill drill ${run} ${player.account} round ${round} ${randomUUID()}\n`;
+      const content = line.repeat(Math.ceil(UPLOAD_BYTES / line.length));
       try {
         const upload = await untilAnswered(() => player.uploadText(`round-${round}.txt`, content), stopAt + RETRY_GRACE_MS, () => (retries += 1));
         if (!upload) continue;
