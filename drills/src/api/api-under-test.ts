@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * The API as the drills and their fast variants in api/test drive it: a Fastify instance answering `inject`
  * (no sockets, so thousands of requests stay cheap) and listing its routes. Structural, so the drills need no
@@ -82,3 +84,21 @@ export function registeredRoutes(api: ApiUnderTest): string[] {
   }
   return [...new Set(routes)].sort();
 }
+
+/** The body of a platform ticket (type '0': no server, region or character), which any player may open. */
+export const platformTicket = (title: string, content: string, contact: string, attachments: string[] = []) => ({
+  requestId: randomUUID(),
+  ticketType: '0',
+  gameId: 2,
+  serverId: '',
+  gameAreaId: '',
+  roleId: '',
+  roleName: '',
+  queryType: 2,
+  title,
+  content,
+  contactKind: 'email',
+  contact,
+  attachments,
+  consent: true,
+});

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ENDPOINTS, ERROR_CODES, ROLE_ERRORS, type EndpointAuth, type EndpointName } from 'shared-contracts';
 import { multipart } from '../../../api/test/files-fixtures.js';
-import { bearer, envelopeOf, passwordLogin, registeredRoutes, type ApiUnderTest, type InjectAnswer, type InjectRequest } from './api-under-test.js';
+import { bearer, envelopeOf, passwordLogin, platformTicket, registeredRoutes, type ApiUnderTest, type InjectAnswer, type InjectRequest } from './api-under-test.js';
 
 /**
  * Issue 6 "Authorization matrix": every route the server registered, called as a guest, another player, an agent
@@ -59,22 +59,6 @@ interface MatrixEntry {
 
 const FAKE_TOKEN = 'matrix-no-such-session-token';
 const OAUTH_STATE = 'matrixstate0123456789';
-const platformTicket = (title: string, content: string, contact: string, attachments: string[] = []) => ({
-  requestId: randomUUID(),
-  ticketType: '0',
-  gameId: 2,
-  serverId: '',
-  gameAreaId: '',
-  roleId: '',
-  roleName: '',
-  queryType: 2,
-  title,
-  content,
-  contactKind: 'email',
-  contact,
-  attachments,
-  consent: true,
-});
 
 /**
  * One entry per endpoint of the shared table: the mapped type makes a new endpoint a compile error here until it
