@@ -10,8 +10,8 @@ import { round } from '../report.js';
 import { siteUrl } from '../site.js';
 import { TARGETS } from '../targets.js';
 
-/** Runs per page; the figures are the medians. LIGHTHOUSE_RUNS=1 for a quick look. */
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Runs per page and site; the figures are the medians. LIGHTHOUSE_RUNS=1 for a quick look. */
+export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** The last run's HTML report of each page, for the detail behind a score. */
 export const LIGHTHOUSE_REPORTS = path.join(REPO_ROOT, '.data', 'bench', 'lighthouse');
@@ -94,42 +94,56 @@ async function auditOnce(port: number, url: string): Promise<RunnerResult> {
   throw new Error(`Lighthouse on ${url} failed ${ATTEMPTS} times: ${lastError}`);
 }
 
+/** A site to audit: `label` names it in the report files, `urlOf` gives a page's address on it. */
+export interface AuditedSite {
+  label: string;
+  urlOf: (pathname: string) => string;
+}
+
+function summarisePage(pagePath: string, runs: LighthouseFigures[], failing: ReadonlySet<string>): PageLighthouse {
+  const of = (key: keyof LighthouseFigures) => median(runs.map((figures) => figures[key]));
+  return {
+    path: pagePath,
+    median: {
+      performance: of('performance'),
+      accessibility: of('accessibility'),
+      bestPractices: of('bestPractices'),
+      lcpMs: of('lcpMs'),
+      tbtMs: of('tbtMs'),
+      cls: of('cls'),
+    },
+    runs,
+    failing: [...failing].sort(),
+  };
+}
+
 /**
  * Lighthouse with its defaults (mobile: emulated phone, simulated slow 4G and 4x CPU slowdown), each run on a cold
- * cache, in Debian's Chromium with the flags the team's tests use. `label` names the site in the report files.
+ * cache, in Debian's Chromium with the flags the team's tests use. With several sites, the runs take turns (page
+ * by page, run by run, site by site), so a busy spell of the machine weighs on every site alike and their ratios
+ * hold. Returns each site's pages, in the order of `sites`.
  */
-export async function auditPages(label: string, urlOf: (pathname: string) => string): Promise<PageLighthouse[]> {
+export async function auditSites(sites: readonly AuditedSite[]): Promise<PageLighthouse[][]> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   const removeCleanup = onCleanup(() => chrome.kill());
   mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
   try {
-    const pages: PageLighthouse[] = [];
+    const bySite: PageLighthouse[][] = sites.map(() => []);
     for (const page of PAGES) {
-      const runs: LighthouseFigures[] = [];
-      const failing = new Set<string>();
-      for (let run = 1; run <= RUNS; run += 1) {
-        const result = await auditOnce(chrome.port, urlOf(page.path));
-        const slug = page.path === '/' ? 'home' : page.path.replace(/^\//, '').replace(/\//g, '-');
-        writeFileSync(path.join(LIGHTHOUSE_REPORTS, `${label}-${slug}.html`), [result.report].flat().join(''));
-        runs.push(figuresOf(result.lhr));
-        failingAudits(result.lhr).forEach((audit) => failing.add(audit));
+      const runs = sites.map((): LighthouseFigures[] => []);
+      const failing = sites.map(() => new Set<string>());
+      const slug = page.path === '/' ? 'home' : page.path.replace(/^\//, '').replace(/\//g, '-');
+      for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+        for (const [index, site] of sites.entries()) {
+          const result = await auditOnce(chrome.port, site.urlOf(page.path));
+          writeFileSync(path.join(LIGHTHOUSE_REPORTS, `${site.label}-${slug}.html`), [result.report].flat().join(''));
+          runs[index]!.push(figuresOf(result.lhr));
+          failingAudits(result.lhr).forEach((audit) => failing[index]!.add(audit));
+        }
       }
-      const of = (key: keyof LighthouseFigures) => median(runs.map((figures) => figures[key]));
-      pages.push({
-        path: page.path,
-        median: {
-          performance: of('performance'),
-          accessibility: of('accessibility'),
-          bestPractices: of('bestPractices'),
-          lcpMs: of('lcpMs'),
-          tbtMs: of('tbtMs'),
-          cls: of('cls'),
-        },
-        runs,
-        failing: [...failing].sort(),
-      });
+      sites.forEach((_, index) => bySite[index]!.push(summarisePage(page.path, runs[index]!, failing[index]!)));
     }
-    return pages;
+    return bySite;
   } finally {
     removeCleanup();
     chrome.kill();
@@ -152,8 +166,8 @@ export const lighthouse: Measurement<LighthouseResult> = {
   needs: 'site',
   run: async () => {
     const started = performance.now();
-    const pages = await auditPages('federated', siteUrl);
-    return { runs: RUNS, seconds: round((performance.now() - started) / 1000), pages };
+    const [pages = []] = await auditSites([{ label: 'federated', urlOf: siteUrl }]);
+    return { runs: LIGHTHOUSE_RUNS, seconds: round((performance.now() - started) / 1000), pages };
   },
   tables: ({ runs, seconds, pages }) => [
     {

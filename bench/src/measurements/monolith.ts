@@ -3,26 +3,27 @@ import { performance } from 'node:perf_hooks';
 import { MONOLITH_LABELS, MONOLITH_VARIANTS, type MonolithVariant } from '../../monolith/variants.js';
 import type { Totals } from '../browser.js';
 import type { Measurement } from '../measurement.js';
-import { REPO_ROOT, runLogged } from '../processes.js';
+import { REPO_ROOT, runLogged, type Started } from '../processes.js';
 import { kb, round } from '../report.js';
 import { monolithUrl, siteUrl, startMonolithOrigin } from '../site.js';
 import { TARGETS } from '../targets.js';
 import { firstLoad, measureFirstLoads, type FirstLoad } from './first-load.js';
-import { auditPages, lighthouse, type PageLighthouse } from './lighthouse.js';
+import { auditSites, LIGHTHOUSE_RUNS, type PageLighthouse } from './lighthouse.js';
 
 type Build = 'federated' | MonolithVariant;
 
 export interface BuildFigures {
   build: Build;
-  pages: { path: string; js: Totals; css: Totals; lcpMs: number }[];
+  pages: { path: string; js: Totals; css: Totals; performance: number; lcpMs: number; tbtMs: number }[];
 }
 
 export interface MonolithComparison {
   /** Seconds to build both monoliths (bench/monolith). */
   buildSeconds: number;
   seconds: number;
-  /** Whether the federated figures came from this bench's firstLoad and lighthouse rather than measured here. */
-  reusedFederated: { bytes: boolean; lcp: boolean };
+  /** Whether the federated bytes came from this bench's firstLoad rather than measured here. */
+  reusedFederatedBytes: boolean;
+  lighthouseRuns: number;
   builds: BuildFigures[];
 }
 
@@ -35,7 +36,8 @@ function figuresOf(build: Build, loads: readonly FirstLoad[], audits: readonly P
     pages: loads.map(({ path: pagePath, summary }) => {
       const audit = audits.find((candidate) => candidate.path === pagePath);
       if (!audit) throw new Error(`no Lighthouse figures for ${pagePath}`);
-      return { path: pagePath, js: summary.js, css: summary.css, lcpMs: audit.median.lcpMs };
+      const { performance: score, lcpMs, tbtMs } = audit.median;
+      return { path: pagePath, js: summary.js, css: summary.css, performance: score, lcpMs, tbtMs };
     }),
   };
 }
@@ -61,50 +63,59 @@ export const monolith: Measurement<MonolithComparison> = {
     await runLogged('monolith-build', 'pnpm', ['run', 'build:monolith'], {}, BENCH_DIR);
     const buildSeconds = round((performance.now() - started) / 1000);
 
+    // Bytes do not depend on the machine's load: firstLoad's are reused. LCP does: the federated site is audited
+    // again here, its runs alternating with the monoliths' (auditSites), rather than compared with earlier runs.
     const earlierLoads = earlier(firstLoad);
-    const earlierAudits = earlier(lighthouse)?.pages;
-    const builds = [
-      figuresOf('federated', earlierLoads ?? (await measureFirstLoads(browser, siteUrl)), earlierAudits ?? (await auditPages('federated', siteUrl))),
-    ];
-    for (const variant of MONOLITH_VARIANTS) {
-      const origin = await startMonolithOrigin(variant);
-      try {
+    const federatedLoads = earlierLoads ?? (await measureFirstLoads(browser, siteUrl));
+    const origins: Started[] = [];
+    try {
+      const monolithLoads: FirstLoad[][] = [];
+      for (const variant of MONOLITH_VARIANTS) {
+        origins.push(await startMonolithOrigin(variant));
         const loads = await measureFirstLoads(browser, (pathname) => monolithUrl(variant, pathname));
         assertOneOrigin(variant, loads);
-        builds.push(figuresOf(variant, loads, await auditPages(`monolith-${variant}`, (pathname) => monolithUrl(variant, pathname))));
-      } finally {
-        await origin.stop();
+        monolithLoads.push(loads);
       }
+      const [federatedAudits = [], ...monolithAudits] = await auditSites([
+        { label: 'federated', urlOf: siteUrl },
+        ...MONOLITH_VARIANTS.map((variant) => ({ label: `monolith-${variant}`, urlOf: (pathname: string) => monolithUrl(variant, pathname) })),
+      ]);
+      return {
+        buildSeconds,
+        seconds: round((performance.now() - started) / 1000),
+        reusedFederatedBytes: earlierLoads !== undefined,
+        lighthouseRuns: LIGHTHOUSE_RUNS,
+        builds: [
+          figuresOf('federated', federatedLoads, federatedAudits),
+          ...MONOLITH_VARIANTS.map((variant, index) => figuresOf(variant, monolithLoads[index]!, monolithAudits[index] ?? [])),
+        ],
+      };
+    } finally {
+      for (const origin of origins) await origin.stop();
     }
-    return {
-      buildSeconds,
-      seconds: round((performance.now() - started) / 1000),
-      reusedFederated: { bytes: earlierLoads !== undefined, lcp: earlierAudits !== undefined },
-      builds,
-    };
   },
-  tables: ({ buildSeconds, seconds, reusedFederated, builds }) => {
+  tables: ({ buildSeconds, seconds, reusedFederatedBytes, lighthouseRuns, builds }) => {
     const federated = builds.find((figures) => figures.build === 'federated');
     const monoliths = builds.filter((figures) => figures.build !== 'federated');
     const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 2) : null);
     const limit = TARGETS.federatedToMonolithRatio;
     return [
       {
-        title: 'First load, federated and monolithic: JavaScript and CSS (KB) and Lighthouse LCP',
-        columns: ['page', 'build', 'JS files', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'JS+CSS gzip', 'LCP ms'],
+        title: 'First load, federated and monolithic: JavaScript and CSS (KB) and Lighthouse',
+        columns: ['page', 'build', 'JS files', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'JS+CSS gzip', 'performance', 'LCP ms', 'TBT ms'],
         rows: (federated?.pages ?? []).flatMap(({ path: pagePath }) =>
           builds.map(({ build, pages }) => {
             const page = pages.find((candidate) => candidate.path === pagePath)!;
             return [
               pagePath, LABELS[build], page.js.files, kb(page.js.sizes.gzip), kb(page.js.sizes.brotli), kb(page.css.sizes.gzip),
-              kb(page.css.sizes.brotli), kb(page.js.sizes.gzip + page.css.sizes.gzip), page.lcpMs,
+              kb(page.css.sizes.brotli), kb(page.js.sizes.gzip + page.css.sizes.gzip), page.performance, page.lcpMs, page.tbtMs,
             ];
           }),
         ),
         notes: [
-          'gzip 6 and brotli 4 as the static server sends them; LCP is the median of the Lighthouse runs (mobile defaults, simulated throttling).',
-          `federated bytes ${reusedFederated.bytes ? 'from firstLoad' : 'measured here'}, federated LCP ${reusedFederated.lcp ? 'from lighthouse' : 'measured here'}; ` +
-            `monoliths built in ${buildSeconds} s (cd bench && pnpm run build:monolith), the whole comparison took ${seconds} s.`,
+          'gzip 6 and brotli 4 as the static server sends them (federated bytes ' + (reusedFederatedBytes ? 'from firstLoad' : 'measured here') + ').',
+          `Lighthouse as in its table (mobile defaults), median of ${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} a page, the three builds taking turns, so these federated figures are runs of their own.`,
+          `Monoliths built in ${buildSeconds} s (cd bench && pnpm run build:monolith); the whole comparison took ${seconds} s.`,
         ],
       },
       {
