@@ -9,11 +9,19 @@ export interface PostgresOptions {
    * PostgreSQL database without seeing each other's tables.
    */
   schema?: string;
-  /** Pool size; the API is I/O-light per request, a handful of connections per replica is plenty. */
+  /** Pool size (default DEFAULT_POOL_MAX). */
   max?: number;
   /** Errors of idle pooled connections (server restart, network); without a listener they crash the process. */
   onIdleError?: (error: Error) => void;
 }
+
+/**
+ * Connections per replica. Each write commits with a WAL flush (about 1-3 ms on this machine's disk) during which
+ * its connection only waits; more connections waiting let one flush commit more of them together. Ticket creation
+ * at 32 concurrent requests: 10 connections 290-320 a second, 24 connections 410-600 (same machine, alternating
+ * runs); two replicas stay far below PostgreSQL's default 100 connections.
+ */
+const DEFAULT_POOL_MAX = 24;
 
 const INT8_OID = 20;
 
@@ -78,7 +86,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? DEFAULT_POOL_MAX,
     types: sameTypesAsPglite,
     // search_path is set per connection at start-up, so every pooled connection works inside the schema.
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
