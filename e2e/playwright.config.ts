@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { testOAuthEnv } from '../api/test/oauth-test-env.js';
 import { MUTABLE } from './support/accounts.js';
+import { DRILL_ACCOUNTS } from './support/drill-accounts.js';
 import { INQUIRY_ACCOUNTS } from './support/inquiry-accounts.js';
 import { LONG_QUEUE_THRESHOLD, OAUTH_REDIRECT_ORIGINS, PORTS } from './support/ports.js';
 
@@ -19,7 +20,7 @@ const remoteOrigins = {
 };
 
 /** The operator command, once per account the tests change, before the API opens the database. */
-const createAccounts = Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS })
+const createAccounts = Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS })
   .map(
     ({ account, password, email }) =>
       `ACCOUNT_PASSWORD='${password}' pnpm --silent --filter api run create-account --account ${account}${email ? ` --email ${email}` : ''}`,

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LIMITS, formatMegabytes } from 'shared-contracts';
 import { DEMO, logIn } from '../support/accounts.js';
+import { INQUIRY, chooseFirstGame, startNewIfAsked } from '../support/inquiry-form.js';
 import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
 import { callApi, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -11,8 +12,6 @@ import { noisePng, windowsProgram } from '../support/test-files.js';
 function message(key: string, values: Record<string, string | number> = {}): string {
   return t('support', 'en', key).replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name] ?? LIMITS[name as keyof typeof LIMITS]));
 }
-
-const INQUIRY = '/SupportCenter/inquiry?spec_lang=en';
 
 const field = (page: Page, label: string) => page.getByTestId('inquiry-form').getByLabel(label, { exact: true });
 const error = (page: Page, name: string) => page.getByTestId(`error-${name}`);
@@ -30,29 +29,9 @@ async function openFormAs(page: Page, who: { account: string; password: string }
   return token;
 }
 
-/** Waits for the form; when the player's ticket from another test is offered first, starts a new inquiry. */
-async function startNewIfAsked(page: Page): Promise<void> {
-  const startNew = page.getByRole('button', { name: t('support', 'en', 'unresolved.new') });
-  await expect(page.getByTestId('inquiry-form').or(startNew)).toBeVisible();
-  if (await startNew.isVisible()) await startNew.click();
-  await expect(page.getByTestId('inquiry-form')).toBeVisible();
-}
-
 async function reloadForm(page: Page): Promise<void> {
   await page.reload();
   await startNewIfAsked(page);
-}
-
-/** Step one's game choice, then back to the form through the steps' navigation. */
-async function chooseFirstGame(page: Page): Promise<string> {
-  await page.getByTestId('inquiry-form').getByRole('link', { name: t('support', 'en', 'form.chooseGame') }).click();
-  const game = page.getByTestId('support-step-game').getByRole('button').first();
-  const name = (await game.textContent())?.trim() ?? '';
-  await game.click();
-  await page.getByRole('navigation', { name: t('support', 'en', 'steps.label') }).getByRole('link', { name: t('support', 'en', 'steps.inquiry') }).click();
-  await startNewIfAsked(page);
-  await expect(page.getByTestId('inquiry-game')).toHaveText(name);
-  return name;
 }
 
 test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {

@@ -12,12 +12,34 @@ export function isRemoteLoadFailure(value: unknown): value is RemoteLoadFailure 
 }
 
 /**
+ * SPEC §9: loading a part of the page gives up after 120 seconds (TIMINGS.chunkLoadTimeoutMs, which this plugin
+ * cannot import). Chunks are bounded by rspack's chunkLoadTimeout and remote entries by the federation runtime,
+ * but the runtime fetches a remote's manifest with no bound at all: a manifest that never answers would leave the
+ * remote's region blank for good, with no notice and no retry.
+ */
+const MANIFEST_TIMEOUT_MS = 120_000;
+
+/** `fetch` that gives up, body included, once MANIFEST_TIMEOUT_MS have passed. */
+async function fetchWithinTimeout(url: string, init: RequestInit): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`${url} did not answer within ${MANIFEST_TIMEOUT_MS} ms`)), MANIFEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const body = await response.text();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * A remote that cannot load (server down, bad manifest, script error) must not take the page down. This plugin
  * runs before shared modules exist, so it imports nothing of the app: it hands back a marker, not the fallback UI.
  */
 export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'remote-fallback',
+    fetch: (url, init) => fetchWithinTimeout(url, init),
     errorLoadRemote({ id, error, from, lifecycle }) {
       if (lifecycle !== 'onLoad' && lifecycle !== 'afterResolve' && lifecycle !== 'beforeRequest') return undefined;
       const failure: RemoteLoadFailure = { remoteLoadFailed: true, id, reason: error instanceof Error ? error.message : String(error) };

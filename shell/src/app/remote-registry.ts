@@ -28,10 +28,27 @@ export async function registerRemotesFromConfig(): Promise<void> {
   registerRemotes(Object.entries(manifests).map(([name, entry]) => ({ name, entry })));
 }
 
-/** Forgets a remote's cached failure so the next load fetches its manifest again. */
+/**
+ * The global array a remote's chunks register themselves in: Rspack's default `rspackChunk<uniqueName>`, with the
+ * `publisher_<name>` unique name tooling/src/rspack-config.ts gives every app.
+ */
+const chunkRegistryOf = (name: RemoteName) => `rspackChunkpublisher_${name}`;
+
+/**
+ * Forgets a remote's cached failure so the next load fetches its manifest, entry and chunks again. Re-registering
+ * drops the federation runtime's copy; the chunks the failed attempt ran stay in the page's chunk registry, where
+ * the next entry would take them instead of fetching the redeployed ones (a remote that threw while mounting would
+ * throw again on every retry), so the registry is emptied. In place, not replaced: the runtimes of earlier attempts
+ * are hooked to this very array, and one of them may still provide a shared library whose later chunks must reach
+ * it (each new runtime passes what it receives on to them).
+ */
 export function forgetRemote(name: string): void {
-  const entry = isRemoteName(name) ? manifests[name] : undefined;
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+  if (!isRemoteName(name)) return;
+  const entry = manifests[name];
+  if (!entry) return;
+  registerRemotes([{ name, entry }], { force: true });
+  const registry = (globalThis as Record<string, unknown>)[chunkRegistryOf(name)];
+  if (Array.isArray(registry)) registry.length = 0;
 }
 
 function failed(name: string, reason: string, kind: 'unavailable' | 'incompatible'): AppLifecycles {
