@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from 'tooling/rspack';
+import { createAppBuild } from 'tooling/rspack';
 
-export default createAppConfig({
+export default createAppBuild({
   name: 'catalog',
   kind: 'remote',
   appDir: path.dirname(fileURLToPath(import.meta.url)),

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from 'tooling/rspack';
+import { createAppBuild } from 'tooling/rspack';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
-export default createAppConfig({
+export default createAppBuild({
   name: 'shell',
   kind: 'host',
   appDir,

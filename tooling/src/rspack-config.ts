@@ -10,7 +10,7 @@ const repoRoot = path.dirname(toolingRoot);
 
 /** Libraries every app shares as singletons: one identical map everywhere (DESIGN §3). */
 export const SHARED_SINGLETONS = [
-  'react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom',
+  'react', 'react/', 'react-dom', 'react-dom/', 'react-router',
   'jotai', 'i18next', 'react-i18next', 'shared-contracts',
 ] as const;
 
@@ -29,35 +29,72 @@ function sharedMap(appDir: string) {
   );
 }
 
-/**
- * Rspack's federation plugin brings in the federation runtime as CommonJS: the bundler runtime by the absolute path
- * of its .cjs file, and `@module-federation/runtime` through an alias to its .cjs file. CommonJS cannot be
- * tree-shaken, so the `experiments.optimization` flags would remove nothing. Each maps to the ES module build that
- * sits next to it in the same package.
- */
-function federationRuntimeEsmReplacements(): Map<string, string> {
-  const require = createRequire(import.meta.url);
-  const esmNextTo = (cjsFile: string) => cjsFile.replace(/\.cjs$/, '.js');
-  const runtimeTools = createRequire(require.resolve('@module-federation/enhanced'))
-    .resolve('@module-federation/runtime-tools');
-  const fromRuntimeTools = createRequire(runtimeTools);
-  const bundlerRuntimeCjs = fromRuntimeTools.resolve('@module-federation/webpack-bundler-runtime');
-  return new Map([
-    [bundlerRuntimeCjs, esmNextTo(bundlerRuntimeCjs)],
-    ['@module-federation/runtime', esmNextTo(fromRuntimeTools.resolve('@module-federation/runtime'))],
-  ]);
+/** The federation runtime's CommonJS files, as Rspack's federation plugin finds them (through the runtime tools). */
+function federationRuntimeFiles() {
+  const fromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced'));
+  const fromRuntimeTools = createRequire(fromEnhanced.resolve('@module-federation/runtime-tools'));
+  const runtime = fromRuntimeTools.resolve('@module-federation/runtime');
+  return {
+    bundlerRuntime: fromRuntimeTools.resolve('@module-federation/webpack-bundler-runtime'),
+    runtime,
+    runtimeCore: createRequire(runtime).resolve('@module-federation/runtime-core'),
+    provideRuntimePlugin: createRequire(fromEnhanced.resolve('@module-federation/rspack')).resolve('@module-federation/inject-external-runtime-core-plugin'),
+  };
 }
+
+/** Each of these packages ships its ES module build next to its CommonJS one, under the same name. */
+const esmNextTo = (cjsFile: string) => cjsFile.replace(/\.cjs$/, '.js');
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Rspack's federation plugin brings in the federation runtime as CommonJS: the bundler runtime and the plugin that
+ * provides the runtime to remotes by the absolute paths of their .cjs files, and `@module-federation/runtime`
+ * through an alias to its .cjs file. CommonJS cannot be tree-shaken (the `experiments.optimization` flags would
+ * remove nothing), and the CommonJS and ES module builds mixed on one page ship the runtime twice. Each is replaced
+ * by its ES module build.
+ */
 function federationRuntimeEsmPlugin() {
-  const replacements = federationRuntimeEsmReplacements();
+  const { bundlerRuntime, runtime, provideRuntimePlugin } = federationRuntimeFiles();
+  const replacements = new Map([
+    [bundlerRuntime, esmNextTo(bundlerRuntime)],
+    [provideRuntimePlugin, esmNextTo(provideRuntimePlugin)],
+    ['@module-federation/runtime', esmNextTo(runtime)],
+  ]);
   const requests = new RegExp(`^(?:${[...replacements.keys()].map(escapeRegExp).join('|')})$`);
   return new rspack.NormalModuleReplacementPlugin(requests, (data: { request: string }) => {
     data.request = replacements.get(data.request) ?? data.request;
   });
+}
+
+/** Where a remote's standalone page gets the federation runtime the shell otherwise provides (see below). */
+export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
+
+/**
+ * Remotes are built with `experiments.externalRuntime`: their remote entry takes the federation runtime from the
+ * global the shell provides (`provideExternalRuntime`) instead of carrying a second copy. A remote's standalone page
+ * has no shell, so this small build next to the remote provides that global before the page's own script runs.
+ * It runs after the remote's build, whose output.clean would otherwise delete it.
+ */
+function standaloneRuntimeConfig(appName: string, appDir: string, production: boolean): Configuration {
+  const runtimeCore = JSON.stringify(esmNextTo(federationRuntimeFiles().runtimeCore));
+  return {
+    name: `${appName}-standalone-runtime`,
+    dependencies: [appName],
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    target: ['web', 'es2022'],
+    devtool: false,
+    entry: {
+      // The global the federation plugin's externalRuntime reads (@module-federation/rspack, ModuleFederationPlugin).
+      'federation-runtime': `data:text/javascript,import * as runtimeCore from ${runtimeCore}; globalThis._FEDERATION_RUNTIME_CORE = runtimeCore;`,
+    },
+    output: { path: path.join(appDir, 'dist'), filename: STANDALONE_RUNTIME_FILE, uniqueName: `publisher_${appName}_standalone_runtime`, clean: false },
+    optimization: { minimize: production },
+    performance: { hints: false },
+  };
 }
 
 export const CONTRACT_VERSION: string = (
@@ -83,6 +120,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
   const isRemote = options.kind === 'remote';
   return {
+    name: options.name,
     mode: production ? 'production' : 'development',
     context: options.appDir,
     entry: { main: options.entry },
@@ -137,6 +175,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         // Absolute so deep links of standalone pages (/GamesDetails/3) load /main.js, not /GamesDetails/main.js.
         publicPath: '/',
         scriptLoading: 'module',
+        templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
       new ModuleFederationPlugin({
         name: options.name,
@@ -148,6 +187,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         dts: false,
         experiments: {
           asyncStartup: true,
+          // One federation runtime on the page: the shell's, which remotes use instead of bundling their own.
+          ...(isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }),
           // Browser code only. The shell keeps the snapshot plugin: it reads the remotes' manifests and preloads an
           // exposed module's chunks alongside its remote entry. A remote reads no manifest and loads no remotes.
           optimization: { target: 'web', ...(isRemote ? { disableSnapshot: true, disableRemote: true } : {}) },
@@ -158,4 +199,11 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     performance: { hints: false },
     devServer: { historyApiFallback: true, headers: { 'Access-Control-Allow-Origin': '*' } },
   };
+}
+
+/** Everything `rspack build` runs for an app: the app, and for a remote its standalone page's federation runtime. */
+export function createAppBuild(options: AppConfigOptions): Configuration[] {
+  const app = createAppConfig(options);
+  if (options.kind === 'host') return [app];
+  return [app, standaloneRuntimeConfig(options.name, options.appDir, app.mode === 'production')];
 }
