@@ -92,7 +92,7 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     chmodSync(workDir, 0o755);
     const supportRoot = path.join(workDir, 'support-origin');
     cpSync(path.join(SUPPORT_SOURCE, 'dist'), supportRoot, { recursive: true });
-    const started = startTopology({ ports: PORTS, roots: { support: supportRoot }, logDir: path.join(workDir, 'logs') });
+    const started = startTopology({ ports: PORTS, roots: { support: supportRoot }, logDir: path.join(repoRoot, '.data', 'topology', 'e2e-redeploy-logs') });
     const builds = (async () => {
       redeployed = await buildSupportVariant(workDir, 'redeployed', (appDir) =>
         patchFile(path.join(appDir, 'locales', 'en', 'support.json'), `"title": "${CHOOSE_GAME}"`, `"title": "${REDEPLOYED_TITLE}"`),

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPostgres, type ThrowawayPostgres } from '../postgres.js';
@@ -178,6 +178,8 @@ function assertReadableByAll(root: string): void {
 
 function apiReplica(name: string, port: number, env: Record<string, string>, logDir: string): ApiReplica {
   let started: Started | undefined;
+  // A restart appends to the log the first start began, so the kill and what followed read as one story.
+  let starts = 0;
   const url = `http://127.0.0.1:${port}`;
   const running = () => (started && !hasExited(started.child) ? started : undefined);
   return {
@@ -194,8 +196,14 @@ function apiReplica(name: string, port: number, env: Record<string, string>, log
     restart: async () => {
       if (running()) throw new Error(`${name} is still running (pid ${started?.child.pid})`);
       // The production start command, as the API image runs it (tooling/docker/api.Dockerfile).
-      started = startProcess(name, 'pnpm', ['--filter', 'api', 'run', 'start'], { env: { ...env, PORT: String(port) }, logDir, appendLog: true });
-      await waitUntilUp(`${url}/health`, started);
+      started = startProcess(name, 'pnpm', ['--filter', 'api', 'run', 'start'], { env: { ...env, PORT: String(port) }, logDir, appendLog: starts++ > 0 });
+      try {
+        await waitUntilUp(`${url}/health`, started);
+      } catch (error) {
+        // The reason is in the log's last lines: put them in the error, which is often all a test run shows.
+        const tail = readFileSync(started.logFile, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tail}`, { cause: error });
+      }
     },
     stop: async () => {
       await running()?.stop();
