@@ -47,13 +47,11 @@ async function serveBroken(route: Route, how: 'load' | 'mount'): Promise<void> {
   await route.fulfill({ response, headers: { ...response.headers(), 'cache-control': 'no-store' }, body: broken });
 }
 
-test.describe('fault drill: a remote slow past the load timeout, throwing, then back (issue 6, DESIGN §3)', () => {
+test.describe('fault drill: a remote slow past the load timeout, its messages unreachable, throwing, then back (issue 6, DESIGN §3)', () => {
   for (const remote of REMOTES) {
     test(`${remote.name}: a notice with retry each time, the frame and the other remotes keep working, back without a reload`, async ({ page }) => {
-      const from = (request: Request, step: keyof typeof LOADING_STEPS) => {
-        const url = new URL(request.url());
-        return url.port === String(remote.port) && LOADING_STEPS[step](url.pathname);
-      };
+      const fromRemote = (request: Request) => new URL(request.url()).port === String(remote.port);
+      const from = (request: Request, step: keyof typeof LOADING_STEPS) => fromRemote(request) && LOADING_STEPS[step](new URL(request.url()).pathname);
       const notice = page.getByTestId('remote-notice');
       const retry = notice.getByRole('button', { name: t('common', 'ko', 'remote.retry') });
       // The page's clock runs normally; the test jumps it past the load timeout instead of waiting for it.
@@ -83,20 +81,27 @@ test.describe('fault drill: a remote slow past the load timeout, throwing, then 
       await page.goBack();
       await expect(notice).toHaveAttribute('data-remote', remote.name);
 
-      // A broken build: the exposed chunk throws while it loads, then while it mounts.
-      for (const how of ['load', 'mount'] as const) {
+      // Its messages cannot load as it starts; then a broken build: the exposed chunk throws while it loads, then
+      // while it mounts.
+      const messagesChunk = new RegExp(`^/${remote.name}-i18n-ko-${remote.name}-json\\.[0-9a-f]+\\.js$`);
+      const faults = {
+        messages: { applies: (request: Request) => fromRemote(request) && messagesChunk.test(new URL(request.url()).pathname), serve: (route: Route) => route.abort('connectionrefused') },
+        load: { applies: (request: Request) => from(request, 'chunk'), serve: (route: Route) => serveBroken(route, 'load') },
+        mount: { applies: (request: Request) => from(request, 'chunk'), serve: (route: Route) => serveBroken(route, 'mount') },
+      };
+      for (const [fault, { applies, serve }] of Object.entries(faults)) {
         let served = 0;
-        const breakChunk = async (route: Route) => {
-          if (!from(route.request(), 'chunk')) return route.fallback();
+        const fail = async (route: Route) => {
+          if (!applies(route.request())) return route.fallback();
           served += 1;
-          return serveBroken(route, how);
+          return serve(route);
         };
-        await page.route(`http://localhost:${remote.port}/**`, breakChunk);
+        await page.route(`http://localhost:${remote.port}/**`, fail);
         await retry.click();
-        await expect.poll(() => served, `the broken chunk was loaded (${how})`).toBeGreaterThan(0);
-        await expect(notice, `a remote that throws while it ${how}s`).toHaveAttribute('data-remote', remote.name);
+        await expect.poll(() => served, `the fault was served (${fault})`).toBeGreaterThan(0);
+        await expect(notice, `a remote failing at ${fault}`).toHaveAttribute('data-remote', remote.name);
         await expect(retry).toBeEnabled();
-        await page.unroute(`http://localhost:${remote.port}/**`, breakChunk);
+        await page.unroute(`http://localhost:${remote.port}/**`, fail);
       }
 
       // Back: the retry loads it, in the same page.

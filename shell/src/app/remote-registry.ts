@@ -58,19 +58,27 @@ function failed(name: string, reason: string, kind: 'unavailable' | 'incompatibl
 }
 
 /**
- * Guards a remote's lifecycles: it gets its basename, and a mount that throws shows the notice in the remote's
- * region instead of leaving it blank, while the frame and the other remotes keep working.
+ * Guards a remote's lifecycles: it gets its basename, and a start-up or mount that throws (its messages cannot
+ * load, its code is broken) shows the notice in the remote's region instead of leaving it blank, while the frame and
+ * the other remotes keep working. A failed bootstrap is kept for the mount: single-spa would otherwise mark the app
+ * broken and never mount anything in its region, notice included.
  */
 function guarded(name: RemoteName, app: RemoteApp): AppLifecycles {
   const notice = createNoticeApp({ name, kind: 'unavailable', beforeRetry: () => forgetRemote(name) });
   let showingNotice = false;
+  let bootstrapFailure: { error: unknown } | null = null;
   const withBasename = (props: RemoteProps): RemoteProps => ({ ...props, basename: REMOTE_BASENAMES[name] });
   return {
     bootstrap: async (props) => {
-      await app.bootstrap(withBasename(props));
+      try {
+        await app.bootstrap(withBasename(props));
+      } catch (error) {
+        bootstrapFailure = { error };
+      }
     },
     mount: async (props) => {
       try {
+        if (bootstrapFailure) throw bootstrapFailure.error;
         await app.mount(withBasename(props));
         showingNotice = false;
       } catch (error) {
