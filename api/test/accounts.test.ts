@@ -19,6 +19,14 @@ afterAll(async () => {
 });
 
 describe('demo accounts', () => {
+  it('seeded by two replicas starting at the same moment: each account made once, neither start fails', async () => {
+    const accounts = [{ account: 'seed-race', password: 'seed-race-pass', email: 'seed-race@demo.example', role: 'player' as const }];
+    const results = await Promise.all([seedDemoAccounts(harness.db, testHasher, accounts), seedDemoAccounts(harness.db, testHasher, accounts)]);
+    expect(results.map((result) => result.created).sort()).toEqual([0, 1]);
+    const { rows } = await harness.db.query<{ count: number }>("SELECT count(*)::int AS count FROM accounts WHERE account = 'seed-race'");
+    expect(rows[0]?.count).toBe(1);
+  });
+
   it('are created once, log in with the documented passwords and carry their roles and e-mails', async () => {
     expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 3, restored: 0 });
     expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, restored: 0 });

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { createPlatformAccount, uniqueViolation } from '../identity/accounts.js';
+import { AccountExistsError, createPlatformAccount, EmailTakenError } from '../identity/accounts.js';
 import type { PasswordHasher } from '../identity/passwords.js';
 import type { Role } from '../identity/types.js';
 
@@ -48,8 +48,8 @@ export async function seedDemoAccounts(
         await createPlatformAccount(db, hasher, demo, now);
         result.created += 1;
       } catch (error) {
-        // Another replica seeding at the same moment created it.
-        if (uniqueViolation(error) === null) throw error;
+        // Another replica seeding at the same moment created it (createPlatformAccount names the taken key).
+        if (!(error instanceof AccountExistsError) && !(error instanceof EmailTakenError)) throw error;
       }
       continue;
     }
