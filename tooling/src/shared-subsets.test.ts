@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SHARED_SUBSETS } from './rspack-config.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BROWSER_PACKAGES = ['shell', 'mfe-catalog', 'mfe-support', 'mfe-account', 'shared-contracts'];
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Every name the browser packages import from `library` with `import { a, b as c } from 'library'`. */
+function importedNames(library: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const statement = new RegExp(`import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*'${library}'`, 'g');
+  for (const file of BROWSER_PACKAGES.flatMap((name) => sourceFiles(path.join(repoRoot, name, 'src')))) {
+    for (const match of readFileSync(file, 'utf8').matchAll(statement)) {
+      for (const specifier of match[1]!.split(',')) {
+        const name = specifier.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        if (name && !specifier.trim().startsWith('type ')) names.set(name, path.relative(repoRoot, file));
+      }
+    }
+  }
+  return names;
+}
+
+describe('shared libraries provided as a subset of their exports (tooling/src/rspack-config.ts)', () => {
+  for (const [library, exports] of Object.entries(SHARED_SUBSETS)) {
+    it(`${library}: every export an app imports is in the subset every app provides`, () => {
+      const imported = importedNames(library);
+      expect(imported.size).toBeGreaterThan(0);
+      const missing = [...imported].filter(([name]) => !exports.includes(name)).map(([name, file]) => `${name} (${file})`);
+      expect(missing).toEqual([]);
+    });
+  }
+});
