@@ -38,6 +38,11 @@ function trackRoute(): void {
 
 /** The shell's start-up, in the order of DESIGN §3. */
 export async function startShell(): Promise<void> {
+  // remotes.json is fetched alongside the session bootstrap, not after it: the first remote's manifest waits on it.
+  const remotesRegistered = registerRemotesFromConfig().catch((error: unknown) => {
+    // Without remotes.json every remote shows its notice; the frame still works.
+    console.error('remotes.json could not be loaded', error);
+  });
   const result = await bootstrapPlatform();
   if (result.status === 'reloading') return;
   bindReactI18n();
@@ -50,11 +55,6 @@ export async function startShell(): Promise<void> {
   const bottom = document.getElementById('frame-bottom');
   if (top && bottom) createRoot(top).render(createElement(Frame, { footerHost: bottom }));
 
-  try {
-    await registerRemotesFromConfig();
-  } catch (error) {
-    // Without remotes.json every remote shows its notice; the frame still works.
-    console.error('remotes.json could not be loaded', error);
-  }
+  await remotesRegistered;
   startLayout();
 }
