@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_RULES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryMailer, runAbuse, type AbuseResult } from '../../drills/src/api/abuse.js';
+import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../../drills/src/api/abuse.js';
 import { buildApp } from '../src/app.js';
 import { DiskFileStore } from '../src/files/store.js';
 import { loggerOptions } from '../src/http/logging.js';
-import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/service.js';
+import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
 import { TEST_PASSWORD_HASHING } from './helpers.js';
 import { login } from './identity-helpers.js';
 import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
@@ -46,15 +46,7 @@ beforeAll(async () => {
       replicas: [harness.app, replica],
       sent: mail.sent,
       logs: () => lines.join(''),
-      victim: { account: 'player1', password: 'player1-pass', email: 'player1@demo.example' },
-      others: Array.from({ length: 12 }, (_, index) => `sprayed${index}`),
-      bystander: { account: 'player2', password: 'player2-pass' },
-      limits: {
-        loginPerAccount: DEFAULT_IDENTITY_LIMITS.loginPerAccount.max,
-        loginPerIp: DEFAULT_IDENTITY_LIMITS.loginPerIp.max,
-        codeChecksPerIp: DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max,
-        codeSendsPerAddress: DEFAULT_IDENTITY_LIMITS.codeSendsPerAddress.max,
-      },
+      ...demoAbuseTargets(12),
     },
     GUESSES,
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_RULES, ENDPOINTS, ERROR_CODES } from 'shared-contracts';
+import { DEFAULT_IDENTITY_LIMITS } from '../../../api/src/identity/limits.js';
 import { envelopeOf, passwordLogin, type ApiUnderTest, type InjectAnswer } from './api-under-test.js';
 
 /**
@@ -44,6 +45,21 @@ export interface AbuseSubject {
   /** Another real account whose session token is looked for in the logs too. */
   bystander: { account: string; password: string };
   limits: { loginPerAccount: number; loginPerIp: number; codeChecksPerIp: number; codeSendsPerAddress: number };
+}
+
+/** The demo accounts as victim and bystander, `sprayed` made-up names, and the API's default limits. */
+export function demoAbuseTargets(sprayed: number): Pick<AbuseSubject, 'victim' | 'others' | 'bystander' | 'limits'> {
+  return {
+    victim: { account: 'player1', password: 'player1-pass', email: 'player1@demo.example' },
+    others: Array.from({ length: sprayed }, (_, index) => `sprayed${index}`),
+    bystander: { account: 'player2', password: 'player2-pass' },
+    limits: {
+      loginPerAccount: DEFAULT_IDENTITY_LIMITS.loginPerAccount.max,
+      loginPerIp: DEFAULT_IDENTITY_LIMITS.loginPerIp.max,
+      codeChecksPerIp: DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max,
+      codeSendsPerAddress: DEFAULT_IDENTITY_LIMITS.codeSendsPerAddress.max,
+    },
+  };
 }
 
 export interface AttackFigures {

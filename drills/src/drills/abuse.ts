@@ -1,5 +1,4 @@
-import { DEFAULT_IDENTITY_LIMITS } from '../../../api/src/identity/limits.js';
-import { memoryMailer, runAbuse, type AbuseResult } from '../api/abuse.js';
+import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../api/abuse.js';
 import { startDrillApi } from '../api/drill-api.js';
 import type { Drill } from '../drill.js';
 import { onStop } from '../drill.js';
@@ -22,15 +21,7 @@ export const abuse: Drill<AbuseResult> = {
           replicas: [drillApi.api, replica],
           sent: mail.sent,
           logs: drillApi.logs,
-          victim: { account: 'player1', password: 'player1-pass', email: 'player1@demo.example' },
-          others: Array.from({ length: 50 }, (_, index) => `sprayed${index}`),
-          bystander: { account: 'player2', password: 'player2-pass' },
-          limits: {
-            loginPerAccount: DEFAULT_IDENTITY_LIMITS.loginPerAccount.max,
-            loginPerIp: DEFAULT_IDENTITY_LIMITS.loginPerIp.max,
-            codeChecksPerIp: DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max,
-            codeSendsPerAddress: DEFAULT_IDENTITY_LIMITS.codeSendsPerAddress.max,
-          },
+          ...demoAbuseTargets(50),
         },
         GUESSES,
       );
