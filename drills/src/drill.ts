@@ -46,3 +46,10 @@ export async function stopEverything(): Promise<void> {
     await stop();
   }
 }
+
+/** A drill setting from the environment (`DRILL_SOAK_SECONDS=120`), or its default; anything but a positive whole number stops the run. */
+export function positiveWholeFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}

@@ -1,9 +1,9 @@
 import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../api/abuse.js';
 import { startDrillApi } from '../api/drill-api.js';
 import type { Drill } from '../drill.js';
-import { onStop } from '../drill.js';
+import { onStop, positiveWholeFromEnv } from '../drill.js';
 
-const GUESSES = Number(process.env.ABUSE_GUESSES ?? 500);
+const GUESSES = positiveWholeFromEnv('ABUSE_GUESSES', 500);
 
 /** Issue 6: brute force and code guessing refused and throttled across two replicas; no secret in the logs. */
 export const abuse: Drill<AbuseResult> = {

@@ -1,10 +1,10 @@
 import { startDrillApi } from '../api/drill-api.js';
 import { runFuzz, type FuzzOutcome, type FuzzResult } from '../api/fuzz.js';
 import type { Drill } from '../drill.js';
-import { onStop } from '../drill.js';
+import { onStop, positiveWholeFromEnv } from '../drill.js';
 
 /** FUZZ_REQUESTS and FUZZ_SEED change the run; a failure prints the seed, so it can be sent again as it was. */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const REQUESTS = positiveWholeFromEnv('FUZZ_REQUESTS', 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
 const OUTCOMES: FuzzOutcome[] = ['accepted', 'refused', 'serverError', 'unclear'];

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startTopology, type Topology } from 'tooling/topology';
-import { onStop, type Drill } from '../drill.js';
+import { onStop, positiveWholeFromEnv, type Drill } from '../drill.js';
 import { addPlayers, Latencies, loginAll, Player, Refused, ticketBody, ticketPlace, untilAnswered } from '../load/players.js';
 
 /**
@@ -195,18 +195,12 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
   };
 }
 
-const fromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-  return value;
-};
-
 /** npm run drills: DRILL_KILL_PLAYERS, DRILL_KILL_SECONDS and DRILL_KILL_COUNT change the defaults (16, 30, 2). */
 export const kill: Drill<KillResult> = {
   key: 'kill',
   title: 'API process killed (SIGKILL) under ticket and upload load',
   async run() {
-    const options = { players: fromEnv('DRILL_KILL_PLAYERS', 16), seconds: fromEnv('DRILL_KILL_SECONDS', 30), kills: fromEnv('DRILL_KILL_COUNT', 2) };
+    const options = { players: positiveWholeFromEnv('DRILL_KILL_PLAYERS', 16), seconds: positiveWholeFromEnv('DRILL_KILL_SECONDS', 30), kills: positiveWholeFromEnv('DRILL_KILL_COUNT', 2) };
     const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV });
     const removeStop = onStop(topology.stop);
     try {

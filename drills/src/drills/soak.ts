@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startTopology, type Topology } from 'tooling/topology';
-import { onStop, type Drill } from '../drill.js';
+import { onStop, positiveWholeFromEnv, type Drill } from '../drill.js';
 import { addPlayers, Latencies, loginAll, Player, Refused, ticketBody, ticketPlace, Unanswered, untilAnswered } from '../load/players.js';
 import { LOAD_LIMITS_ENV } from './kill.js';
 
@@ -155,21 +155,15 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
   };
 }
 
-const fromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-  return value;
-};
-
 /** npm run drills: DRILL_SOAK_SECONDS, DRILL_SOAK_CONCURRENCY and DRILL_SOAK_ACCOUNTS change the defaults (60, 16, 64). */
 export const soak: Drill<SoakResult> = {
   key: 'soak',
   title: 'soak: mixed player traffic against the production topology',
   async run() {
     const options = {
-      seconds: fromEnv('DRILL_SOAK_SECONDS', 60),
-      concurrency: fromEnv('DRILL_SOAK_CONCURRENCY', 16),
-      accounts: fromEnv('DRILL_SOAK_ACCOUNTS', 64),
+      seconds: positiveWholeFromEnv('DRILL_SOAK_SECONDS', 60),
+      concurrency: positiveWholeFromEnv('DRILL_SOAK_CONCURRENCY', 16),
+      accounts: positiveWholeFromEnv('DRILL_SOAK_ACCOUNTS', 64),
     };
     const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV });
     const removeStop = onStop(topology.stop);
