@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +88,6 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     // browser tests keep busy.
     test.setTimeout(240_000);
     workDir = mkdtempSync(path.join(tmpdir(), 'e2e-redeploy-'));
-    // nginx's workers run unprivileged: they must be able to reach the support origin's folder.
-    chmodSync(workDir, 0o755);
     const supportRoot = path.join(workDir, 'support-origin');
     cpSync(path.join(SUPPORT_SOURCE, 'dist'), supportRoot, { recursive: true });
     const started = startTopology({ ports: PORTS, roots: { support: supportRoot }, logDir: path.join(repoRoot, '.data', 'topology', 'e2e-redeploy-logs') });

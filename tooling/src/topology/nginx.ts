@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, startProcess, type Started } from '../processes.js';
 
@@ -51,8 +51,10 @@ export function renderEdge(options: { port: number; shellOrigin: string; apiRepl
  * foreground, its pid and temporary files in its own folder, errors on stderr (the process's log).
  */
 function mainConfig(prefix: string, serverFile: string): string {
-  // As root, nginx would otherwise run its workers as the build's default user; the image uses an unprivileged one.
-  const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : '';
+  // Started as root, nginx would run its workers as the build's default user (nobody), who cannot read a checkout
+  // under a private folder (a mkdtemp clone, /root). This loopback-only copy runs them as the user who started it;
+  // the production image keeps its unprivileged user.
+  const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
   const temp = (name: string) => quoted(path.join(prefix, name));
   return `${user}daemon off;
 worker_processes 1;
@@ -93,8 +95,6 @@ export function startNginx(name: string, prefix: string, serverConfig: string, l
     throw new Error(`${NGINX_BINARY} not found: apt-get install -y nginx (tooling/scripts/ensure-tools.sh does it), or set NGINX_BINARY.`);
   }
   mkdirSync(prefix, { recursive: true });
-  // The workers (an unprivileged user when started as root) read the configuration's folder.
-  chmodSync(prefix, 0o755);
   const serverFile = path.join(prefix, 'server.conf');
   const configFile = path.join(prefix, 'nginx.conf');
   writeFileSync(serverFile, serverConfig);

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPostgres, type ThrowawayPostgres } from '../postgres.js';
@@ -87,12 +87,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   ) as Record<AppName, string>;
   for (const app of APPS) {
     if (!existsSync(path.join(roots[app], 'index.html'))) throw new Error(`${roots[app]} has no index.html: build the apps first (pnpm run build).`);
-    if (process.getuid?.() === 0) assertReadableByAll(roots[app]);
   }
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'topology-'));
-  // nginx's workers run unprivileged: they go through this folder to reach their own files (remotes.json).
-  chmodSync(workDir, 0o755);
   const filesDir = path.join(workDir, 'files');
   mkdirSync(filesDir, { mode: 0o700 });
 
@@ -134,7 +131,6 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     }
     const remotesJson = path.join(workDir, 'remotes.json');
     writeFileSync(remotesJson, JSON.stringify(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${origins[name]}/mf-manifest.json`])), null, 2));
-    chmodSync(remotesJson, 0o644);
     const edge = startNginx(
       'edge',
       path.join(workDir, 'nginx-edge'),
@@ -159,20 +155,6 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   } catch (error) {
     await stop();
     throw error;
-  }
-}
-
-/**
- * Started as root, nginx's workers run as nobody: a served folder and every folder above it must let others in
- * (a mkdtemp folder does not), or every request would be a 403.
- */
-function assertReadableByAll(root: string): void {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    const needed = dir === root ? 0o005 : 0o001;
-    if ((statSync(dir).mode & needed) !== needed) {
-      throw new Error(`nginx's workers (user nobody) cannot read ${root}: ${dir} needs chmod o+${dir === root ? 'rx' : 'x'}`);
-    }
-    if (path.dirname(dir) === dir) return;
   }
 }
 
