@@ -22,7 +22,7 @@ export const SHARED_SINGLETONS = [
  */
 export const SHARED_SUBSETS: Partial<Record<(typeof SHARED_SINGLETONS)[number], readonly string[]>> = {
   'react-router': [
-    'Link', 'NavLink', 'Navigate', 'Outlet', 'RouterProvider', 'createBrowserRouter',
+    'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes',
     'useLocation', 'useNavigate', 'useParams', 'useSearchParams',
   ],
   'react-i18next': ['Trans', 'setI18n', 'useTranslation'],

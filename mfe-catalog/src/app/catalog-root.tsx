@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { ROUTES } from 'shared-contracts';
 import type { RemoteProps } from 'shared-contracts/react';
 import { FrontPage } from '../features/front-page/front-page.js';
@@ -7,17 +6,13 @@ import { GameDetailsPage } from '../features/game-details/game-details-page.js';
 
 /** The catalogue's routes (SPEC §2): the front page and one game's details. Other paths belong to other apps. */
 export function CatalogRoot({ basename }: RemoteProps) {
-  const router = useMemo(
-    () =>
-      createBrowserRouter(
-        [
-          { path: ROUTES.home, element: <FrontPage /> },
-          { path: `${ROUTES.gameDetails}/:id`, element: <GameDetailsPage /> },
-          { path: '*', element: null },
-        ],
-        { basename },
-      ),
-    [basename],
+  return (
+    <BrowserRouter basename={basename}>
+      <Routes>
+        <Route path={ROUTES.home} element={<FrontPage />} />
+        <Route path={`${ROUTES.gameDetails}/:id`} element={<GameDetailsPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </BrowserRouter>
   );
-  return <RouterProvider router={router} />;
 }

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { Navigate, createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { SUPPORT_AGENT_SEGMENT, SUPPORT_DEFAULT_STEP } from 'shared-contracts';
 import type { RemoteProps } from 'shared-contracts/react';
 import { AgentDesk } from '../features/agent-desk/agent-desk.js';
@@ -14,38 +13,30 @@ import { RequireLogin } from './require-login.js';
 
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoot({ basename }: RemoteProps) {
-  const router = useMemo(
-    () =>
-      createBrowserRouter(
-        [
-          {
-            path: '/',
-            element: <SupportLayout />,
-            children: [
-              { index: true, element: <Navigate to={SUPPORT_DEFAULT_STEP} replace /> },
-              { path: 'history', element: <RequireLogin><HistoryStep /></RequireLogin> },
-              { path: 'game', element: <ChooseGameStep /> },
-              { path: 'question', element: <HelpTopicsStep /> },
-              { path: 'feedback', element: <RequireLogin><FeedbackStep /></RequireLogin> },
-              { path: 'inquiry', element: <InquiryStep /> },
-              { path: '*', element: <Navigate to={SUPPORT_DEFAULT_STEP} replace /> },
-            ],
-          },
-          {
-            // The agents' desk: not one of the player's steps, so outside their step navigation.
-            path: SUPPORT_AGENT_SEGMENT,
-            element: (
-              <RequireLogin>
-                <AgentDesk
-                  ticketView={(inquiryId, onChanged, focusOnLoad) => <AgentTicket inquiryId={inquiryId} onChanged={onChanged} focusOnLoad={focusOnLoad} />}
-                />
-              </RequireLogin>
-            ),
-          },
-        ],
-        { basename },
-      ),
-    [basename],
+  return (
+    <BrowserRouter basename={basename}>
+      <Routes>
+        <Route path="/" element={<SupportLayout />}>
+          <Route index element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
+          <Route path="history" element={<RequireLogin><HistoryStep /></RequireLogin>} />
+          <Route path="game" element={<ChooseGameStep />} />
+          <Route path="question" element={<HelpTopicsStep />} />
+          <Route path="feedback" element={<RequireLogin><FeedbackStep /></RequireLogin>} />
+          <Route path="inquiry" element={<InquiryStep />} />
+          <Route path="*" element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
+        </Route>
+        {/* The agents' desk: not one of the player's steps, so outside their step navigation. */}
+        <Route
+          path={SUPPORT_AGENT_SEGMENT}
+          element={
+            <RequireLogin>
+              <AgentDesk
+                ticketView={(inquiryId, onChanged, focusOnLoad) => <AgentTicket inquiryId={inquiryId} onChanged={onChanged} focusOnLoad={focusOnLoad} />}
+              />
+            </RequireLogin>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
   );
-  return <RouterProvider router={router} />;
 }
