@@ -1,11 +1,14 @@
 import { createRemoteApp } from 'shared-contracts/react';
 import { CatalogRoot } from './catalog-root.js';
+import { gamesPromise } from './games-resource.js';
 
 const app = createRemoteApp({
   namespace: 'catalog',
   loadMessages: (language) => import(/* webpackChunkName: "catalog-i18n-[request]" */ `../../locales/${language}/catalog.json`),
   rootComponent: CatalogRoot,
   contractVersion: __BUILT_CONTRACT_VERSION__,
+  // Both catalogue pages show the games; a failure is handled where the page reads the same promise.
+  prefetch: () => void gamesPromise().catch(() => undefined),
 });
 
 export const { bootstrap, mount, unmount, contractVersion } = app;
