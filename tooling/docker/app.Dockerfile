@@ -7,7 +7,17 @@ RUN npm install --global pnpm@10
 COPY . .
 RUN pnpm install --frozen-lockfile --filter "${APP}..." && pnpm --filter "${APP}" run build
 
-FROM nginx:1.27-alpine
+# Debian's nginx, the same build the local topology runs (tooling/src/topology), because it has the brotli module
+# the nginx.org image lacks: the build writes .br and .gz copies of every file (tooling/src/precompress-plugin.ts).
+FROM debian:bookworm-slim
 ARG APP
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-static gettext-base \
+  && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled/default \
+  && ln -sf /dev/stdout /var/log/nginx/access.log \
+  && ln -sf /dev/stderr /var/log/nginx/error.log
 COPY tooling/docker/nginx-static.conf.template /etc/nginx/templates/default.conf.template
 COPY --from=build /repo/${APP}/dist /usr/share/nginx/html
+EXPOSE 80
+# The template's only variable is REMOTE_ORIGINS; nginx's own $variables must stay as they are.
+CMD ["/bin/sh", "-c", "envsubst '${REMOTE_ORIGINS}' < /etc/nginx/templates/default.conf.template > /etc/nginx/conf.d/default.conf && exec nginx -g 'daemon off;'"]

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
+import { PrecompressPlugin } from './precompress-plugin.js';
 
 const toolingRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const repoRoot = path.dirname(toolingRoot);
@@ -238,6 +239,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           optimization: { target: 'web', ...(isRemote ? { disableSnapshot: true, disableRemote: true } : {}) },
         },
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: { minimize: production },
     performance: { hints: false },

@@ -113,6 +113,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     root: options.root,
     index: ['index.html'],
     wildcard: true,
+    // The build's brotli-11 and gzip-9 copies (tooling/src/precompress-plugin.ts), as nginx serves them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (response, filePath) => {
       response.header('Cache-Control', HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');

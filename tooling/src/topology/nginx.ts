@@ -46,9 +46,12 @@ export function renderEdge(options: { port: number; shellOrigin: string; apiRepl
   return config;
 }
 
+/** Debian's brotli module (libnginx-mod-http-brotli-static), which the production image's nginx.conf loads too. */
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
 /**
- * The nginx image's own nginx.conf around one server's file, adapted to run as a child process: in the
- * foreground, its pid and temporary files in its own folder, errors on stderr (the process's log).
+ * The production image's nginx.conf (Debian's) around one server's file, adapted to run as a child process: in
+ * the foreground, its pid and temporary files in its own folder, errors on stderr (the process's log).
  */
 function mainConfig(prefix: string, serverFile: string): string {
   // Started as root, nginx would run its workers as the build's default user (nobody), who cannot read a checkout
@@ -56,7 +59,8 @@ function mainConfig(prefix: string, serverFile: string): string {
   // the production image keeps its unprivileged user.
   const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
   const temp = (name: string) => quoted(path.join(prefix, name));
-  return `${user}daemon off;
+  return `load_module ${quoted(BROTLI_STATIC_MODULE)};
+${user}daemon off;
 worker_processes 1;
 pid ${quoted(path.join(prefix, 'nginx.pid'))};
 error_log stderr warn;
@@ -93,6 +97,9 @@ export interface NginxServer {
 export function startNginx(name: string, prefix: string, serverConfig: string, logDir: string): NginxServer {
   if (!existsSync(NGINX_BINARY)) {
     throw new Error(`${NGINX_BINARY} not found: apt-get install -y nginx (tooling/scripts/ensure-tools.sh does it), or set NGINX_BINARY.`);
+  }
+  if (!existsSync(BROTLI_STATIC_MODULE)) {
+    throw new Error(`${BROTLI_STATIC_MODULE} not found: apt-get install -y libnginx-mod-http-brotli-static (the test and drill scripts do it).`);
   }
   mkdirSync(prefix, { recursive: true });
   const serverFile = path.join(prefix, 'server.conf');
