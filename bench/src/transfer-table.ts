@@ -41,4 +41,4 @@ export function transferRows(summary: TransferSummary): (string | number)[][] {
 }
 
 export const COMPRESSION_NOTE =
-  'gzip and br at the static server\'s levels (gzip 6, brotli 4), gzip-9 and br-11 at the highest (the STACK-NOTES reference figures); sent = encoded body bytes the browser received.';
+  'gzip and br at the common on-the-fly levels (gzip 6, brotli 4), gzip-9 and br-11 at the highest (the STACK-NOTES reference figures); sent = encoded body bytes the browser received (the origins send the build\'s brotli-11 copies).';

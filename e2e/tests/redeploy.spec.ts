@@ -16,7 +16,8 @@ import { t } from '../support/locales.js';
 const PORTS = { edge: 18180, catalog: 18181, support: 18182, account: 18183, shell: 18184, api1: 18191, api2: 18192, postgres: 18195 };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SUPPORT_SOURCE = path.join(repoRoot, 'mfe-support');
-const HASHED_FILE = /\.[0-9a-f]{10}\.(?:js|css|map|svg|webp|png|woff2)$/;
+// With the build's compressed copies of them (file.js.br, file.js.gz).
+const HASHED_FILE = /\.[0-9a-f]{10}\.(?:js|css|map|svg|webp|png|woff2)(?:\.br|\.gz)?$/;
 const CHOOSE_GAME = t('support', 'en', 'game.title');
 const REDEPLOYED_TITLE = `${CHOOSE_GAME} (redeployed)`;
 
