@@ -49,6 +49,28 @@ test.describe('front page carousel (SPEC §2)', () => {
     await expect(page.getByRole('heading', { level: 2, name: games[index]?.title ?? 'missing' })).toBeVisible();
   });
 
+  test('asks for the banner on show first and then only its neighbours, not every banner at once', async ({ browser }) => {
+    const games = await gamesAll('ko');
+    expect(games.length).toBeGreaterThan(3);
+    // Reduced motion holds the carousel on its first banner, so only loading decides which images are asked for.
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && request.url().includes('/banner.')) requested.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${site()}/`);
+    const banner = (index: number) => new URL(games[index]!.imageConfig.banner, site()).pathname;
+    const neighbours = [banner(1), banner(games.length - 1)];
+    await expect.poll(() => requested.length).toBe(3);
+    expect(requested[0]).toBe(banner(0));
+    expect(requested.slice(1).sort()).toEqual(neighbours.sort());
+    // Nothing else follows while the carousel stays on its first banner.
+    await page.waitForTimeout(1_000);
+    expect(requested).toHaveLength(3);
+    await context.close();
+  });
+
   test('uses the cards layout for the purple brands and wide for blue', async ({ page }) => {
     await page.goto(`${site('sakura.localhost')}/`);
     await expect(page.getByTestId('banner-carousel')).toHaveAttribute('data-layout', 'cards');

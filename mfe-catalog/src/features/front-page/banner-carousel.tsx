@@ -19,6 +19,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [pausedByPlayer, setPausedByPlayer] = useState(false);
+  const [firstBannerSettled, setFirstBannerSettled] = useState(false);
   const regionId = useId();
   const count = games.length;
   const rotating = count > 1 && !reducedMotion && !pausedByPlayer && !hovered && !focused;
@@ -59,6 +60,10 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
         {games.map((game, index) => {
           const offset = (index - active + count) % count;
           const position = offset === 0 ? 'current' : offset === 1 ? 'next' : offset === count - 1 ? 'previous' : 'hidden';
+          // The slides are stacked in one place, so lazy loading would fetch every banner at once, all competing
+          // with the one on show (the page's largest paint). Only the current banner has its image at first; its
+          // neighbours get theirs once it has loaded (or failed), ready before they rotate in.
+          const withImage = position === 'current' || (firstBannerSettled && position !== 'hidden');
           return (
             <div
               key={game.id}
@@ -72,13 +77,14 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
             >
               <img
                 className={styles.banner}
-                src={game.imageConfig.banner}
+                src={withImage ? game.imageConfig.banner : undefined}
                 alt=""
                 width={1200}
                 height={500}
-                loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'auto'}
                 decoding="async"
+                onLoad={position === 'current' ? () => setFirstBannerSettled(true) : undefined}
+                onError={position === 'current' ? () => setFirstBannerSettled(true) : undefined}
               />
               <div className={styles.caption}>
                 <h2 className={styles.title}>{game.title}</h2>
