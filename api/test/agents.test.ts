@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
-import { AGENT_PAGE_SIZE, ENDPOINTS, ERROR_CODES, LIMITS, type EndpointName } from 'shared-contracts';
+import { AGENT_PAGE_SIZE, ERROR_CODES, LIMITS, type EndpointName } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCreateAccount } from '../src/identity/create-account.js';
 import { testHasher } from './helpers.js';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ENDPOINTS, envelopeSchema } from 'shared-contracts';
+import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ASSETS_DIR } from '../src/app.js';
 import { GAME_ASSET_FILES } from '../src/catalog/catalog.js';

@@ -1,4 +1,5 @@
-import { ENDPOINTS, ERROR_CODES, type Endpoint } from 'shared-contracts';
+import { ERROR_CODES, type Endpoint } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, injectJson, type TestApp } from './helpers.js';

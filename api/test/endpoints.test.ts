@@ -1,4 +1,5 @@
-import { CONTRACT_VERSION, ENDPOINTS, ERROR_CODES, INPUT_BOUNDS, envelopeSchema } from 'shared-contracts';
+import { CONTRACT_VERSION, ERROR_CODES, INPUT_BOUNDS } from 'shared-contracts';
+import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import S3rver from 's3rver';
-import { attachmentSchema, envelopeSchema } from 'shared-contracts';
+import { attachmentSchema, envelopeSchema } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_FILES_DIR, loadConfig } from '../src/config.js';
 import { S3FileStore, S3RequestError, type S3Settings } from '../src/files/s3-store.js';

@@ -1,4 +1,5 @@
-import { ENDPOINTS, LANGUAGES, envelopeSchema } from 'shared-contracts';
+import { LANGUAGES } from 'shared-contracts';
+import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGamesSeed, type SeedGame } from '../src/seed/games-seed.js';
 import { createTestApp, injectJson, type TestApp } from './helpers.js';

@@ -1,4 +1,5 @@
-import { ENDPOINTS, envelopeSchema, type EndpointName } from 'shared-contracts';
+import { type EndpointName } from 'shared-contracts';
+import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { createPlatformAccount } from '../src/identity/accounts.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ACCOUNT_RULES, ENDPOINTS, ERROR_CODES, type EndpointName } from 'shared-contracts';
+import { ACCOUNT_RULES, ERROR_CODES, type EndpointName } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Sessions } from '../src/identity/sessions.js';

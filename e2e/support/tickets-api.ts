@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ENDPOINTS,
   TICKET_TYPES,
   type Attachment,
   type EndpointName,
@@ -8,6 +7,7 @@ import {
   type InquiryCreateBody,
   type InquiryDetail,
 } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { gamesSimple } from './api.js';
 import { PORTS } from './ports.js';
 

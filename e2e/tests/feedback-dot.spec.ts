@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ENDPOINTS, TIMINGS, type PlatformEvents } from 'shared-contracts';
+import { TIMINGS, type PlatformEvents } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { MUTABLE, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ENDPOINTS, LIMITS } from 'shared-contracts';
+import { LIMITS } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { DEMO, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';

@@ -1,6 +1,8 @@
-// First: zod's settings must be in place before any schema below is built.
-import './zod-config.js';
-
+/**
+ * The runtime contract every app loads first. It must not import zod at runtime: the schemas (and zod) are in
+ * `shared-contracts/schemas`, which only forms, the API and Node-side tools load. Types derived from the schemas are
+ * re-exported here as types only, which the compiler erases.
+ */
 export * from './version.js';
 export * from './areas.js';
 export * from './brands.js';
@@ -15,8 +17,10 @@ export * from './session/storage-keys.js';
 export * from './session/csform.js';
 export * from './session/store.js';
 export * from './session/sign-in.js';
-export * from './api/schemas.js';
-export * from './api/endpoints.js';
+export * from './api/codes.js';
+export * from './api/refusals.js';
+export * from './api/ticket-constants.js';
+export * from './api/endpoint-routes.js';
 export * from './api/client.js';
 export * from './api/platform-api.js';
 export * from './api/game-links.js';
@@ -26,6 +30,9 @@ export * from './i18n/common-namespace.js';
 export * from './bootstrap/bootstrap.js';
 export * from './remote-app.js';
 export * from './standalone/harness.js';
-export * from './api/identity-schemas.js';
-export * from './api/support-schemas.js';
-export * from './api/ticket-schemas.js';
+export * from './schemas-loader.js';
+export type * from './api/endpoints.js';
+export type * from './api/schemas.js';
+export type * from './api/identity-schemas.js';
+export type * from './api/support-schemas.js';
+export type * from './api/ticket-schemas.js';

@@ -12,7 +12,7 @@ const repoRoot = path.dirname(toolingRoot);
 /** Libraries every app shares as singletons: one identical map everywhere (DESIGN §3). */
 export const SHARED_SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router',
-  'jotai', 'i18next', 'react-i18next', 'shared-contracts',
+  'jotai', 'i18next', 'react-i18next', 'shared-contracts', 'shared-contracts/schemas',
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type Game, type GameSimple, type Language } from 'shared-contracts';
+import { type Game, type GameSimple, type Language } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import type { Database } from '../db/database.js';
 import { SnapshotCache, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
 import { PreSerialized, ok } from '../http/envelope.js';

@@ -10,17 +10,16 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import {
-  ENDPOINTS,
   ERROR_CODES,
   FILE_ERRORS,
   LIMITS,
   ROLE_ERRORS,
-  envelopeSchema,
   type Endpoint,
   type EndpointAuth,
   type EndpointName,
   type EndpointResponse,
 } from 'shared-contracts';
+import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { PreSerialized, errorEnvelopeSchema, ok } from './envelope.js';

@@ -1,4 +1,5 @@
-import { ERROR_CODES, envelopeSchema } from 'shared-contracts';
+import { ERROR_CODES } from 'shared-contracts';
+import { envelopeSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 
 /** The code of every successful answer (SPEC §8 accepts 0 and 1; this API always answers 1). */

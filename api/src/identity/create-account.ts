@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ACCOUNT_RULES, accountNameSchema, emailSchema, newPasswordSchema } from 'shared-contracts';
+import { ACCOUNT_RULES } from 'shared-contracts';
+import { accountNameSchema, emailSchema, newPasswordSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';

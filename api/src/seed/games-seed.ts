@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INPUT_BOUNDS, languageSchema } from 'shared-contracts';
+import { INPUT_BOUNDS } from 'shared-contracts';
+import { languageSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { API_ROOT } from '../config.js';
 import type { Database } from '../db/database.js';

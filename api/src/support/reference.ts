@@ -1,11 +1,5 @@
-import {
-  ENDPOINTS,
-  ERROR_CODES,
-  SUPPORT_ERRORS,
-  type Faq,
-  type GameDownload,
-  type Language,
-} from 'shared-contracts';
+import { ERROR_CODES, SUPPORT_ERRORS, type Faq, type GameDownload, type Language } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';

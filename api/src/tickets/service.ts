@@ -7,10 +7,6 @@ import {
   SUPPORT_ERRORS,
   TICKET_ERRORS,
   TICKET_TYPES,
-  gameAreaIdSchema,
-  normaliseContact,
-  roleIdSchema,
-  serverIdSchema,
   type InquiryDetail,
   type InquiryMessage,
   type InquirySummary,
@@ -21,6 +17,7 @@ import {
   type inquiryScoreBodySchema,
   type agentInquiriesQuerySchema,
 } from 'shared-contracts';
+import { gameAreaIdSchema, normaliseContact, roleIdSchema, serverIdSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import { toNumber, type Database, type Queryable } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';

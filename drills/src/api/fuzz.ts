@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { ENDPOINTS, type Endpoint, type EndpointName } from 'shared-contracts';
+import { type Endpoint, type EndpointName } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { multipart } from '../../../api/test/files-fixtures.js';
 import { bearer, envelopeOf, passwordLogin, platformTicket, type ApiUnderTest, type InjectRequest } from './api-under-test.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ENDPOINTS, INPUT_BOUNDS, LIMITS } from 'shared-contracts';
+import { INPUT_BOUNDS, LIMITS } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { gif, jpeg, multipart, pdf, png } from '../../../api/test/files-fixtures.js';
 import { bearer, envelopeOf, passwordLogin, type ApiUnderTest } from './api-under-test.js';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { ENDPOINTS, TICKET_TYPES, type Attachment, type EndpointName, type InquiryCreateBody } from 'shared-contracts';
+import { TICKET_TYPES, type Attachment, type EndpointName, type InquiryCreateBody } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import type { Topology } from 'tooling/topology';
 
 /** The demo player whose password hash the drills' players share (api/src/seed/demo-accounts.ts): they log in with it. */

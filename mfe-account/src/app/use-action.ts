@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { loadSchemas, type Schemas } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
 import { apiErrorKey } from './errors.js';
 
@@ -27,5 +28,15 @@ export function useAction(failureKey: string) {
       }
     });
 
-  return { pending: single.pending, message, setMessage, run };
+  /**
+   * The shared schemas for the form's checks, loading since the form's first focus (preloadSchemas), so normally
+   * already in; null, with the network message shown, when they cannot load.
+   */
+  const schemas = (): Promise<Schemas | null> =>
+    loadSchemas().catch(() => {
+      setMessage({ key: 'common:errors.network', tone: 'error' });
+      return null;
+    });
+
+  return { pending: single.pending, message, setMessage, run, schemas };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { emailSchema, platformApi } from 'shared-contracts';
+import { platformApi } from 'shared-contracts';
 import { fieldErrorKey } from './errors.js';
 import { useAction } from './use-action.js';
 import { useCooldown } from './use-cooldown.js';
@@ -17,7 +17,9 @@ export function useEmailedCode(call: 'forgotPassword' | 'sendVerifyCode', sentMe
   const [cooldown, startCooldown] = useCooldown();
 
   const sendCode = async () => {
-    const emailError = fieldErrorKey(emailSchema, email);
+    const schemas = await action.schemas();
+    if (!schemas) return;
+    const emailError = fieldErrorKey(schemas.emailSchema, email);
     setErrors({ email: emailError });
     action.setMessage(null);
     if (emailError) return;

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { on } from '../event-bus.js';
-import { ApiError, createApiClient } from './client.js';
+import { checkEndpointResponse } from './check-response.js';
+import { ApiError, createApiClient, type ResponseCheck } from './client.js';
 import type { ClientErrorReport } from './schemas.js';
 
 /** A real HTTP server answering like the API would, so the client's behaviour is tested end to end. */
@@ -28,9 +29,19 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function client(overrides: { token?: string | null; reports?: ClientErrorReport[]; expired?: () => void; base?: string; timeoutMs?: number } = {}) {
+interface ClientOverrides {
+  token?: string | null;
+  reports?: ClientErrorReport[];
+  expired?: () => void;
+  base?: string;
+  timeoutMs?: number;
+  checkResponse?: ResponseCheck;
+}
+
+function client(overrides: ClientOverrides = {}) {
   return createApiClient({
     ...(overrides.timeoutMs === undefined ? {} : { timeoutMs: overrides.timeoutMs }),
+    ...(overrides.checkResponse ? { checkResponse: overrides.checkResponse } : {}),
     baseURL: overrides.base ?? baseURL,
     commonParams: () => ({ spec_lang: 'de', domain_area: 'eru' }),
     token: () => overrides.token ?? null,
@@ -93,12 +104,30 @@ describe('createApiClient', () => {
     expect(reports).toHaveLength(1);
   });
 
-  it('treats an answer of the wrong shape as a network error, not as data', async () => {
+  it('treats an answer that is not an envelope as a network error, not as data', async () => {
+    for (const body of [{ msg: 'ok', data: precheck }, { code: 1.5, msg: 'ok', data: precheck }, { code: 1, data: precheck }, 'ok', null]) {
+      const reports: ClientErrorReport[] = [];
+      answer = { status: 200, body };
+      const error = await client({ reports }).call('gamesPrecheck').catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ kind: 'network', code: 1106, message: 'Unexpected answer from /games/precheck' });
+      expect(reports).toHaveLength(1);
+    }
+  });
+
+  it('with the response check, treats data of the wrong shape as a network error, not as data', async () => {
     const reports: ClientErrorReport[] = [];
     answer = { status: 200, body: { code: 1, msg: 'ok', data: { result: 'yes' } } };
-    const error = await client({ reports }).call('gamesPrecheck').catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ kind: 'network', code: 1106 });
+    const error = await client({ reports, checkResponse: checkEndpointResponse }).call('gamesPrecheck').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'network', code: 1106, message: 'Unexpected data from /games/precheck' });
     expect(reports).toHaveLength(1);
+
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: precheck } };
+    await expect(client({ checkResponse: checkEndpointResponse }).call('gamesPrecheck')).resolves.toEqual(precheck);
+  });
+
+  it('without the response check (as in browsers), hands over the data as the API serialised it', async () => {
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: { result: 'yes' } } };
+    await expect(client().call('gamesPrecheck')).resolves.toEqual({ result: 'yes' });
   });
 
   it('announces loading only for the calls SPEC §7 marks', async () => {

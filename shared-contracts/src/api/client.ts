@@ -1,9 +1,10 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import { z } from 'zod';
 import type { Area, Language } from '../areas.js';
 import { emit } from '../event-bus.js';
-import { ENDPOINTS, type EndpointBody, type EndpointName, type EndpointQuery, type EndpointResponse } from './endpoints.js';
-import { ERROR_CODES, SUCCESS_CODES, envelopeSchema, type ClientErrorReport } from './schemas.js';
+import { ERROR_CODES, SUCCESS_CODES } from './codes.js';
+import { ENDPOINT_ROUTES, type EndpointName } from './endpoint-routes.js';
+import type { EndpointBody, EndpointQuery, EndpointResponse } from './endpoints.js';
+import type { ClientErrorReport } from './schemas.js';
 
 export type ApiErrorKind = 'business' | 'session' | 'network';
 
@@ -21,6 +22,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Checks a successful answer's data against its endpoint's response schema: the parsed data, or `success: false`.
+ * `checkEndpointResponse` from `shared-contracts/schemas` is the one to pass.
+ */
+export type ResponseCheck = (name: EndpointName, data: unknown) => { success: true; data: unknown } | { success: false };
+
 export interface ApiClientOptions {
   baseURL: string;
   commonParams: () => { spec_lang?: Language; domain_area?: Area };
@@ -30,6 +37,14 @@ export interface ApiClientOptions {
   /** Where network and HTTP errors are reported; defaults to the API's own client-error endpoint. */
   reportError?: (report: ClientErrorReport) => void;
   timeoutMs?: number;
+  /**
+   * Checks every successful answer's data (a mismatch rejects with 1106). The browser apps leave it out: the API
+   * only answers data that matches the same shared response schema (its serializer encodes every envelope through
+   * it, and the pre-rendered catalogue and reference answers are parsed with it first), and no response schema has
+   * a transform or default, so the JSON already is what a parse would give. Checking again would only put zod and
+   * every schema on each page's first load. Tests, drills and the bench pass it, so they still catch drift.
+   */
+  checkResponse?: ResponseCheck;
 }
 
 export interface CallInput<Name extends EndpointName> {
@@ -41,8 +56,8 @@ export interface CallInput<Name extends EndpointName> {
 }
 
 /** Endpoints whose body is one uploaded file, and those that answer with a file. */
-export type UploadEndpointName = { [Name in EndpointName]: (typeof ENDPOINTS)[Name] extends { transport?: 'upload' } ? Name : never }[EndpointName];
-export type DownloadEndpointName = { [Name in EndpointName]: (typeof ENDPOINTS)[Name] extends { transport?: 'download' } ? Name : never }[EndpointName];
+export type UploadEndpointName = { [Name in EndpointName]: (typeof ENDPOINT_ROUTES)[Name] extends { transport?: 'upload' } ? Name : never }[EndpointName];
+export type DownloadEndpointName = { [Name in EndpointName]: (typeof ENDPOINT_ROUTES)[Name] extends { transport?: 'download' } ? Name : never }[EndpointName];
 
 export interface UploadInput<Name extends EndpointName> {
   query?: EndpointQuery<Name>;
@@ -67,13 +82,27 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 function defaultReporter(baseURL: string): (report: ClientErrorReport) => void {
   return (report) => {
     // fetch with keepalive, not axios: a failing report must never report itself.
-    void fetch(`${baseURL}${ENDPOINTS.clientErrors.path}`, {
+    void fetch(`${baseURL}${ENDPOINT_ROUTES.clientErrors.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(report),
       keepalive: true,
     }).catch(() => undefined);
   };
+}
+
+/** The envelope every JSON answer comes in (SPEC §8). */
+interface Envelope {
+  code: number;
+  msg: string;
+  data?: unknown;
+}
+
+/** The API's envelope schema as a plain check (an integer code and a message), so the client needs no zod. */
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, msg } = value as { code?: unknown; msg?: unknown };
+  return Number.isInteger(code) && typeof msg === 'string';
 }
 
 let pendingLoading = 0;
@@ -99,7 +128,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     name: Name,
     { token, ...config }: AxiosRequestConfig & { token?: string },
   ): Promise<EndpointResponse<Name>> {
-    const endpoint = ENDPOINTS[name];
+    const endpoint = ENDPOINT_ROUTES[name];
     if (endpoint.showsLoading) trackLoading(1);
     try {
       const response = await http.request<unknown>({
@@ -109,18 +138,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         params: { ...options.commonParams(), ...(config.params as object | undefined) },
         headers: headers(token),
       });
-      const envelope = envelopeSchema(z.unknown()).safeParse(response.data);
-      if (!envelope.success) {
+      const envelope = response.data;
+      if (!isEnvelope(envelope)) {
         throw new ApiError('network', ERROR_CODES.networkError, `Unexpected answer from ${endpoint.path}`, response.status);
       }
-      const { code, msg } = envelope.data;
+      const { code, msg } = envelope;
       if (code === ERROR_CODES.sessionInvalid) {
         options.onSessionInvalid();
-        throw new ApiError('session', code, msg, response.status, envelope.data);
+        throw new ApiError('session', code, msg, response.status, envelope);
       }
-      if (!SUCCESS_CODES.has(code)) throw new ApiError('business', code, msg, response.status, envelope.data);
+      if (!SUCCESS_CODES.has(code)) throw new ApiError('business', code, msg, response.status, envelope);
+      if (!options.checkResponse) return envelope.data as EndpointResponse<Name>;
       // Only a successful answer must carry data of the promised shape.
-      const data = (endpoint.response as z.ZodType).safeParse(envelope.data.data);
+      const data = options.checkResponse(name, envelope.data);
       if (!data.success) {
         throw new ApiError('network', ERROR_CODES.networkError, `Unexpected data from ${endpoint.path}`, response.status);
       }
@@ -149,7 +179,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async download(name, input) {
-      const endpoint = ENDPOINTS[name];
+      const endpoint = ENDPOINT_ROUTES[name];
       try {
         const response = await http.request<Blob>({
           method: endpoint.method,
@@ -195,14 +225,14 @@ function toApiError(
   if (axios.isCancel(error)) return new ApiError('network', ERROR_CODES.networkError, 'cancelled');
   const axiosError = error as AxiosError<unknown>;
   // An HTTP error status may still carry our envelope (401 with -600, 400 with a validation message).
-  const envelope = envelopeSchema(z.unknown()).safeParse(axiosError.response?.data);
-  if (envelope.success) {
-    const { code, msg } = envelope.data;
+  const envelope = axiosError.response?.data;
+  if (isEnvelope(envelope)) {
+    const { code, msg } = envelope;
     if (code === ERROR_CODES.sessionInvalid) {
       onSessionInvalid();
-      return new ApiError('session', code, msg, axiosError.response?.status, envelope.data);
+      return new ApiError('session', code, msg, axiosError.response?.status, envelope);
     }
-    return new ApiError('business', code, msg, axiosError.response?.status, envelope.data);
+    return new ApiError('business', code, msg, axiosError.response?.status, envelope);
   }
   const status = axiosError.response?.status;
   const message = axiosError.message || 'Network error';

@@ -3,33 +3,13 @@ import { AREAS, LANGUAGES } from '../areas.js';
 import { INPUT_BOUNDS } from '../limits.js';
 
 /**
- * zod schemas of the calls (SPEC §7), used by the client to type and check answers and by the API to validate
- * requests and build its OpenAPI document. Query objects are strict: an unknown parameter is a clear error.
+ * zod schemas of the calls (SPEC §7): they type the client's calls and answers, the API validates requests,
+ * serialises answers and builds its OpenAPI document with them, and Node-side callers check answers with them.
+ * Query objects are strict: an unknown parameter is a clear error.
  */
 
 export const envelopeSchema = <Data extends z.ZodType>(data: Data) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
-
-/** Success codes of SPEC §8. */
-export const SUCCESS_CODES: ReadonlySet<number> = new Set([0, 1]);
-export const ERROR_CODES = {
-  sessionInvalid: -600,
-  networkError: 1106,
-  badRequest: 4000,
-  unauthorized: 4010,
-  /** Wrong account or password (SPEC §8 "Incorrect account or password."). */
-  invalidCredentials: 4011,
-  /** A verification or reset code that is wrong, expired or used up. */
-  codeRejected: 4012,
-  /** The e-mail belongs to another account. */
-  conflict: 4090,
-  forbidden: 4030,
-  notFound: 4040,
-  /** An upload of 20 MB or more (SPEC §3 attachments). */
-  payloadTooLarge: 4130,
-  tooManyRequests: 4290,
-  serverError: 5000,
-} as const;
 
 export const languageSchema = z.enum(LANGUAGES);
 export const areaSchema = z.enum(AREAS);

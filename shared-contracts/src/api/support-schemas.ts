@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INPUT_BOUNDS } from '../limits.js';
 import { normaliseServerId } from '../session/csform.js';
 import { commonQueryShape, idSchema } from './schemas.js';
+import { DOWNLOAD_PLATFORMS } from './ticket-constants.js';
 
 /**
  * Reference data of the support screens (SPEC §2 support centre, §3 csForm, §7 `/faqs*`, `/inquiries/types`,
@@ -9,14 +10,6 @@ import { commonQueryShape, idSchema } from './schemas.js';
  * `gameNotFound`; unknown servers, regions and help-topic types are 4040 `serverNotFound`, `areaNotFound`,
  * `faqTypeNotFound`.
  */
-
-/** Messages of the 4040 refusals; stable keys the browser translates. */
-export const SUPPORT_ERRORS = {
-  gameNotFound: 'gameNotFound',
-  serverNotFound: 'serverNotFound',
-  areaNotFound: 'areaNotFound',
-  faqTypeNotFound: 'faqTypeNotFound',
-} as const;
 
 const supportIdPattern = /^[A-Za-z0-9_-]+$/;
 
@@ -97,7 +90,6 @@ export const gameRoleSchema = z.object({
 });
 export type GameRole = z.infer<typeof gameRoleSchema>;
 
-export const DOWNLOAD_PLATFORMS = ['android', 'ios', 'pc'] as const;
 export const downloadPlatformSchema = z.enum(DOWNLOAD_PLATFORMS);
 export const gameDownloadSchema = z.object({ platform: downloadPlatformSchema, url: z.string() });
 export type GameDownload = z.infer<typeof gameDownloadSchema>;

@@ -4,68 +4,13 @@ import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
 import { emailSchema } from './identity-schemas.js';
 import { clientIdSchema, commonQueryShape, idSchema } from './schemas.js';
 import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
+import { CONTACT_KINDS, RATING_REASONS, TICKET_STATUSES } from './ticket-constants.js';
 
 /**
  * Tickets (SPEC §3 Inquiry, ticket concepts; §4 ticket display states; §5 validation; §7 `/inquiries*`, `/files`)
  * and the customer-service agents' side (DESIGN §5). Messages a schema sets are keys the browser translates
  * (`support:errors.<key>`); the API runs the same schemas, so what the form accepts the server accepts.
  */
-
-/**
- * Messages of the API's ticket refusals (code 4040, 4090 or 4000): stable keys the browser translates
- * (`support:errors.<key>`). Another player's ticket answers `inquiryNotFound`, exactly like one that does not exist.
- */
-export const TICKET_ERRORS = {
-  /** 4040: no such ticket of this player (or, for agents, at all). */
-  inquiryNotFound: 'inquiryNotFound',
-  /** 4090: the chat has ended; nothing can be added to it. */
-  inquiryClosed: 'inquiryClosed',
-  /** 4090: a rating before the chat ended. */
-  inquiryStillOpen: 'inquiryStillOpen',
-  /** 4090: the ticket already has its rating. */
-  inquiryAlreadyRated: 'inquiryAlreadyRated',
-  /** 4040: the question category does not exist or was withdrawn. */
-  categoryNotFound: 'categoryNotFound',
-  /** 4040: the character is not the player's own on that server and region. */
-  roleNotFound: 'roleNotFound',
-  /** 4040: a file id that is not one of the caller's own unattached, unexpired uploads. */
-  attachmentInvalid: 'attachmentInvalid',
-  /** 4000: more videos than LIMITS.videosMax among one message's attachments. */
-  attachmentsTooManyVideos: 'attachmentsTooManyVideos',
-  /** 4090: the conversation holds LIMITS.ticketMessagesMax messages; nothing more can be added to it. */
-  inquiryFull: 'inquiryFull',
-  /** 4090: the player already has LIMITS.openTicketsMax open tickets; one must end before another opens. */
-  tooManyOpenInquiries: 'tooManyOpenInquiries',
-  /** 4290 (with Retry-After): too many new tickets from one account in a short time. */
-  tooManyNewInquiries: 'tooManyNewInquiries',
-  /** 4290 (with Retry-After): too many messages added from one account in a short time. */
-  tooManyReplies: 'tooManyReplies',
-} as const;
-
-/**
- * Messages of the API's upload and download refusals (`/files*`): stable keys the browser translates
- * (`support:errors.<key>`).
- */
-export const FILE_ERRORS = {
-  /** 4130: the file reaches LIMITS.attachmentBytesMax. */
-  fileTooLarge: 'fileTooLarge',
-  /** 4000: the file has no bytes. */
-  fileEmpty: 'fileEmpty',
-  /** 4000: the name's extension is not an accepted one, or the content is not what the extension says. */
-  typeMismatch: 'typeMismatch',
-  /** 4290: the player already holds LIMITS.pendingUploadsMax files not attached yet. */
-  tooManyUploads: 'tooManyUploads',
-  /** 4040: no such file the caller may have (another's, attached elsewhere, expired or gone alike). */
-  fileNotFound: 'fileNotFound',
-} as const;
-
-/** Messages of the 4030 refusals of a session whose role the endpoint does not serve (`auth: 'agent' | 'player'`). */
-export const ROLE_ERRORS = {
-  /** A player's session on an agents' call. */
-  agentsOnly: 'agentsOnly',
-  /** An agent's session on a player's call (agents answer from the desk, they do not open tickets). */
-  playersOnly: 'playersOnly',
-} as const;
 
 /** Tab, line feed and carriage return: the only C0 control characters a person's text may hold. */
 const ALLOWED_CONTROL_CHARACTERS = new Set([0x09, 0x0a, 0x0d]);
@@ -90,26 +35,8 @@ export function withoutControlCharacters<Schema extends z.ZodString>(schema: Sch
   return schema.refine((value) => !hasControlCharacter(value), { message, abort: true });
 }
 
-/**
- * SPEC §4 display states. `processing`: no agent reply yet. `waiting_reply`: the player added information after
- * the last agent reply, so an agent owes one. `replied`: an agent's message is the last one; after 24 hours without
- * a player reply the chat ends by itself. `waiting_rating`: ended, not rated yet. `ended`: rated.
- */
-export const TICKET_STATUSES = ['processing', 'waiting_reply', 'replied', 'waiting_rating', 'ended'] as const;
+/** SPEC §4 display states (TICKET_STATUSES). */
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);
-export type TicketStatus = z.infer<typeof ticketStatusSchema>;
-
-/** The shorter labels of the ticket list (SPEC §4): no reply, replied, awaiting evaluation, concluded. */
-export const TICKET_LIST_LABELS: Record<TicketStatus, 'noReply' | 'replied' | 'awaitingEvaluation' | 'concluded'> = {
-  processing: 'noReply',
-  waiting_reply: 'noReply',
-  replied: 'replied',
-  waiting_rating: 'awaitingEvaluation',
-  ended: 'concluded',
-};
-
-/** Statuses in which a chat is still open: the player may add information and end it. */
-export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['processing', 'waiting_reply', 'replied'];
 
 /** Official ('1'): about a game, with its server, region and character. Platform ('0'): about our service. */
 export const ticketTypeSchema = z.enum([TICKET_TYPES.official, TICKET_TYPES.platform], 'serviceRequired');
@@ -141,8 +68,6 @@ const phoneSchema = z
   .trim()
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\+[1-9]\\d{${LIMITS.phoneDigitsMin - 1},${LIMITS.phoneDigitsMax - 1}}$`), 'phoneInvalid'));
-
-export const CONTACT_KINDS = ['email', 'phone'] as const;
 
 const requiredText = (message: string, max: number) =>
   withoutControlCharacters(z.string(message), message).trim().min(1, message).max(max, message);
@@ -249,8 +174,6 @@ export const inquiryMessageSchema = z.object({
 });
 export type InquiryMessage = z.infer<typeof inquiryMessageSchema>;
 
-/** Reasons a player may pick on a low score; the browser translates them. */
-export const RATING_REASONS = ['slow', 'unclear', 'unsolved', 'unfriendly'] as const;
 export const ratingReasonSchema = z.enum(RATING_REASONS);
 
 export const ratingSchema = z.object({
@@ -333,7 +256,6 @@ export const agentInquiriesQuerySchema = z.strictObject({
   keyword: withoutControlCharacters(z.string(), 'keywordInvalid').trim().max(INPUT_BOUNDS.agentKeywordMaxLength).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-export const AGENT_PAGE_SIZE = 20;
 
 export const agentInquirySummarySchema = inquirySummarySchema.extend({ account: z.string() });
 export const agentInquiryListSchema = z.object({

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_RULES, newPasswordSchema, platformApi, verificationCodeSchema } from 'shared-contracts';
+import { ACCOUNT_RULES, platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
 import { useEmailedCode } from '../../app/use-emailed-code.js';
@@ -10,15 +10,17 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const { email, setEmail, code, setCode, codeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run } =
+  const { email, setEmail, code, setCode, codeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run, schemas: formSchemas } =
     useEmailedCode('forgotPassword', null);
 
   const reset = async (event: FormEvent) => {
     event.preventDefault();
     if (!codeSent) return void sendCode();
+    const schemas = await formSchemas();
+    if (!schemas) return;
     const found = {
-      code: fieldErrorKey(verificationCodeSchema, code),
-      password: fieldErrorKey(newPasswordSchema, password),
+      code: fieldErrorKey(schemas.verificationCodeSchema, code),
+      password: fieldErrorKey(schemas.newPasswordSchema, password),
       confirmation: confirmation === password ? null : 'account:errors.passwordMismatch',
     };
     setErrors(found);
@@ -35,7 +37,7 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
     <section className="surface-card" aria-labelledby="forgot-heading" data-testid="forgot-form">
       <h2 id="forgot-heading">{t('account:forgot.title')}</h2>
       <p>{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
-      <form className={formStyles.stack} onSubmit={(event) => void reset(event)} noValidate>
+      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void reset(event)} noValidate>
         <Field
           label={t('account:forgot.email')}
           type="email"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountNameSchema, completeLogin, platformApi, typedPasswordSchema } from 'shared-contracts';
+import { completeLogin, platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
 import { useAction } from '../../app/use-action.js';
@@ -23,11 +23,13 @@ export function PasswordLoginForm({
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ account: string | null; password: string | null }>({ account: null, password: null });
-  const { pending, message, setMessage, run } = useAction('account:errors.loginFailed');
+  const { pending, message, setMessage, run, schemas: formSchemas } = useAction('account:errors.loginFailed');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = { account: fieldErrorKey(accountNameSchema, account), password: fieldErrorKey(typedPasswordSchema, password) };
+    const schemas = await formSchemas();
+    if (!schemas) return;
+    const found = { account: fieldErrorKey(schemas.accountNameSchema, account), password: fieldErrorKey(schemas.typedPasswordSchema, password) };
     setErrors(found);
     setMessage(null);
     if (found.account || found.password) return;
@@ -40,7 +42,7 @@ export function PasswordLoginForm({
   };
 
   return (
-    <form className={formStyles.stack} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
       <Field
         label={t('account:login.account')}
         name="account"

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, platformApi, verificationCodeSchema } from 'shared-contracts';
+import { platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
 import { useEmailedCode } from '../../app/use-emailed-code.js';
@@ -8,13 +8,15 @@ import { useEmailedCode } from '../../app/use-emailed-code.js';
 /** E-mail verification (security settings): send a code (resend after a cool-down), then bind with it. */
 export function BindEmailForm({ current, onBound }: { current: string | null; onBound: () => void }) {
   const { t } = useTranslation();
-  const { email, setEmail, code, setCode, codeSent, setCodeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run } =
+  const { email, setEmail, code, setCode, codeSent, setCodeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run, schemas: formSchemas } =
     useEmailedCode('sendVerifyCode', 'account:email.codeSent');
 
   const bind = async (event: FormEvent) => {
     event.preventDefault();
     if (!codeSent) return void sendCode();
-    const found = { email: fieldErrorKey(emailSchema, email), code: fieldErrorKey(verificationCodeSchema, code) };
+    const schemas = await formSchemas();
+    if (!schemas) return;
+    const found = { email: fieldErrorKey(schemas.emailSchema, email), code: fieldErrorKey(schemas.verificationCodeSchema, code) };
     setErrors(found);
     setMessage(null);
     if (found.email || found.code) return;
@@ -32,7 +34,7 @@ export function BindEmailForm({ current, onBound }: { current: string | null; on
     <section className="surface-card" aria-labelledby="email-heading" data-testid="bind-email">
       <h3 id="email-heading">{t('account:email.title')}</h3>
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
-      <form className={formStyles.stack} onSubmit={(event) => void bind(event)} noValidate>
+      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
         <div className={formStyles.row}>
           <Field label={t('account:email.address')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email ?? null} />
           <button type="button" className="button-secondary" disabled={cooldown > 0} aria-disabled={pending} onClick={() => void sendCode()} data-testid="send-code">

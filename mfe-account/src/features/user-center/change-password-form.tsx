@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_RULES, newPasswordSchema, platformApi, renewLogin, typedPasswordSchema } from 'shared-contracts';
+import { ACCOUNT_RULES, platformApi, preloadSchemas, renewLogin } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
 import { useAction } from '../../app/use-action.js';
@@ -12,13 +12,15 @@ export function ChangePasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const { pending, message, setMessage, run } = useAction('common:errors.submitFailed');
+  const { pending, message, setMessage, run, schemas: formSchemas } = useAction('common:errors.submitFailed');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const schemas = await formSchemas();
+    if (!schemas) return;
     const found = {
-      oldPassword: fieldErrorKey(typedPasswordSchema, oldPassword),
-      newPassword: fieldErrorKey(newPasswordSchema, newPassword),
+      oldPassword: fieldErrorKey(schemas.typedPasswordSchema, oldPassword),
+      newPassword: fieldErrorKey(schemas.newPasswordSchema, newPassword),
       confirmation: confirmation === newPassword ? null : 'account:errors.passwordMismatch',
     };
     setErrors(found);
@@ -36,7 +38,7 @@ export function ChangePasswordForm() {
   return (
     <section className="surface-card" aria-labelledby="password-heading" data-testid="change-password">
       <h3 id="password-heading">{t('account:password.title')}</h3>
-      <form className={formStyles.stack} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
         <Field label={t('account:password.current')} type="password" autoComplete="current-password" value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} error={errors.oldPassword ?? null} />
         <Field label={t('account:password.new')} type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} error={errors.newPassword ?? null} hint={t('account:rules.password', { ...ACCOUNT_RULES })} />
         <Field label={t('account:password.confirm')} type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} error={errors.confirmation ?? null} />

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { TICKET_STATUSES, TIMINGS, idSchema, ticketStatusSchema, type EndpointQuery } from 'shared-contracts';
+import { TICKET_STATUSES, TIMINGS, type EndpointQuery } from 'shared-contracts';
+import { idSchema, ticketStatusSchema } from 'shared-contracts/schemas';
 import { useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../app/call-states.js';
 import { formatDateTime } from '../../app/format.js';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { OPEN_TICKET_STATUSES, emit, idSchema, type InquiryDetail } from 'shared-contracts';
+import { OPEN_TICKET_STATUSES, emit, type InquiryDetail } from 'shared-contracts';
+import { idSchema } from 'shared-contracts/schemas';
 import { discardUploads, useDiscardUploadsOnLeave } from '../../app/attachments/discard-uploads.js';
 import { Failed, Loading } from '../../app/call-states.js';
 import { ConversationThread } from './conversation-thread.js';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, inquiryScoreBodySchema, platformApi, textLength } from 'shared-contracts';
+import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, platformApi, textLength } from 'shared-contracts';
+import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
 import styles from './conversation.module.css';

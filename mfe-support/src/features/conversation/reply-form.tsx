@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, inquiryReplyBodySchema, platformApi, textLength, type Attachment, type InquiryMessage } from 'shared-contracts';
+import { LIMITS, platformApi, textLength, type Attachment, type InquiryMessage } from 'shared-contracts';
+import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
 import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';

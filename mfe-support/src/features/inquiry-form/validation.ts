@@ -1,4 +1,5 @@
-import { ApiError, SUPPORT_ERRORS, TICKET_ERRORS, inquiryCreateBodySchema, type CsForm, type InquiryCreateBody } from 'shared-contracts';
+import { ApiError, SUPPORT_ERRORS, TICKET_ERRORS, type CsForm, type InquiryCreateBody } from 'shared-contracts';
+import { inquiryCreateBodySchema } from 'shared-contracts/schemas';
 
 /** The form's fields in the order they appear, so the first invalid one can take the focus. */
 export const INQUIRY_FIELDS = [

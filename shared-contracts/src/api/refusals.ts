@@ -1,0 +1,68 @@
+/**
+ * Messages of the API's refusals, by area: stable keys the browser translates. Kept apart from the schemas so the
+ * apps' first load can compare and translate them without zod.
+ */
+
+/** Messages of the 4040 refusals; stable keys the browser translates. */
+export const SUPPORT_ERRORS = {
+  gameNotFound: 'gameNotFound',
+  serverNotFound: 'serverNotFound',
+  areaNotFound: 'areaNotFound',
+  faqTypeNotFound: 'faqTypeNotFound',
+} as const;
+
+/**
+ * Messages of the API's ticket refusals (code 4040, 4090 or 4000): stable keys the browser translates
+ * (`support:errors.<key>`). Another player's ticket answers `inquiryNotFound`, exactly like one that does not exist.
+ */
+export const TICKET_ERRORS = {
+  /** 4040: no such ticket of this player (or, for agents, at all). */
+  inquiryNotFound: 'inquiryNotFound',
+  /** 4090: the chat has ended; nothing can be added to it. */
+  inquiryClosed: 'inquiryClosed',
+  /** 4090: a rating before the chat ended. */
+  inquiryStillOpen: 'inquiryStillOpen',
+  /** 4090: the ticket already has its rating. */
+  inquiryAlreadyRated: 'inquiryAlreadyRated',
+  /** 4040: the question category does not exist or was withdrawn. */
+  categoryNotFound: 'categoryNotFound',
+  /** 4040: the character is not the player's own on that server and region. */
+  roleNotFound: 'roleNotFound',
+  /** 4040: a file id that is not one of the caller's own unattached, unexpired uploads. */
+  attachmentInvalid: 'attachmentInvalid',
+  /** 4000: more videos than LIMITS.videosMax among one message's attachments. */
+  attachmentsTooManyVideos: 'attachmentsTooManyVideos',
+  /** 4090: the conversation holds LIMITS.ticketMessagesMax messages; nothing more can be added to it. */
+  inquiryFull: 'inquiryFull',
+  /** 4090: the player already has LIMITS.openTicketsMax open tickets; one must end before another opens. */
+  tooManyOpenInquiries: 'tooManyOpenInquiries',
+  /** 4290 (with Retry-After): too many new tickets from one account in a short time. */
+  tooManyNewInquiries: 'tooManyNewInquiries',
+  /** 4290 (with Retry-After): too many messages added from one account in a short time. */
+  tooManyReplies: 'tooManyReplies',
+} as const;
+
+/**
+ * Messages of the API's upload and download refusals (`/files*`): stable keys the browser translates
+ * (`support:errors.<key>`).
+ */
+export const FILE_ERRORS = {
+  /** 4130: the file reaches LIMITS.attachmentBytesMax. */
+  fileTooLarge: 'fileTooLarge',
+  /** 4000: the file has no bytes. */
+  fileEmpty: 'fileEmpty',
+  /** 4000: the name's extension is not an accepted one, or the content is not what the extension says. */
+  typeMismatch: 'typeMismatch',
+  /** 4290: the player already holds LIMITS.pendingUploadsMax files not attached yet. */
+  tooManyUploads: 'tooManyUploads',
+  /** 4040: no such file the caller may have (another's, attached elsewhere, expired or gone alike). */
+  fileNotFound: 'fileNotFound',
+} as const;
+
+/** Messages of the 4030 refusals of a session whose role the endpoint does not serve (`auth: 'agent' | 'player'`). */
+export const ROLE_ERRORS = {
+  /** A player's session on an agents' call. */
+  agentsOnly: 'agentsOnly',
+  /** An agent's session on a player's call (agents answer from the desk, they do not open tickets). */
+  playersOnly: 'playersOnly',
+} as const;
