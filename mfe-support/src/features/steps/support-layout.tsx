@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { SUPPORT_STEPS } from 'shared-contracts';
+import { Loading } from '../../app/call-states.js';
 import styles from './steps.module.css';
 
 /** The support centre's frame: the steps as a navigation list, the current step below. */
@@ -19,7 +21,10 @@ export function SupportLayout() {
           ))}
         </ol>
       </nav>
-      <Outlet />
+      {/* Steps that load on first opening (see support-root) show the loading state meanwhile, under the steps. */}
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
     </div>
   );
 }
