@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import { PrecompressPlugin } from './precompress-plugin.js';
+import { StartupPreloadPlugin } from './startup-preload-plugin.js';
 
 const toolingRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const repoRoot = path.dirname(toolingRoot);
@@ -222,6 +223,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         scriptLoading: 'module',
         templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
+      new StartupPreloadPlugin(),
       new ModuleFederationPlugin({
         name: options.name,
         filename: 'remoteEntry.js',

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { emit, isCompatibleContract, type AppLifecycles, type RemoteApp, type RemoteProps } from 'shared-contracts';
 import { createNoticeApp } from './notice-app.js';
 import { isRemoteLoadFailure } from './remote-fallback-plugin.js';
@@ -15,9 +15,13 @@ function isRemoteName(name: string): name is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(name);
 }
 
-/** Reads the environment's remotes.json and registers every remote with the federation runtime (DESIGN §3 step 5). */
+/**
+ * Reads the environment's remotes.json and registers every remote with the federation runtime (DESIGN §3 step 5).
+ * index.html preloads the file; a request of the preload's mode and default cache mode takes that response (a
+ * `cache: 'no-cache'` one would fetch it again). It is still revalidated: every origin serves it `no-cache`.
+ */
 export async function registerRemotesFromConfig(): Promise<void> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  const response = await fetch('/remotes.json');
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   const config = (await response.json()) as Record<string, unknown>;
   manifests = {};
@@ -26,6 +30,20 @@ export async function registerRemotesFromConfig(): Promise<void> {
     if (typeof entry === 'string') manifests[name] = entry;
   }
   registerRemotes(Object.entries(manifests).map(([name, entry]) => ({ name, entry })));
+}
+
+/**
+ * Starts fetching the manifest, remote entry and `./app` chunks of the first page's remotes, running none of them,
+ * while the session bootstrap and the language files load: single-spa only asks for a remote once those are done
+ * and the layout starts, and its load then takes what is already on its way. A failure here is that load's to
+ * report (it tries again and shows the remote's notice), so the preload only logs it.
+ */
+export function preloadRemoteApps(names: readonly string[]): void {
+  const remotes = names.filter((name): name is RemoteName => isRemoteName(name) && manifests[name] !== undefined);
+  if (remotes.length === 0) return;
+  preloadRemote(remotes.map((name) => ({ nameOrAlias: name, exposes: ['app'] }))).catch((error: unknown) => {
+    console.warn('preloading the first remote failed; loading it will try again', error);
+  });
 }
 
 /**

@@ -13,8 +13,8 @@ import {
 import { bindReactI18n } from 'shared-contracts/react';
 import { BRAND_ASSETS } from './brand-assets.js';
 import { Frame } from './frame.js';
-import { startLayout } from './layout.js';
-import { registerRemotesFromConfig } from './remote-registry.js';
+import { appsAt, startLayout } from './layout.js';
+import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.js';
 
 /** Favicon, theme colour and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. */
 function applyBrandToDocument(context: PlatformContext): void {
@@ -38,11 +38,14 @@ function trackRoute(): void {
 
 /** The shell's start-up, in the order of DESIGN §3. */
 export async function startShell(): Promise<void> {
-  // remotes.json is fetched alongside the session bootstrap, not after it: the first remote's manifest waits on it.
-  const remotesRegistered = registerRemotesFromConfig().catch((error: unknown) => {
-    // Without remotes.json every remote shows its notice; the frame still works.
-    console.error('remotes.json could not be loaded', error);
-  });
+  // remotes.json is fetched alongside the session bootstrap, not after it, and the first page's remote right after it.
+  const remotesRegistered = registerRemotesFromConfig().then(
+    () => preloadRemoteApps(appsAt(window.location.pathname)),
+    (error: unknown) => {
+      // Without remotes.json every remote shows its notice; the frame still works.
+      console.error('remotes.json could not be loaded', error);
+    },
+  );
   const result = await bootstrapPlatform();
   if (result.status === 'reloading') return;
   bindReactI18n();

@@ -1,0 +1,74 @@
+import { rspack, type Chunk, type Compilation, type Compiler, type Module } from '@rspack/core';
+
+/** What a chunk file is preloaded as, by its extension. */
+type Preload = { href: string; as: 'script' | 'style' | 'modulepreload' };
+
+const CONSUME_SHARED_MODULE = 'consume-shared-module';
+
+/**
+ * The chunks an entry's start-up certainly loads before any of its own code runs: with Module Federation's async
+ * start-up, the entry first resolves the shared modules its initial chunks consume, each from the chunk of the
+ * app's own copy (the page's first app: no other copy is registered yet), and each of those chunks consumes further
+ * shared modules (react-dom/client needs react-dom) before it runs. The browser only finds these chunks one round
+ * trip after another; hints in the HTML let it fetch them all at once. Language files and routes are left out: what
+ * they load depends on the visitor.
+ */
+export function startupChunks(compilation: Compilation, entryName: string): Chunk[] {
+  const entrypoint = compilation.entrypoints.get(entryName);
+  if (!entrypoint) return [];
+  const initial = new Set(entrypoint.chunks);
+  const found = new Set<Chunk>();
+  const pending = [...initial];
+  while (pending.length > 0) {
+    const chunk = pending.pop()!;
+    for (const module of compilation.chunkGraph.getChunkModules(chunk) as Module[]) {
+      if (module.type !== CONSUME_SHARED_MODULE) continue;
+      // A consumed module's fallback (the app's own copy) is an async block of the consume module.
+      for (const block of module.blocks) {
+        for (const fallback of compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
+          if (initial.has(fallback) || found.has(fallback)) continue;
+          found.add(fallback);
+          pending.push(fallback);
+        }
+      }
+    }
+  }
+  return [...found];
+}
+
+function preloadsOf(compilation: Compilation, chunks: readonly Chunk[], publicPath: string): Preload[] {
+  // ES module chunks load with import(), which a modulepreload matches; classic chunks with a plain <script>.
+  const scriptHint = compilation.outputOptions.module ? 'modulepreload' : 'script';
+  const files = [...new Set(chunks.flatMap((chunk) => [...chunk.files]))].sort();
+  return files.flatMap((file): Preload[] => {
+    if (file.endsWith('.js')) return [{ href: publicPath + file, as: scriptHint }];
+    if (file.endsWith('.css')) return [{ href: publicPath + file, as: 'style' }];
+    return [];
+  });
+}
+
+/**
+ * Adds a preload hint to the HTML page of each entry for every chunk its start-up certainly loads (startupChunks),
+ * derived from the chunk graph. The hint matches how the chunk is then requested, or the browser downloads it twice:
+ * chunks are requested from the page's own origin by a <script> or <link rel="stylesheet"> without a crossorigin
+ * attribute (output.crossOriginLoading only applies to other origins), so the hints carry none either.
+ */
+export class StartupPreloadPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.compilation.tap(StartupPreloadPlugin.name, (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(StartupPreloadPlugin.name, async (data) => {
+        const entries = data.plugin.options.chunks ?? [...compilation.entrypoints.keys()];
+        const chunks = entries.flatMap((entry) => startupChunks(compilation, entry));
+        const hints = preloadsOf(compilation, chunks, data.publicPath).map(({ href, as }) => ({
+          tagName: 'link',
+          voidTag: true,
+          attributes: as === 'modulepreload' ? { rel: 'modulepreload', href } : { rel: 'preload', as, href },
+        }));
+        // Last in the head, after the entry script and the stylesheet: the browser asks for those first, and the
+        // hinted chunks are only needed once the entry runs.
+        data.assetTags.styles.push(...hints);
+        return data;
+      });
+    });
+  }
+}
