@@ -57,7 +57,14 @@ test.describe('runtime composition (DESIGN §3)', () => {
       await page.getByTestId('menu-button').click();
       await page.getByTestId(entry).click();
     }
-    await expect(page.getByTestId('login-form')).toBeVisible();
+    // The schemas (and zod) load only when a form checks with them, and are shared too: the login form checks an
+    // empty submit, then support's inquiry step uses the same copy.
+    const loginForm = page.getByTestId('login-form');
+    await loginForm.getByTestId('login-submit').click();
+    await expect(loginForm.getByText(t('account', 'ko', 'errors.passwordRequired'))).toBeVisible();
+    await page.goBack();
+    await page.getByRole('navigation', { name: t('support', 'ko', 'steps.label') }).getByRole('link', { name: t('support', 'ko', 'steps.inquiry') }).click();
+    await expect(page.getByTestId('inquiry-form')).toBeVisible();
     // Every app's share scope points at the same entries: count distinct providers of each library.
     const shared = await page.evaluate(() => {
       type Shared = { loaded?: boolean; from: string; useIn?: string[] };
@@ -76,7 +83,8 @@ test.describe('runtime composition (DESIGN §3)', () => {
       }
       return summary;
     });
-    for (const library of ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'jotai', 'i18next', 'react-i18next', 'shared-contracts']) {
+    const libraries = ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'jotai', 'i18next', 'react-i18next', 'shared-contracts', 'shared-contracts/schemas'];
+    for (const library of libraries) {
       expect(shared[library]?.copies, `${library} copies`).toHaveLength(1);
     }
     expect(shared.react?.users.sort()).toEqual(['account', 'catalog', 'shell', 'support']);
