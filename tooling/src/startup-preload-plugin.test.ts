@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Shared libraries the shell provides but never runs itself: only the remotes import react-router. */
-const NOT_IN_SHELL_STARTUP = ['react-router'];
+/**
+ * Shared libraries the shell provides but does not run as it starts: only the remotes import react-router, and the
+ * schemas (with zod) load when a form first checks its input.
+ */
+const NOT_IN_SHELL_STARTUP = ['react-router', 'shared-contracts/schemas'];
 
 interface MfStats {
   shared: { name: string; assets: { js: { sync: string[] } } }[];
@@ -66,7 +69,7 @@ describe("the shell's page hints the chunks its start-up loads (StartupPreloadPl
     }
   });
 
-  it('leaves out the chunks of libraries only the remotes run', () => {
+  it('leaves out the chunks of libraries the start-up does not run', () => {
     const remoteOnly = stats.shared.filter((library) => NOT_IN_SHELL_STARTUP.includes(library.name)).flatMap((library) => library.assets.js.sync);
     expect(remoteOnly.length).toBeGreaterThan(0);
     expect(preloaded().filter((file) => remoteOnly.includes(file))).toEqual([]);
