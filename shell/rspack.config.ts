@@ -11,4 +11,7 @@ export default createAppBuild({
   entry: './src/main.ts',
   htmlTitle: '',
   runtimePlugins: [path.join(appDir, 'src/app/remote-fallback-plugin.ts')],
+  // Every page but the not-found one shows a remote, and every remote routes with react-router: fetched with the
+  // shell's own chunks instead of after the remote's entry has run.
+  preloadProvided: ['react-router'],
 });

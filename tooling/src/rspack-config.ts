@@ -158,6 +158,11 @@ export interface AppConfigOptions {
   htmlTitle: string;
   /** Host only: federation runtime plugins (fallback for remotes that fail to load). */
   runtimePlugins?: string[];
+  /**
+   * Shared libraries the app provides but does not run itself, whose chunks its page should still preload because
+   * what it loads next always runs them (see StartupPreloadPlugin).
+   */
+  preloadProvided?: readonly string[];
 }
 
 /** The one rspack + Module Federation configuration every app is built with. */
@@ -223,7 +228,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         scriptLoading: 'module',
         templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
-      new StartupPreloadPlugin(),
+      new StartupPreloadPlugin({ provided: options.preloadProvided }),
       new ModuleFederationPlugin({
         name: options.name,
         filename: 'remoteEntry.js',

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Shared libraries the shell provides but does not run as it starts: only the remotes import react-router, and the
- * schemas (with zod) load when a form first checks its input.
+ * Shared libraries the shell provides but does not run as it starts: the schemas (with zod) load when a form first
+ * checks its input. react-router, which only the remotes import, is preloaded all the same (shell/rspack.config.ts).
  */
-const NOT_IN_SHELL_STARTUP = ['react-router', 'shared-contracts/schemas'];
+const NOT_IN_SHELL_STARTUP = ['shared-contracts/schemas'];
 
 interface MfStats {
   shared: { name: string; assets: { js: { sync: string[] } } }[];
@@ -48,7 +48,7 @@ describe("the shell's page hints the chunks its start-up loads (StartupPreloadPl
 
   const preloaded = () => attributeValues(html, /<link (?=[^>]*rel="preload")(?=[^>]*as="script")[^>]*href="([^"]+)"/g);
 
-  it('preloads the chunk of every shared library the shell runs at start-up, each once, as the classic script it loads as', () => {
+  it('preloads the chunk of every shared library the shell runs at start-up or preloads for its remotes, each once, as the classic script it loads as', () => {
     const expected = stats.shared
       .filter((library) => !NOT_IN_SHELL_STARTUP.includes(library.name))
       .flatMap((library) => library.assets.js.sync);

@@ -4,6 +4,14 @@ import { rspack, type Chunk, type Compilation, type Compiler, type Module } from
 type Preload = { href: string; as: 'script' | 'style' | 'modulepreload' };
 
 const CONSUME_SHARED_MODULE = 'consume-shared-module';
+const PROVIDE_SHARED_MODULE = 'provide-module';
+/** A provide module's identifier, `provide shared module (default) react-router@7.18.5 = /path`: the share key. */
+const PROVIDED_KEY = /^provide shared module \([^)]*\) (.+)@[^@\s]+ = /;
+
+/** The chunks holding a module's async blocks: a consumed module's fallback, a provided module's own copy. */
+function blockChunks(compilation: Compilation, module: Module): Chunk[] {
+  return module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
+}
 
 /**
  * The chunks an entry's start-up certainly loads before any of its own code runs: with Module Federation's async
@@ -13,24 +21,29 @@ const CONSUME_SHARED_MODULE = 'consume-shared-module';
  * trip after another; hints in the HTML let it fetch them all at once. Language files and routes are left out: what
  * they load depends on the visitor.
  */
-export function startupChunks(compilation: Compilation, entryName: string): Chunk[] {
+export function startupChunks(compilation: Compilation, entryName: string, provided: readonly string[] = []): Chunk[] {
   const entrypoint = compilation.entrypoints.get(entryName);
   if (!entrypoint) return [];
   const initial = new Set(entrypoint.chunks);
   const found = new Set<Chunk>();
+  const add = (chunks: readonly Chunk[]) => {
+    for (const chunk of chunks) {
+      if (initial.has(chunk) || found.has(chunk)) continue;
+      found.add(chunk);
+      pending.push(chunk);
+    }
+  };
   const pending = [...initial];
+  // The app's own copies of the provided libraries asked for, with what they consume in turn.
+  for (const module of compilation.modules as Iterable<Module>) {
+    const key = module.type === PROVIDE_SHARED_MODULE ? PROVIDED_KEY.exec(module.identifier())?.[1] : undefined;
+    if (key && provided.includes(key)) add(blockChunks(compilation, module));
+  }
   while (pending.length > 0) {
     const chunk = pending.pop()!;
     for (const module of compilation.chunkGraph.getChunkModules(chunk) as Module[]) {
-      if (module.type !== CONSUME_SHARED_MODULE) continue;
       // A consumed module's fallback (the app's own copy) is an async block of the consume module.
-      for (const block of module.blocks) {
-        for (const fallback of compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
-          if (initial.has(fallback) || found.has(fallback)) continue;
-          found.add(fallback);
-          pending.push(fallback);
-        }
-      }
+      if (module.type === CONSUME_SHARED_MODULE) add(blockChunks(compilation, module));
     }
   }
   return [...found];
@@ -54,11 +67,14 @@ function preloadsOf(compilation: Compilation, chunks: readonly Chunk[], publicPa
  * attribute (output.crossOriginLoading only applies to other origins), so the hints carry none either.
  */
 export class StartupPreloadPlugin {
+  /** `provided`: shared libraries the app provides to what it loads next, preloaded though it does not run them. */
+  constructor(private readonly options: { provided?: readonly string[] } = {}) {}
+
   apply(compiler: Compiler): void {
     compiler.hooks.compilation.tap(StartupPreloadPlugin.name, (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(StartupPreloadPlugin.name, async (data) => {
         const entries = data.plugin.options.chunks ?? [...compilation.entrypoints.keys()];
-        const chunks = entries.flatMap((entry) => startupChunks(compilation, entry));
+        const chunks = entries.flatMap((entry) => startupChunks(compilation, entry, this.options.provided));
         const hints = preloadsOf(compilation, chunks, data.publicPath).map(({ href, as }) => ({
           tagName: 'link',
           voidTag: true,
