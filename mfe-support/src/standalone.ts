@@ -1,6 +1,7 @@
 import 'shared-contracts/base.css';
 import 'shared-contracts/standalone.css';
-import { ROUTES, startStandalone } from 'shared-contracts';
+import { ROUTES } from 'shared-contracts';
+import { startStandalone } from 'shared-contracts/standalone';
 import app from './app/lifecycles.js';
 
 void startStandalone({ name: 'support', app, basename: ROUTES.supportCenter });

@@ -29,7 +29,6 @@ export * from './i18n/i18n.js';
 export * from './i18n/common-namespace.js';
 export * from './bootstrap/bootstrap.js';
 export * from './remote-app.js';
-export * from './standalone/harness.js';
 export * from './schemas-loader.js';
 export type * from './api/endpoints.js';
 export type * from './api/schemas.js';

@@ -1,12 +1,10 @@
-import { AREA_LANGUAGES, LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../areas.js';
-import { BRAND_IDS } from '../brands.js';
-import { bootstrapPlatform } from '../bootstrap/bootstrap.js';
-import { on, type PlatformEventName } from '../event-bus.js';
-import { i18next, languageChangeHref } from '../i18n/i18n.js';
-import { completeLogin, signOut } from '../session/sign-in.js';
-import { platformStore, tokenAtom, userNameAtom } from '../session/store.js';
-import { platformApi } from '../api/platform-api.js';
-import type { RemoteApp } from '../remote-app.js';
+// By the package's name, not relative paths: the harness is its own entry point, and a relative import would give
+// it copies of the session store and i18next apart from the shared ones the remote uses.
+import {
+  AREA_LANGUAGES, BRAND_IDS, LANGUAGES, LANGUAGE_NAMES, bootstrapPlatform, completeLogin, i18next, isLanguage,
+  languageChangeHref, on, platformApi, platformStore, signOut, tokenAtom, userNameAtom,
+  type PlatformEventName, type RemoteApp,
+} from 'shared-contracts';
 
 const LOGGED_EVENTS: PlatformEventName[] = [
   'session:changed', 'session:expired', 'inquiry:updated', 'toast:show', 'locale:change-requested', 'remote:failed',
