@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppBuild } from 'tooling/rspack';
+import { SHARED_FOR_REMOTES } from './src/app/shared-for-remotes.js';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,7 +12,5 @@ export default createAppBuild({
   entry: './src/main.ts',
   htmlTitle: '',
   runtimePlugins: [path.join(appDir, 'src/app/remote-fallback-plugin.ts')],
-  // Every page but the not-found one shows a remote, and every remote routes with react-router: fetched with the
-  // shell's own chunks instead of after the remote's entry has run.
-  preloadProvided: ['react-router'],
+  preloadProvided: SHARED_FOR_REMOTES,
 });
