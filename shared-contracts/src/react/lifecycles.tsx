@@ -1,13 +1,9 @@
-import { createElement, type ComponentType } from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import React from 'react';
+import { Component, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { setI18n } from 'react-i18next';
-import singleSpaReact from 'single-spa-react';
 import { addNamespace, i18next, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
 
 export type { RemoteApp, RemoteProps };
-
-type LifecycleProps = Parameters<ReturnType<typeof singleSpaReact<RemoteProps>>['mount']>[0];
 
 /** Points react-i18next's hooks at the one platform i18next instance (it is shared, so once is enough). */
 export function bindReactI18n(): void {
@@ -15,17 +11,47 @@ export function bindReactI18n(): void {
 }
 
 function CrashNotice() {
-  return createElement(
-    'div',
-    { role: 'alert', className: 'platform-remote-crash' },
-    createElement('p', null, i18next.t('common:remote.crashed')),
-    createElement('button', { type: 'button', onClick: () => window.location.reload() }, i18next.t('common:remote.reload')),
+  return (
+    <div role="alert" className="platform-remote-crash">
+      <p>{i18next.t('common:remote.crashed')}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {i18next.t('common:remote.reload')}
+      </button>
+    </div>
   );
+}
+
+/** A render error anywhere in a remote shows the translated notice in its region instead of unmounting it. */
+class RemoteErrorBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
+  override state = { crashed: false };
+
+  static getDerivedStateFromError(): { crashed: boolean } {
+    return { crashed: true };
+  }
+
+  override render() {
+    return this.state.crashed ? <CrashNotice /> : this.props.children;
+  }
+}
+
+/** Settles a mount once React has committed the remote's first render, as single-spa expects. */
+function Mounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useEffect(() => onMounted(), [onMounted]);
+  return children;
+}
+
+/** Where single-spa-layout put the remote's region, unless the caller (the standalone harness) hands one over. */
+function regionOf(props: RemoteProps): HTMLElement {
+  const region = props.domElement ?? document.getElementById(`single-spa-application:${props.name}`);
+  if (!region) throw new Error(`No region to mount the ${props.name} remote in`);
+  return region;
 }
 
 /**
  * single-spa lifecycles for a remote's `./app` module: loads the remote's namespace before the first mount and
  * renders its root with React 19's client API. A render error shows a translated notice in the remote's region.
+ * Written here rather than taken from single-spa-react, whose adapters for older React versions and for parcels
+ * were a tenth of every remote's first download.
  */
 export function createRemoteApp(options: {
   namespace: string;
@@ -38,23 +64,30 @@ export function createRemoteApp(options: {
    */
   prefetch?: () => void;
 }): RemoteApp {
-  const lifecycles = singleSpaReact<RemoteProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: options.rootComponent as ComponentType<LifecycleProps>,
-    errorBoundary: () => createElement(CrashNotice),
-  });
-  // single-spa adds its own props (singleSpa, mountParcel); the standalone harness has none to add.
-  const full = (props: RemoteProps) => props as LifecycleProps;
+  const RootComponent = options.rootComponent;
+  const roots = new Map<string, Root>();
   return {
-    bootstrap: async (props) => {
+    bootstrap: async () => {
       bindReactI18n();
       options.prefetch?.();
       await addNamespace(options.namespace, options.loadMessages);
-      return lifecycles.bootstrap(full(props));
     },
-    mount: (props) => lifecycles.mount(full(props)),
-    unmount: (props) => lifecycles.unmount(full(props)),
+    mount: (props) =>
+      new Promise<void>((resolve) => {
+        const root = createRoot(regionOf(props));
+        roots.set(props.name, root);
+        root.render(
+          <Mounted onMounted={resolve}>
+            <RemoteErrorBoundary>
+              <RootComponent {...props} />
+            </RemoteErrorBoundary>
+          </Mounted>,
+        );
+      }),
+    unmount: async (props) => {
+      roots.get(props.name)?.unmount();
+      roots.delete(props.name);
+    },
     contractVersion: options.contractVersion,
   };
 }
