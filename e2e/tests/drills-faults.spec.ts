@@ -28,8 +28,12 @@ const LOADING_STEPS = {
   chunk: (path: string) => /^\/__federation_expose_app\.[0-9a-f]+\.js$/.test(path),
 } as const;
 
-/** The `mount` of the shared remote lifecycles (shared-contracts/react) as the production build writes it. */
-const MOUNT_IN_BUILD = /mount:([A-Za-z_$][\w$]*)=>([A-Za-z_$][\w$]*)\.mount\(\1\)/g;
+/**
+ * The `mount` of the shared remote lifecycles (shared-contracts/react) as the production build writes it: the key
+ * of an arrow function of the props. The drill puts a failing mount before it under that key, and keeps the real
+ * one under another key so the chunk still parses.
+ */
+const MOUNT_IN_BUILD = /\bmount:(?=[A-Za-z_$][\w$]*=>)/g;
 
 /**
  * The remote's exposed chunk, fetched from its origin and changed to fail: at `load` it throws as it runs (a
@@ -41,7 +45,7 @@ async function serveBroken(route: Route, how: 'load' | 'mount'): Promise<void> {
   const broken =
     how === 'load'
       ? `throw new Error('drill: the remote throws while it loads');\n${body}`
-      : body.replace(MOUNT_IN_BUILD, 'mount:()=>Promise.reject(new Error("drill: the remote throws while it mounts"))');
+      : body.replace(MOUNT_IN_BUILD, 'mount:()=>Promise.reject(new Error("drill: the remote throws while it mounts")),mountBeforeTheDrill:');
   if (broken === body) throw new Error('the exposed chunk has no shared lifecycles mount to break: update MOUNT_IN_BUILD');
   // Not kept by the browser: a fixed deploy has new file names, and the drill's fix is served under the same one.
   await route.fulfill({ response, headers: { ...response.headers(), 'cache-control': 'no-store' }, body: broken });
