@@ -35,8 +35,14 @@ function packageManifest(appDir: string, name: string): { file: string; manifest
   return { file, manifest: JSON.parse(readFileSync(file, 'utf8')) as { version: string; exports?: Record<string, unknown> } };
 }
 
-function packageVersion(appDir: string, name: string): string {
-  return packageManifest(appDir, name).manifest.version;
+/** The package a shared key belongs to: `shared-contracts/schemas` is a subpath of `shared-contracts`. */
+function packageOf(key: string): string {
+  const segments = key.split('/');
+  return segments.slice(0, key.startsWith('@') ? 2 : 1).join('/');
+}
+
+function packageVersion(appDir: string, key: string): string {
+  return packageManifest(appDir, packageOf(key)).manifest.version;
 }
 
 /** The package's ES module entry (its exports' `import` condition), by absolute path. */

@@ -42,7 +42,7 @@ export interface ApiClientOptions {
    * only answers data that matches the same shared response schema (its serializer encodes every envelope through
    * it, and the pre-rendered catalogue and reference answers are parsed with it first), and no response schema has
    * a transform or default, so the JSON already is what a parse would give. Checking again would only put zod and
-   * every schema on each page's first load. Tests, drills and the bench pass it, so they still catch drift.
+   * every schema on each page's first load. The client's unit test passes it.
    */
   checkResponse?: ResponseCheck;
 }
