@@ -9,11 +9,12 @@ import { monolithDist, MONOLITH_VARIANTS, type MonolithVariant } from './variant
  * and the three remotes' lifecycles from the same source, with the apps' own configuration (loaders, CSS,
  * minifier, production mode, HTML page) minus Module Federation. Nothing here changes how the apps build.
  *
- * Two seams, both swapped in at build time, so no app carries monolith code:
- * - the shell's registry (shell/src/app/remote-registry.ts) imports `loadRemote` from the federation runtime: it
- *   gets src/direct-remotes.ts instead, so guards, basenames and fallbacks stay the shell's own;
- * - the shell's start-up (start-shell.ts) fetches remotes.json before the layout starts: it gets
- *   src/no-remotes-config.ts, since a monolith has nothing to discover.
+ * Two seams, swapped in at build time, so no app carries monolith code:
+ * - the shell's registry (shell/src/app/remote-registry.ts) and shared-for-remotes.ts import `loadRemote`,
+ *   `preloadRemote` and `loadShare` from the federation runtime: they get src/direct-remotes.ts instead, so
+ *   guards, basenames and fallbacks stay the shell's own;
+ * - the shell's start-up (start-shell.ts) fetches remotes.json before the layout starts and preloads the first
+ *   remote: it gets src/no-remotes-config.ts, since a monolith has nothing to discover.
  */
 const monolithDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(monolithDir, '../..');
@@ -51,6 +52,7 @@ function monolithConfig(variant: MonolithVariant): Configuration {
     plugins: [
       ...plugins.filter((plugin) => !isFederationPlugin(plugin)),
       replaceImport(inShellApp('remote-registry.ts'), '@module-federation/enhanced/runtime', path.join(monolithDir, 'src/direct-remotes.ts')),
+      replaceImport(inShellApp('shared-for-remotes.ts'), '@module-federation/enhanced/runtime', path.join(monolithDir, 'src/direct-remotes.ts')),
       replaceImport(inShellApp('start-shell.ts'), './remote-registry.js', path.join(monolithDir, 'src/no-remotes-config.ts')),
     ],
   };

@@ -1,5 +1,6 @@
 /**
- * The monolith's stand-in for the federation runtime the shell's registry calls (shell/src/app/remote-registry.ts):
+ * The monolith's stand-in for the federation runtime the shell calls (shell/src/app/remote-registry.ts and
+ * shared-for-remotes.ts):
  * `loadRemote('catalog/app')` answers with the catalog's lifecycles, compiled into the monolith. The "by route"
  * build makes each import() a chunk fetched when its route first shows (the code splitting a monolith does on its
  * own); the "one bundle" build compiles them eagerly into the main bundle (rspack.config.ts).
@@ -18,3 +19,11 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
 
 /** Nothing to register: no remote is fetched at runtime. */
 export function registerRemotes(): void {}
+
+/** Nothing to preload ahead: the remotes' code is the monolith's own. */
+export async function preloadRemote(): Promise<void> {}
+
+/** Nothing shared: every library is in the monolith once, so there is no share scope to fill. */
+export async function loadShare(): Promise<false> {
+  return false;
+}

@@ -3,3 +3,6 @@
  * remotes.json to fetch before the layout starts (fetching it is a cost of federation, not of the page).
  */
 export async function registerRemotesFromConfig(): Promise<void> {}
+
+/** Nothing to discover, so nothing to preload. */
+export function preloadRemoteApps(): void {}
