@@ -54,7 +54,7 @@ export function InquiryForm() {
   const [showErrors, setShowErrors] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const { pending, problem, setProblem, submit } = useSubmitInquiry();
+  const { pending, problem, setProblem, submit, alreadySent } = useSubmitInquiry();
   const official = form.ticketType === TICKET_TYPES.official;
 
   const update = useCallback((patch: Partial<CsForm>) => {
@@ -92,7 +92,7 @@ export function InquiryForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    if (pending || alreadySent()) return;
     setShowErrors(true);
     setServerErrors({});
     if (!loggedIn) {

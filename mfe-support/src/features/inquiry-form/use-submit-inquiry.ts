@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, emit, platformApi, resetCsForm, type InquiryCreateBody } from 'shared-contracts';
@@ -19,12 +19,16 @@ export function useSubmitInquiry() {
   const navigate = useNavigate();
   const { pending, run } = useSingleRequest();
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
+  // Set the moment the ticket exists: the form stays on screen while the router moves on to the history, and a
+  // click landing then (the second of a double click) must not start a new draft.
+  const sent = useRef(false);
 
   const submit = (body: InquiryCreateBody): Promise<void> =>
     run(async () => {
       setProblem(null);
       try {
         const { inquiryId } = await platformApi().call('createInquiry', { body });
+        sent.current = true;
         resetCsForm();
         emit('inquiry:updated', { inquiryId });
         emit('toast:show', { message: t('support:form.submitted'), tone: 'success' });
@@ -41,5 +45,5 @@ export function useSubmitInquiry() {
       }
     });
 
-  return { pending, problem, setProblem, submit };
+  return { pending, problem, setProblem, submit, alreadySent: () => sent.current };
 }
