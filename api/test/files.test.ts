@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES, INPUT_BOUNDS, LIMITS, type Attachment } from 'shared-contracts';
@@ -7,7 +8,7 @@ import { ENDPOINTS, attachmentSchema, envelopeSchema } from 'shared-contracts/sc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
-import { removeExpiredUploads } from '../src/files/cleanup.js';
+import { ABANDONED_SPOOL_MS, removeAbandonedSpoolFiles, removeExpiredUploads } from '../src/files/cleanup.js';
 import { cleanFileName } from '../src/files/file-names.js';
 import { DiskFileStore } from '../src/files/store.js';
 import { attachmentDisposition } from '../src/http/endpoint-routes.js';
@@ -647,6 +648,10 @@ describe('expired uploads', () => {
     const owner = await newAccount();
     const forgotten = uploaded(await uploadAs(owner, 'forgotten.txt', 'forgotten'));
     harness.clock.advance({ hours: LIMITS.pendingUploadHours, seconds: 1 });
+    // And an upload a killed process left half-received, beside one still arriving.
+    const spoolDir = new DiskFileStore(harness.filesDir).spoolDir;
+    const abandoned = await spoolFile(spoolDir, 'abandoned.part', harness.clock.now().getTime() - ABANDONED_SPOOL_MS - 1000);
+    const arriving = await spoolFile(spoolDir, 'arriving.part', harness.clock.now().getTime());
     const mailer = outboxMailer(harness.outbox, 'Test Sender <no-reply@test.example>');
     const scheduled = await buildApp({
       db: harness.db,
@@ -659,9 +664,42 @@ describe('expired uploads', () => {
       await expect
         .poll(async () => (await harness.db.query('SELECT id FROM files WHERE id = $1', [forgotten.fileId])).rowCount, { timeout: 10_000 })
         .toBe(0);
+      await expect.poll(async () => readdir(spoolDir), { timeout: 10_000 }).not.toContain(path.basename(abandoned));
+      expect(await readdir(spoolDir)).toContain(path.basename(arriving));
     } finally {
       await scheduled.close();
       await mailer.close();
+      await rm(arriving, { force: true });
     }
+  });
+});
+
+/** A file in the spool folder last written at `modifiedAt` (ms). */
+async function spoolFile(dir: string, name: string, modifiedAt: number): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await writeFile(file, 'half an upload');
+  await utimes(file, new Date(modifiedAt), new Date(modifiedAt));
+  return file;
+}
+
+describe('uploads a stopped process left half-received', () => {
+  it(`are removed once untouched for ${ABANDONED_SPOOL_MS / 60_000} minutes; arriving ones and other files stay`, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'api-spool-'));
+    try {
+      const now = Date.now();
+      await spoolFile(dir, 'abandoned.part', now - ABANDONED_SPOOL_MS - 1000);
+      const recent = await spoolFile(dir, 'recent.part', now - ABANDONED_SPOOL_MS + 60_000);
+      const other = await spoolFile(dir, 'notes.txt', now - 10 * ABANDONED_SPOOL_MS);
+      expect(await removeAbandonedSpoolFiles(dir, new Date(now))).toBe(1);
+      expect((await readdir(dir)).sort()).toEqual([path.basename(other), path.basename(recent)].sort());
+      expect(await removeAbandonedSpoolFiles(dir, new Date(now))).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('find nothing to do before the first upload made the folder', async () => {
+    expect(await removeAbandonedSpoolFiles(path.join(tmpdir(), `api-spool-missing-${randomUUID()}`), new Date())).toBe(0);
   });
 });

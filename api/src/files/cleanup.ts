@@ -1,6 +1,9 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { pendingUploadCutoff } from './file-rows.js';
+import { SPOOL_FILE_SUFFIX } from './spool.js';
 import type { FileStore } from './store.js';
 
 export interface UploadCleanupDependencies {
@@ -46,8 +49,36 @@ export async function removeExpiredUploads(
   }
 }
 
+/** A spooled upload untouched this long is not arriving any more (see removeAbandonedSpoolFiles). */
+export const ABANDONED_SPOOL_MS = 60 * 60 * 1000;
+
 /**
- * Runs `removeExpiredUploads` every `intervalMs` as background work of the app (so closing the app waits for a
+ * Removes what an API process left in the spool folder when it stopped while uploads arrived (killed, crashed, the
+ * machine restarted): an upload that fails removes its own file, so only those stay. A file still arriving is
+ * written to as its bytes come, so one untouched for ABANDONED_SPOOL_MS is left over. Returns how many went.
+ */
+export async function removeAbandonedSpoolFiles(spoolDir: string, now: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(spoolDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((each) => each.endsWith(SPOOL_FILE_SUFFIX))) {
+    const file = path.join(spoolDir, name);
+    // Gone meanwhile: its upload finished.
+    const modified = (await stat(file).catch(() => null))?.mtimeMs;
+    if (modified === undefined || now.getTime() - modified < ABANDONED_SPOOL_MS) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/**
+ * Runs `removeExpiredUploads` and `removeAbandonedSpoolFiles` every `intervalMs` as background work of the app (so closing the app waits for a
  * run in progress); the timer never keeps the process alive and stops when the app starts closing.
  */
 export function scheduleUploadCleanup(app: FastifyInstance, dependencies: UploadCleanupDependencies, intervalMs: number): void {
@@ -57,6 +88,8 @@ export function scheduleUploadCleanup(app: FastifyInstance, dependencies: Upload
         app.log.error({ err: error, storageKey }, 'could not delete the bytes of an expired upload'),
       );
       if (removed > 0) app.log.info({ removed }, 'expired uploads removed');
+      const abandoned = await removeAbandonedSpoolFiles(dependencies.store.spoolDir, dependencies.now());
+      if (abandoned > 0) app.log.info({ removed: abandoned }, 'uploads left half-received by a stopped process removed');
     });
   }, intervalMs);
   timer.unref();

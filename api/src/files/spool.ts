@@ -15,6 +15,9 @@ export interface SpooledUpload {
   isText: boolean;
 }
 
+/** The name ending of a file in the spool folder (what the cleanup looks for). */
+export const SPOOL_FILE_SUFFIX = '.part';
+
 /**
  * Writes an arriving upload to a fresh temporary file (readable by this user only) in `dir`, hashing, counting and
  * checking it for text on the way, so nothing larger than a stream chunk is ever held in memory. The caller
@@ -22,7 +25,7 @@ export interface SpooledUpload {
  */
 export async function spoolUpload(stream: Readable, dir: string): Promise<SpooledUpload> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const target = path.join(dir, `${randomBytes(16).toString('hex')}.part`);
+  const target = path.join(dir, `${randomBytes(16).toString('hex')}${SPOOL_FILE_SUFFIX}`);
   const hash = createHash('sha256');
   const text = new TextCheck();
   let size = 0;
