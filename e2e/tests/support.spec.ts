@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { GameSimple } from 'shared-contracts';
 import { faqs, gameDownloads, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
-import { site } from '../support/ports.js';
+import { PORTS, site } from '../support/ports.js';
 
 test.describe('support steps one and two (DESIGN §7)', () => {
   test('step one: choosing a game shows its downloads, or says there are none, and leads to its help topics', async ({ page }) => {
@@ -68,5 +68,33 @@ test.describe('support steps one and two (DESIGN §7)', () => {
   test('step two without a chosen game asks for one first', async ({ page }) => {
     await page.goto(`${site()}/SupportCenter/question?spec_lang=en`);
     await expect(page.getByTestId('support-step-question')).toContainText(t('support', 'en', 'question.chooseGameFirst'));
+  });
+
+  test('a step whose code fails to arrive offers a retry under the steps, which loads it without reloading the page', async ({ page }) => {
+    await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    await expect(page.getByTestId('support-step-game')).toBeVisible();
+    // The inquiry form loads on first opening: its files from the support origin fail this once.
+    const supportFiles = `http://localhost:${PORTS.support}/**/*.{js,css}`;
+    let refused = 0;
+    await page.route(supportFiles, (route) => {
+      refused += 1;
+      return route.abort('internetdisconnected');
+    });
+    const steps = page.getByRole('navigation', { name: t('support', 'en', 'steps.label') });
+    await steps.getByRole('link', { name: t('support', 'en', 'steps.inquiry') }).click();
+
+    const failed = page.getByRole('alert').filter({ hasText: t('common', 'en', 'remote.unavailable') });
+    await expect(failed).toBeVisible();
+    expect(refused).toBeGreaterThan(0);
+    await expect(steps).toBeVisible();
+    await expect(page.getByTestId('inquiry-form')).toHaveCount(0);
+
+    await page.unroute(supportFiles);
+    // A reload would start a new document without this mark.
+    await page.evaluate(() => document.documentElement.setAttribute('data-before-retry', ''));
+    await failed.getByRole('button', { name: t('common', 'en', 'remote.retry') }).click();
+    await expect(page.getByTestId('inquiry-form').or(page.getByRole('button', { name: t('support', 'en', 'unresolved.new') }))).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    await expect(page.locator('html[data-before-retry]'), 'the retry loads the step in the page, not by reloading it').toHaveCount(1);
   });
 });

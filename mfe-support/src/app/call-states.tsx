@@ -28,3 +28,8 @@ export function Failed({ messageKey, retry }: { messageKey: string; retry: () =>
     </div>
   );
 }
+
+/** Where a screen's code failed to arrive (see lazyScreen): the message and a retry that loads it again. */
+export function screenLoadFailed(retry: () => void) {
+  return <Failed messageKey="common:remote.unavailable" retry={retry} />;
+}

@@ -1,21 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { SUPPORT_AGENT_SEGMENT, SUPPORT_DEFAULT_STEP } from 'shared-contracts';
-import type { RemoteProps } from 'shared-contracts/react';
+import { lazyScreen, ScreenLoadBoundary, type RemoteProps } from 'shared-contracts/react';
 import { ChooseGameStep } from '../features/choose-game/choose-game-step.js';
 import { HelpTopicsStep } from '../features/help-topics/help-topics-step.js';
 import { HistoryStep } from '../features/history/history-step.js';
 import { SupportLayout } from '../features/steps/support-layout.js';
-import { Loading } from './call-states.js';
+import { Loading, screenLoadFailed } from './call-states.js';
 import { RequireLogin } from './require-login.js';
 
 // The screens that validate with the shared schemas (the inquiry form, a ticket's reply and rating, the agents'
 // desk) load with them when first opened: the support centre's first view, choosing a game, loads neither zod nor
-// the schemas. SupportLayout shows the loading state while a step arrives.
-const InquiryStep = lazy(() => import('../features/inquiry-form/inquiry-step.js').then((module) => ({ default: module.InquiryStep })));
-const FeedbackStep = lazy(() => import('../features/conversation/feedback-step.js').then((module) => ({ default: module.FeedbackStep })));
-const AgentDesk = lazy(() => import('../features/agent-desk/agent-desk.js').then((module) => ({ default: module.AgentDesk })));
-const AgentTicket = lazy(() => import('../features/conversation/agent-ticket.js').then((module) => ({ default: module.AgentTicket })));
+// the schemas. SupportLayout shows the loading state while a step arrives, and a retry if it does not.
+const InquiryStep = lazyScreen(() => import('../features/inquiry-form/inquiry-step.js').then((module) => module.InquiryStep));
+const FeedbackStep = lazyScreen(() => import('../features/conversation/feedback-step.js').then((module) => module.FeedbackStep));
+const AgentDesk = lazyScreen(() => import('../features/agent-desk/agent-desk.js').then((module) => module.AgentDesk));
+const AgentTicket = lazyScreen(() => import('../features/conversation/agent-ticket.js').then((module) => module.AgentTicket));
 
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoot({ basename }: RemoteProps) {
@@ -36,15 +36,19 @@ export function SupportRoot({ basename }: RemoteProps) {
           path={SUPPORT_AGENT_SEGMENT}
           element={
             <RequireLogin>
-              <Suspense fallback={<Loading />}>
-                <AgentDesk
-                  ticketView={(inquiryId, onChanged, focusOnLoad) => (
-                    <Suspense fallback={<Loading />}>
-                      <AgentTicket inquiryId={inquiryId} onChanged={onChanged} focusOnLoad={focusOnLoad} />
-                    </Suspense>
-                  )}
-                />
-              </Suspense>
+              <ScreenLoadBoundary fallback={screenLoadFailed}>
+                <Suspense fallback={<Loading />}>
+                  <AgentDesk
+                    ticketView={(inquiryId, onChanged, focusOnLoad) => (
+                      <ScreenLoadBoundary fallback={screenLoadFailed}>
+                        <Suspense fallback={<Loading />}>
+                          <AgentTicket inquiryId={inquiryId} onChanged={onChanged} focusOnLoad={focusOnLoad} />
+                        </Suspense>
+                      </ScreenLoadBoundary>
+                    )}
+                  />
+                </Suspense>
+              </ScreenLoadBoundary>
             </RequireLogin>
           }
         />

@@ -3,3 +3,4 @@ export * from './lifecycles.js';
 export * from './async-boundary.js';
 export * from './use-simple-games.js';
 export * from './use-single-request.js';
+export * from './lazy-screen.js';

@@ -15,6 +15,7 @@ import { BRAND_ASSETS } from './brand-assets.js';
 import { Frame } from './frame.js';
 import { appsAt, startLayout } from './layout.js';
 import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.js';
+import { installSharedLoadRetry } from './shared-load-retry-plugin.js';
 import { loadSharedForRemotes } from './shared-for-remotes.js';
 
 /** Favicon, theme colour and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. */
@@ -39,6 +40,7 @@ function trackRoute(): void {
 
 /** The shell's start-up, in the order of DESIGN §3. */
 export async function startShell(): Promise<void> {
+  installSharedLoadRetry();
   loadSharedForRemotes();
   // remotes.json is fetched alongside the session bootstrap, not after it, and the first page's remote right after it.
   const remotesRegistered = registerRemotesFromConfig().then(

@@ -1,13 +1,15 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { SUPPORT_STEPS } from 'shared-contracts';
-import { Loading } from '../../app/call-states.js';
+import { ScreenLoadBoundary } from 'shared-contracts/react';
+import { Loading, screenLoadFailed } from '../../app/call-states.js';
 import styles from './steps.module.css';
 
 /** The support centre's frame: the steps as a navigation list, the current step below. */
 export function SupportLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <div className={styles.layout}>
       <nav aria-label={t('support:steps.label')}>
@@ -21,10 +23,13 @@ export function SupportLayout() {
           ))}
         </ol>
       </nav>
-      {/* Steps that load on first opening (see support-root) show the loading state meanwhile, under the steps. */}
-      <Suspense fallback={<Loading />}>
-        <Outlet />
-      </Suspense>
+      {/* Steps that load on first opening (see support-root) show the loading state meanwhile, under the steps,
+          and a retry when their code does not arrive; moving to another step starts afresh. */}
+      <ScreenLoadBoundary key={pathname} fallback={screenLoadFailed}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </ScreenLoadBoundary>
     </div>
   );
 }
