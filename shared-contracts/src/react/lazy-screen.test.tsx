@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyScreen, ScreenLoadBoundary } from './lazy-screen.js';
 
 // React's act() needs to know it runs in a test environment.
@@ -11,6 +11,7 @@ let root: Root | null = null;
 const container = () => document.getElementById('test-root')!;
 
 afterEach(() => {
+  vi.restoreAllMocks();
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = '';
@@ -75,6 +76,8 @@ describe('lazyScreen and ScreenLoadBoundary: a screen loaded on demand', () => {
   });
 
   it('leaves any other error to the boundary above (the crash notice)', async () => {
+    // React reports the error it caught; the assertion is what the page shows.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Screen = lazyScreen<{ name: string }>(async () => () => {
       throw new Error('render failed');
     });

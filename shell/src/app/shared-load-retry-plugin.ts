@@ -16,15 +16,16 @@ function sharedLoadRetryPlugin(): ModuleFederationRuntimePlugin {
     if (watched.has(shared)) return;
     watched.add(shared);
     const get = shared.get;
-    // The runtime stores the load it starts with `get` as `loading` on this same entry; a failure clears it.
-    shared.get = async () => {
-      try {
-        return await get();
-      } catch (error) {
+    // The runtime stores the load it starts with `get` as `loading` on this same entry; a failure clears it. A
+    // getter that answers at once (an eager library) is left as it is.
+    shared.get = (() => {
+      const gotten = get();
+      if (!(gotten instanceof Promise)) return gotten;
+      return gotten.catch((error: unknown) => {
         delete shared.loading;
         throw error;
-      }
-    };
+      });
+    }) as typeof get;
   };
   return {
     name: 'shared-load-retry',
