@@ -10,6 +10,7 @@ export default createAppBuild({
   kind: 'host',
   appDir,
   entry: './src/main.ts',
+  serverEntry: './src/server/first-view.tsx',
   htmlTitle: '',
   runtimePlugins: [path.join(appDir, 'src/app/remote-fallback-plugin.ts')],
   preloadProvided: SHARED_FOR_REMOTES,

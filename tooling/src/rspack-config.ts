@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
+import { SERVER_BUNDLE_FILE } from './first-view.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
 import { StartupPreloadPlugin } from './startup-preload-plugin.js';
 
@@ -169,6 +170,11 @@ export interface AppConfigOptions {
    * what it loads next always runs them (see StartupPreloadPlugin).
    */
   preloadProvided?: readonly string[];
+  /**
+   * The app's first-view renderer (DESIGN §9), built for Node into dist/server beside the browser build, so a deploy
+   * ships the two together and the fragment host renders with the code the page then runs.
+   */
+  serverEntry?: string;
 }
 
 /** The one rspack + Module Federation configuration every app is built with. */
@@ -260,9 +266,56 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
   };
 }
 
-/** Everything `rspack build` runs for an app: the app, and for a remote its standalone page's federation runtime. */
+/**
+ * The app's first-view renderer for Node: the same sources, rules and CSS module names as the browser build (the
+ * server renders class names the browser's stylesheets define), every dependency bundled so dist/ alone runs it.
+ */
+function serverConfig(options: AppConfigOptions & { serverEntry: string }, app: Configuration): Configuration {
+  const production = app.mode === 'production';
+  const cssGenerator = (app.module?.generator as Record<string, Record<string, unknown>>)['css/auto'];
+  return {
+    name: `${options.name}-server`,
+    dependencies: [options.name],
+    mode: app.mode,
+    context: options.appDir,
+    target: ['node20'],
+    devtool: false,
+    entry: { 'first-view': options.serverEntry },
+    output: {
+      path: path.join(options.appDir, 'dist', path.dirname(SERVER_BUNDLE_FILE)),
+      uniqueName: app.output?.uniqueName,
+      publicPath: '/',
+      filename: path.basename(SERVER_BUNDLE_FILE),
+      chunkFilename: '[name].[contenthash:10].cjs',
+      assetModuleFilename: app.output?.assetModuleFilename,
+      library: { type: 'commonjs2' },
+      clean: false,
+    },
+    resolve: { ...app.resolve, conditionNames: ['node', 'import', 'require', 'default'] },
+    module: {
+      parser: app.module?.parser,
+      // Class names only: the stylesheets themselves come from the browser build.
+      generator: { 'css/auto': { ...cssGenerator, exportsOnly: true }, asset: { emit: false } },
+      rules: app.module?.rules,
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __BUILT_CONTRACT_VERSION__: JSON.stringify(CONTRACT_VERSION) }),
+      new rspack.experiments.VirtualModulesPlugin(subsetModules(options.appDir)),
+    ],
+    optimization: { minimize: false, splitChunks: false, nodeEnv: production ? 'production' : 'development' },
+    performance: { hints: false },
+    // react-router's lazy route modules (unused here) import by expression; nothing to resolve at build time.
+    ignoreWarnings: [{ module: /react-router/, message: /Critical dependency/ }],
+  };
+}
+
+/**
+ * Everything `rspack build` runs for an app: the app, for a remote its standalone page's federation runtime, and the
+ * app's first-view renderer when it has one.
+ */
 export function createAppBuild(options: AppConfigOptions): Configuration[] {
   const app = createAppConfig(options);
-  if (options.kind === 'host') return [app];
-  return [app, standaloneRuntimeConfig(options.name, options.appDir, app.mode === 'production')];
+  const server = options.serverEntry ? [serverConfig({ ...options, serverEntry: options.serverEntry }, app)] : [];
+  if (options.kind === 'host') return [app, ...server];
+  return [app, standaloneRuntimeConfig(options.name, options.appDir, app.mode === 'production'), ...server];
 }

@@ -10,7 +10,8 @@ const BROWSER_PACKAGES = ['shell', 'mfe-catalog', 'mfe-support', 'mfe-account', 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
+    // src/server is each app's first-view renderer for Node, bundled whole without federation.
+    if (entry.isDirectory()) return entry.name === 'server' ? [] : sourceFiles(file);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
   });
 }

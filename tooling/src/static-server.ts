@@ -4,7 +4,8 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { COMPOSE_DEADLINE_MS, cspHash, registerFirstViewFragments, resolveIncludes, serverBundleLoader, SERVER_BUNDLE_FILE } from './first-view.js';
 
 export type AppName = 'shell' | 'catalog' | 'support' | 'account';
 export const REMOTE_NAMES = ['catalog', 'support', 'account'] as const;
@@ -39,12 +40,13 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(?:js|css|map|svg|webp|png|woff2)$/;
  * The pages' Content-Security-Policy. Production's static origins (tooling/docker/nginx-static.conf.template) send
  * the same one, with the remote origins filled in by the container.
  */
-export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+export function contentSecurityPolicy(remoteOrigins: readonly string[], inlineStyles: readonly string[] = []): string {
   const others = remoteOrigins.join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${others}`.trim(),
-    `style-src 'self' ${others}`.trim(),
+    // A composed page's theme is one inline style, allowed by its hash alone.
+    `style-src 'self' ${[...inlineStyles, ...remoteOrigins].join(' ')}`.trim(),
     // Attachment previews and thumbnails are blob: object URLs: the uploader shows the player's local file, and a
     // conversation shows files fetched with the session's header (a plain image URL could not send it).
     `img-src 'self' data: blob: ${others}`.trim(),
@@ -55,6 +57,64 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+type PageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** The HTML entry as built, read per request so replacing the files redeploys the app without a restart. */
+function plainPageSender(indexFile: string): PageSender {
+  return async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(indexFile));
+}
+
+function cookiesOf(header: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (header ?? '').split(';').flatMap((pair) => {
+      const separator = pair.indexOf('=');
+      return separator > 0 ? [[pair.slice(0, separator).trim(), decodeURIComponent(pair.slice(separator + 1).trim())]] : [];
+    }),
+  );
+}
+
+/**
+ * The shell's pages with their first view (DESIGN §9): the shell's server bundle renders the frame into the page
+ * and names the routed remote's fragment in an include, which this server then resolves as the edge would. Without
+ * a server bundle, or when it fails, the page goes out as built and renders in the browser.
+ */
+function composedPageSender(root: string, indexFile: string, remotes: Record<RemoteName, string>, remoteOrigins: readonly string[]): PageSender {
+  const loadBundle = serverBundleLoader(root);
+  const plain = plainPageSender(indexFile);
+  const originOf = (app: string) => (REMOTE_NAMES as readonly string[]).includes(app) ? new URL(remotes[app as RemoteName]).origin : undefined;
+  const compose = async (request: FastifyRequest): Promise<{ html: string; policy: string }> => {
+    const renderer = loadBundle()?.exports.document;
+    if (!renderer) throw new Error('the shell has no server bundle');
+    const url = new URL(request.url, 'http://page.invalid');
+    const page = await renderer.render({
+      template: await readFile(indexFile, 'utf8'),
+      host: request.headers.host ?? '',
+      path: url.pathname,
+      search: url.search,
+      cookies: cookiesOf(request.headers.cookie),
+    });
+    return { html: await resolveIncludes(page.html, originOf), policy: contentSecurityPolicy(remoteOrigins, page.inlineStyles.map(cspHash)) };
+  };
+  return async (request, reply) => {
+    let page: { html: string; policy: string };
+    let deadline: NodeJS.Timeout | undefined;
+    try {
+      page = await Promise.race([
+        compose(request),
+        new Promise<never>((_resolve, reject) => {
+          deadline = setTimeout(() => reject(new Error(`not composed within ${COMPOSE_DEADLINE_MS} ms`)), COMPOSE_DEADLINE_MS);
+        }),
+      ]);
+    } catch (error) {
+      request.log.warn({ err: error }, 'the page goes out as built, to render in the browser');
+      return plain(request, reply);
+    } finally {
+      clearTimeout(deadline);
+    }
+    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', page.policy).type('text/html; charset=utf-8').send(page.html);
+  };
 }
 
 /**
@@ -80,7 +140,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (!request.url.startsWith('/api')) {
-      reply.header('Content-Security-Policy', contentSecurityPolicy(remoteOrigins));
+      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', contentSecurityPolicy(remoteOrigins));
       // Manifests, remote entries and chunks are fetched by the shell from another origin.
       reply.header('Access-Control-Allow-Origin', '*');
     }
@@ -107,11 +167,18 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
       reply.header('Cache-Control', 'no-cache');
       return remotes;
     });
+  } else {
+    registerFirstViewFragments(app, { root: options.root, publicOrigin: new URL(remotes[options.app]).origin, apiUrl });
   }
+
+  const sendPage = options.app === 'shell' ? composedPageSender(options.root, indexFile, remotes, remoteOrigins) : plainPageSender(indexFile);
+  app.get('/', sendPage);
 
   await app.register(fastifyStatic, {
     root: options.root,
-    index: ['index.html'],
+    index: false,
+    // The app's server bundle is for the fragment host, not for browsers.
+    allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(SERVER_BUNDLE_FILE)}/`),
     wildcard: true,
     // The build's brotli-11 and gzip-9 copies (tooling/src/precompress-plugin.ts), as nginx serves them.
     preCompressed: true,
@@ -127,8 +194,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
       return reply.code(404).type('text/plain').send('Not found');
     }
-    const html = await readFile(indexFile);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return sendPage(request, reply);
   });
 
   await app.listen({ port: options.port, host: options.host });

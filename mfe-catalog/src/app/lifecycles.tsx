@@ -1,10 +1,11 @@
 import { createRemoteApp } from 'shared-contracts/react';
 import { CatalogRoot } from './catalog-root.js';
 import { gamesPromise } from './games-resource.js';
+import { loadCatalogMessages } from './messages.js';
 
 const app = createRemoteApp({
   namespace: 'catalog',
-  loadMessages: (language) => import(/* webpackChunkName: "catalog-i18n-[request]" */ `../../locales/${language}/catalog.json`),
+  loadMessages: loadCatalogMessages,
   rootComponent: CatalogRoot,
   contractVersion: __BUILT_CONTRACT_VERSION__,
   // Both catalogue pages show the games; a failure is handled where the page reads the same promise.

@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   reportError?: (report: ClientErrorReport) => void;
   timeoutMs?: number;
   /**
+   * Headers a server-side caller sends on every call: the site's server renders a page's first view and asks the API
+   * as the player's browser would through the site (X-Forwarded-Host and -Prefix, so asset URLs come out the same).
+   */
+  forwardedHeaders?: Readonly<Record<string, string>>;
+  /**
    * Checks every successful answer's data (a mismatch rejects with 1106). The browser apps leave it out: the API
    * only answers data that matches the same shared response schema (its serializer encodes every envelope through
    * it, and the pre-rendered catalogue and reference answers are parsed with it first), and no response schema has
@@ -120,7 +125,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const report = options.reportError ?? defaultReporter(options.baseURL);
 
   function headers(token = options.token()): Record<string, string> {
-    return token ? { Authorization: `Bearer ${token}` } : {};
+    return { ...options.forwardedHeaders, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   }
 
   /** Sends a request and unwraps the envelope: success data of the promised shape, or an ApiError. */

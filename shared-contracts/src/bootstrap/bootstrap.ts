@@ -1,10 +1,10 @@
-import { isArea, type Area } from '../areas.js';
-import { effectiveArea, resolveBrand } from '../brands.js';
+import type { Area } from '../areas.js';
 import { loadSimpleGames } from '../api/game-links.js';
 import { platformApi } from '../api/platform-api.js';
 import { applyTheme } from '../theme.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
-import { addNamespace, initI18n, resolveLanguage } from '../i18n/i18n.js';
+import { addNamespace, initI18n } from '../i18n/i18n.js';
+import { requestedPageContext } from '../page-context.js';
 import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
 import {
   ACCOUNT_TYPES,
@@ -20,33 +20,29 @@ import {
 
 export type BootstrapResult = { status: 'ready'; context: PlatformContext } | { status: 'reloading' };
 
-/** The area asked for: the URL's self_area, else the stored one when this brand serves it, else the brand default. */
-function requestedArea(search: string, served: readonly Area[], fallback: Area): { area: Area; fromUrl: boolean } {
-  const fromUrl = new URLSearchParams(search).get(STORAGE_KEYS.area);
-  if (isArea(fromUrl)) return { area: fromUrl, fromUrl: true };
-  const stored = safeStorage('local')?.getItem(STORAGE_KEYS.area);
-  return { area: isArea(stored) && served.includes(stored) ? stored : fallback, fromUrl: false };
-}
-
 /**
  * Start-up steps 1 to 4 of DESIGN §3, shared by the shell and the standalone harness: brand, area (with the
  * reload rule of SPEC §4), session from the URL or storage (token removed from the address bar), language.
  */
 export async function bootstrapPlatform(win: Window = window): Promise<BootstrapResult> {
-  const brand = resolveBrand(win.location.host);
-  const asked = requestedArea(win.location.search, brand.areas, brand.defaultArea);
-  const language = resolveLanguage(win.location.search, asked.area);
+  const local = safeStorage('local');
+  const { brand, askedArea, areaFromUrl, area, language } = requestedPageContext({
+    host: win.location.host,
+    search: win.location.search,
+    storedArea: local?.getItem(STORAGE_KEYS.area),
+    storedLanguage: local?.getItem(STORAGE_KEYS.specLang),
+  });
   applyTheme(brand, win.document.documentElement);
-  setPlatformContext({ brand, area: effectiveArea(brand, asked.area), language });
+  setPlatformContext({ brand, area, language });
 
   const serverArea = await precheckArea();
-  if (serverArea && serverArea !== asked.area && asked.fromUrl) {
+  if (serverArea && serverArea !== askedArea && areaFromUrl) {
     const url = new URL(win.location.href);
     url.searchParams.set(STORAGE_KEYS.area, serverArea);
     win.location.replace(url.toString());
     return { status: 'reloading' };
   }
-  const context: PlatformContext = { brand, area: serverArea ?? effectiveArea(brand, asked.area), language };
+  const context: PlatformContext = { brand, area: serverArea ?? area, language };
   setPlatformContext(context);
 
   restoreSession(win);

@@ -1,24 +1,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { AREA_DEFAULT_LANGUAGE, isLanguage, textDirection, type Area, type Language } from '../areas.js';
-import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
+import { isLanguage, textDirection, type Language } from '../areas.js';
+import { STORAGE_KEYS } from '../session/storage-keys.js';
 
 export type Messages = { [key: string]: string | Messages };
 /** Loads one namespace's messages for one language; apps pass `(lang) => import(`../locales/${lang}/x.json`)`. */
 export type NamespaceLoader = (language: Language) => Promise<{ default: Messages } | Messages>;
-
-/**
- * The language of this page: the URL's spec_lang or self_lang, else the stored one, else the area's default
- * (DESIGN §3 step 4).
- */
-export function resolveLanguage(search: string, area: Area): Language {
-  const params = new URLSearchParams(search);
-  const candidates = [
-    params.get(STORAGE_KEYS.specLang),
-    params.get(STORAGE_KEYS.selfLang),
-    safeStorage('local')?.getItem(STORAGE_KEYS.specLang) ?? null,
-  ];
-  return candidates.find(isLanguage) ?? AREA_DEFAULT_LANGUAGE[area];
-}
 
 /** The URL a language change reloads to: spec_lang and self_lang rewritten (SPEC §4). */
 export function languageChangeHref(href: string, language: Language): string {

@@ -1,4 +1,4 @@
-import { Component, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { setI18n } from 'react-i18next';
 import { addNamespace, i18next, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
@@ -48,6 +48,15 @@ function regionOf(props: RemoteProps): HTMLElement {
 }
 
 /**
+ * Moves the stylesheets of a first view out of the region the root is about to replace, into the head. The
+ * federation runtime finds the exposed module's stylesheet already on the page by its URL and does not add its own,
+ * so the one that came with the first view must stay.
+ */
+function keepFirstViewStylesheets(region: HTMLElement): void {
+  for (const link of region.querySelectorAll('link[rel="stylesheet"]')) document.head.append(link);
+}
+
+/**
  * single-spa lifecycles for a remote's `./app` module: loads the remote's namespace before the first mount and
  * renders its root with React 19's client API. A render error shows a translated notice in the remote's region.
  * Written here rather than taken from single-spa-react, whose adapters for older React versions and for parcels
@@ -74,14 +83,20 @@ export function createRemoteApp(options: {
     },
     mount: (props) =>
       new Promise<void>((resolve) => {
-        const root = createRoot(regionOf(props));
+        const region = regionOf(props);
+        keepFirstViewStylesheets(region);
+        const root = createRoot(region);
         roots.set(props.name, root);
-        root.render(
-          <Mounted onMounted={resolve}>
-            <RemoteErrorBoundary>
-              <RootComponent {...props} />
-            </RemoteErrorBoundary>
-          </Mounted>,
+        // The root replaces the first view the page's HTML carries (DESIGN §9). In a transition, React renders in
+        // slices that yield to the browser: the page is already painted, so this work must not hold up input.
+        startTransition(() =>
+          root.render(
+            <Mounted onMounted={resolve}>
+              <RemoteErrorBoundary>
+                <RootComponent {...props} />
+              </RemoteErrorBoundary>
+            </Mounted>,
+          ),
         );
       }),
     unmount: async (props) => {

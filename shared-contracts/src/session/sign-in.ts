@@ -58,7 +58,15 @@ export function loginPath(returnTo: string): string {
  * The page to come back to after logging in: this one. The window's address, not a remote router's, which
  * lacks the mount path.
  */
+let serverRenderPath = '/';
+
+/** The page a server render is for: links back to it are rendered where there is no window to ask. */
+export function setServerRenderPath(path: string): void {
+  serverRenderPath = path;
+}
+
 export function currentReturnPath(): string {
+  if (typeof window === 'undefined') return serverRenderPath;
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
 

@@ -4,6 +4,7 @@ import type { ResolvedBrand } from '../brands.js';
 import { emit } from '../event-bus.js';
 import type { RouteName } from '../routes.js';
 import { EMPTY_CS_FORM, type CsForm } from './csform.js';
+import { mirrorContextCookies } from '../page-context.js';
 import { LOGIN_KEYS, STORAGE_KEYS, safeStorage } from './storage-keys.js';
 
 /** Account types as `/users/info` reports them; PLATFORM is an official platform account (SPEC §3). */
@@ -46,6 +47,7 @@ export function setPlatformContext(context: PlatformContext): void {
   local?.setItem(STORAGE_KEYS.area, context.area);
   local?.setItem(STORAGE_KEYS.specLang, context.language);
   local?.setItem(STORAGE_KEYS.selfLang, context.language);
+  mirrorContextCookies(context);
 }
 
 export function getPlatformContext(): PlatformContext {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { createPortal } from 'react-dom';
 import { FeedbackDot } from '../features/feedback-dot/feedback-dot.js';
 import { Footer } from '../features/footer/footer.js';
 import { LanguageGlobe } from '../features/language-globe/language-globe.js';
@@ -10,16 +9,15 @@ import { TopNav } from '../features/top-nav/top-nav.js';
 import { BRAND_ASSETS } from './brand-assets.js';
 import { usePlatformContext } from 'shared-contracts/react';
 
-/** The page frame of SPEC §2 "Shell on every page": top navigation, side menu, footer, toasts, loading bar. */
-export function Frame({ footerHost }: { footerHost: HTMLElement }) {
+/** The top of the page frame of SPEC §2 "Shell on every page": top navigation, side menu, toasts, loading bar. */
+export function Frame() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { brand } = usePlatformContext();
-  const logo = BRAND_ASSETS[brand.id].logo;
   return (
     <>
       <LoadingBar />
       <TopNav
-        logo={logo}
+        logo={BRAND_ASSETS[brand.id].logo}
         globe={<LanguageGlobe />}
         menuBadge={<FeedbackDot placement="corner" testId="menu-feedback-dot" />}
         menuOpen={menuOpen}
@@ -31,7 +29,12 @@ export function Frame({ footerHost }: { footerHost: HTMLElement }) {
         supportBadge={<FeedbackDot placement="inline" testId="support-feedback-dot" />}
       />
       <Toasts />
-      {createPortal(<Footer logo={logo} />, footerHost)}
     </>
   );
+}
+
+/** The bottom of the frame: the brand's footer, a root of its own below the remotes' region. */
+export function FrameFooter() {
+  const { brand } = usePlatformContext();
+  return <Footer logo={BRAND_ASSETS[brand.id].logo} />;
 }

@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   addNamespace,
@@ -12,7 +12,8 @@ import {
 } from 'shared-contracts';
 import { bindReactI18n } from 'shared-contracts/react';
 import { BRAND_ASSETS } from './brand-assets.js';
-import { Frame } from './frame.js';
+import { Frame, FrameFooter } from './frame.js';
+import { loadShellMessages } from './messages.js';
 import { appsAt, startLayout } from './layout.js';
 import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.js';
 import { installSharedLoadRetry } from './shared-load-retry-plugin.js';
@@ -53,14 +54,17 @@ export async function startShell(): Promise<void> {
   const result = await bootstrapPlatform();
   if (result.status === 'reloading') return;
   bindReactI18n();
-  await addNamespace('shell', (language) => import(/* webpackChunkName: "shell-i18n-[request]" */ `../../locales/${language}/shell.json`));
+  await addNamespace('shell', loadShellMessages);
   applyBrandToDocument(result.context);
   trackRoute();
   on('locale:change-requested', ({ language }) => window.location.assign(languageChangeHref(window.location.href, language)));
 
-  const top = document.getElementById('frame-top');
-  const bottom = document.getElementById('frame-bottom');
-  if (top && bottom) createRoot(top).render(createElement(Frame, { footerHost: bottom }));
+  // Each root replaces the frame the page's HTML carries (DESIGN §9). In a transition, React renders in slices
+  // that yield to the browser: the page is already painted, so this work must not hold up input.
+  for (const [id, component] of [['frame-top', Frame], ['frame-bottom', FrameFooter]] as const) {
+    const host = document.getElementById(id);
+    if (host) startTransition(() => createRoot(host).render(createElement(component)));
+  }
 
   await remotesRegistered;
   startLayout();

@@ -39,10 +39,11 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
     show(active + (forward ? 1 : -1));
   };
 
-  const layoutClass = brand.carousel === 'cards' ? styles.cards : styles.wide;
+  // The wide layout is the carousel's own look; only cards adds rules.
+  const className = brand.carousel === 'cards' ? `${styles.carousel} ${styles.cards}` : styles.carousel;
   return (
     <section
-      className={`${styles.carousel} ${layoutClass}`}
+      className={className}
       aria-roledescription={t('catalog:carousel.roleDescription')}
       aria-label={t('catalog:carousel.label')}
       data-testid="banner-carousel"

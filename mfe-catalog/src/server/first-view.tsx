@@ -1,0 +1,31 @@
+import { StaticRouter } from 'react-router';
+import { ROUTES, routeNameOf } from 'shared-contracts';
+import { createFirstViewRenderer } from 'shared-contracts/server';
+import { CatalogRoutes } from '../app/catalog-root.js';
+import { GAMES_ISLAND_ID, seedGames } from '../app/games-resource.js';
+import { loadCatalogMessages } from '../app/messages.js';
+
+/**
+ * The catalogue's first views (DESIGN §9): the front page and a game's details, rendered by the catalogue's own
+ * components from `/games/all`, which the page then carries as a data island for the client to mount with.
+ */
+export const renderer = createFirstViewRenderer({
+  namespace: 'catalog',
+  loadMessages: loadCatalogMessages,
+  view: async (request, api) => {
+    const route = routeNameOf(request.path);
+    if (route !== 'home' && route !== 'gameDetails') return null;
+    const games = await api.call('gamesAll', { query: { platform: 'web' } });
+    return {
+      islands: { [GAMES_ISLAND_ID]: games },
+      element: () => {
+        seedGames(request.language, games);
+        return (
+          <StaticRouter location={request.path} basename={ROUTES.home}>
+            <CatalogRoutes />
+          </StaticRouter>
+        );
+      },
+    };
+  },
+});

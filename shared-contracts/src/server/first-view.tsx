@@ -1,0 +1,141 @@
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { setI18n } from 'react-i18next';
+import { isArea, isLanguage, type Area, type Language } from '../areas.js';
+import { effectiveArea, resolveBrand } from '../brands.js';
+import { createApiClient, type ApiClient } from '../api/client.js';
+import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
+import { i18next, initI18n, type Messages, type NamespaceLoader } from '../i18n/i18n.js';
+import { routeNameOf } from '../routes.js';
+import { setServerRenderPath } from '../session/sign-in.js';
+import { setPlatformContext, setRouteName } from '../session/store.js';
+
+/** What the edge asks an app's first-view fragment for: the page, and the brand, area and language it shows. */
+export interface FirstViewRequest {
+  /** The page's path, as the player asked for it. */
+  path: string;
+  /** The page's host (the brand, DESIGN §6). */
+  host: string;
+  area: Area;
+  language: Language;
+}
+
+/** Where a fragment host finds what a render needs. */
+export interface FirstViewEnvironment {
+  /** The API's base URL as this server reaches it. */
+  apiUrl: string;
+  /** Stylesheets of the app's exposed module, by absolute URL (from its mf-manifest.json). */
+  stylesheets: readonly string[];
+}
+
+/**
+ * A first view: the app's element, and the data islands its client code reads instead of calling the API. The
+ * element is made in the render's synchronous step, where the app may seed its resources with the fetched data.
+ */
+export interface FirstView {
+  element: () => ReactElement;
+  islands?: Record<string, unknown>;
+}
+
+/** What a remote's server bundle exports as `renderer` (its `src/server/first-view.tsx`), for the fragment host. */
+export interface FirstViewRenderer {
+  /**
+   * The region's HTML for a fragment request's query (path, host, area, lang), or null where the route has no first
+   * view shared by every player (personal pages) or the query names no page of the platform.
+   */
+  render(query: Record<string, unknown>, environment: FirstViewEnvironment): Promise<string | null>;
+}
+
+/** The query of a fragment request, checked: a value the platform does not know is refused, never rendered. */
+export function parseFirstViewRequest(query: Record<string, unknown>): FirstViewRequest | null {
+  const { path, host, area, lang } = query;
+  if (typeof path !== 'string' || !path.startsWith('/') || typeof host !== 'string' || host === '') return null;
+  if (!isArea(area) || !isLanguage(lang)) return null;
+  return { path, host, area, language: lang };
+}
+
+/** JSON that cannot end its script element or start markup, whatever texts the data holds. */
+export function escapeJsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+export const escapeAttribute = (value: string): string => value.replace(/[&"<>]/g, (character) => ATTRIBUTE_ESCAPES[character] ?? character);
+
+/** A JSON data island (not executed, so the strict CSP allows it), tagged with the language it was rendered in. */
+export function dataIsland(id: string, language: Language, value: unknown): string {
+  return `<script type="application/json" id="${escapeAttribute(id)}" data-language="${language}">${escapeJsonForHtml(value)}</script>`;
+}
+
+let i18nReady: Promise<unknown> | undefined;
+
+async function loadMessages(language: Language, namespace: string, load: NamespaceLoader): Promise<void> {
+  if (i18next.hasResourceBundle(language, namespace)) return;
+  const loaded = await load(language);
+  const messages = ('default' in loaded && typeof loaded.default === 'object' ? loaded.default : loaded) as Messages;
+  i18next.addResourceBundle(language, namespace, messages, true, false);
+}
+
+/**
+ * Prepares the platform for one server render and renders it. The store and i18next are one per process, as in the
+ * browser: the context is set and the render runs in one synchronous step, so concurrent requests never mix.
+ */
+export async function renderWithPlatform<T>(
+  request: Pick<FirstViewRequest, 'path' | 'host' | 'area' | 'language'>,
+  namespaces: Record<string, NamespaceLoader>,
+  render: (renderToHtml: (element: ReactElement) => string) => T,
+): Promise<T> {
+  // Once per process: requests arriving together must not initialise i18next twice.
+  i18nReady ??= initI18n(request.language).then(() => setI18n(i18next));
+  await i18nReady;
+  await loadMessages(request.language, COMMON_NAMESPACE, loadCommonMessages);
+  for (const [namespace, load] of Object.entries(namespaces)) await loadMessages(request.language, namespace, load);
+  const brand = resolveBrand(request.host);
+  void i18next.changeLanguage(request.language);
+  if (i18next.language !== request.language) throw new Error(`i18next did not switch to ${request.language} at once`);
+  setPlatformContext({ brand, area: effectiveArea(brand, request.area), language: request.language });
+  setRouteName(routeNameOf(request.path));
+  setServerRenderPath(request.path);
+  return render(renderToString);
+}
+
+/** An API client for one render: the request's language and area as common params, no session. */
+export function firstViewApi(request: FirstViewRequest, environment: FirstViewEnvironment): ApiClient {
+  return createApiClient({
+    forwardedHeaders: { 'x-forwarded-host': request.host, 'x-forwarded-prefix': resolveBrand(request.host).apiBase },
+    baseURL: environment.apiUrl,
+    commonParams: () => ({ spec_lang: request.language, domain_area: request.area }),
+    token: () => null,
+    onSessionInvalid: () => undefined,
+    reportError: () => undefined,
+  });
+}
+
+/**
+ * The renderer a remote's server bundle exports: it loads the common and the remote's messages, lets the remote
+ * pick the view for the path (null for none), and renders it after the remote's stylesheets and before its islands.
+ */
+export function createFirstViewRenderer(options: {
+  namespace: string;
+  loadMessages: NamespaceLoader;
+  view: (request: FirstViewRequest, api: ApiClient) => Promise<FirstView | null>;
+}): FirstViewRenderer {
+  return {
+    async render(query, environment) {
+      const request = parseFirstViewRequest(query);
+      if (!request) return null;
+      const view = await options.view(request, firstViewApi(request, environment));
+      if (!view) return null;
+      return renderWithPlatform(request, { [options.namespace]: options.loadMessages }, (renderToHtml) => {
+        const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+        const islands = Object.entries(view.islands ?? {}).map(([id, value]) => dataIsland(id, request.language, value)).join('');
+        return `${links}${renderToHtml(view.element())}${islands}`;
+      });
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { matchRoute } from 'single-spa-layout';
+import { constructServerLayout } from 'single-spa-layout/server';
+import { CONTEXT_COOKIES, i18next, requestedPageContext, textDirection, themeVariables } from 'shared-contracts';
+import { escapeAttribute, renderWithPlatform } from 'shared-contracts/server';
+import { BRAND_ASSETS } from '../app/brand-assets.js';
+import { Frame, FrameFooter } from '../app/frame.js';
+import { loadShellMessages } from '../app/messages.js';
+
+interface DocumentInput {
+  template: string;
+  host: string;
+  path: string;
+  search: string;
+  cookies: Readonly<Record<string, string>>;
+}
+
+const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The remote single-spa-layout shows at a path, from the same template the browser's layout reads. */
+function remoteAt(template: string, path: string): string | undefined {
+  // Only the routes are wanted here. The server layout finds a container by tag name, not by selector, so it is
+  // pointed at the <main> that #app-region is.
+  const { resolvedRoutes } = constructServerLayout({ html: template.replace(/containerel="#app-region"/i, 'containerEl="main"') });
+  const names: string[] = [];
+  const collect = (nodes: readonly unknown[]) => {
+    for (const node of nodes as { type?: string; name?: string; routes?: unknown[] }[]) {
+      if (node.type === 'application' && node.name) names.push(node.name);
+      if (node.routes) collect(node.routes);
+    }
+  };
+  collect(matchRoute(resolvedRoutes, path).routes);
+  return names.find((name) => name !== 'not-found');
+}
+
+/** Replaces the one match of a pattern the built index.html has; a template without it is a build error. */
+function replaceOnce(html: string, pattern: RegExp, replacement: (match: string, ...groups: string[]) => string): string {
+  if (!pattern.test(html)) throw new Error(`index.html lacks ${pattern.source}`);
+  return html.replace(pattern, replacement);
+}
+
+/**
+ * The shell's page for one request (DESIGN §9): the built index.html with the brand's theme, language and title,
+ * the frame as a guest sees it, and in the routed remote's region the edge's include of that remote's first view.
+ * Nothing personal: pages differ only by host, path, area and language.
+ */
+export const document = {
+  async render(input: DocumentInput): Promise<{ html: string; inlineStyles: string[] }> {
+    const context = requestedPageContext({
+      host: input.host,
+      search: input.search,
+      storedArea: input.cookies[CONTEXT_COOKIES.area],
+      storedLanguage: input.cookies[CONTEXT_COOKIES.language],
+    });
+    const { brand, area, language } = context;
+    const remote = remoteAt(input.template, input.path);
+    return renderWithPlatform({ path: input.path, host: input.host, area, language }, { shell: loadShellMessages }, (renderToHtml) => {
+      const top = renderToHtml(<Frame />);
+      const bottom = renderToHtml(<FrameFooter />);
+      const theme = `:root{${Object.entries(themeVariables(brand)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
+      const titleMatch = /<h1[^>]*data-testid="page-title"[^>]*>([^<]*)<\/h1>/.exec(top);
+      const pageTitle = titleMatch?.[1] ? `${titleMatch[1]} | ${escapeText(brand.name)}` : escapeText(brand.name);
+      const query = new URLSearchParams({ path: input.path, host: input.host, area, lang: language });
+      const region = remote
+        ? `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${escapeAttribute(query.toString())}" --></div>`
+        : '';
+      let html = input.template;
+      html = replaceOnce(html, /<html[^>]*>/, () => `<html lang="${language}" dir="${textDirection(language)}" data-theme="${brand.theme}">`);
+      html = replaceOnce(html, /<meta name="theme-color" content="[^"]*">/, () => `<meta name="theme-color" content="${escapeAttribute(brand.colors.primary)}">`);
+      html = replaceOnce(html, /<link rel="icon" href="data:,">/, () => `<link rel="icon" type="image/svg+xml" href="${BRAND_ASSETS[brand.id].favicon}">`);
+      html = html.replace(/<title>[^<]*<\/title>/, '');
+      html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style></head>`);
+      html = replaceOnce(html, /<body>/, () => `<body data-brand="${brand.id}">`);
+      html = replaceOnce(html, /(<a class="skip-link" href="#app-region">)(<\/a>)/, (_match, open, close) => `${open}${escapeText(i18next.t('shell:skipToContent'))}${close}`);
+      html = replaceOnce(html, /(<div id="frame-top"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${top}${close}`);
+      html = replaceOnce(html, /(<main id="app-region"[^>]*>)(<\/main>)/, (_match, open, close) => `${open}${region}${close}`);
+      html = replaceOnce(html, /(<div id="frame-bottom"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${bottom}${close}`);
+      return { html, inlineStyles: [theme] };
+    });
+  },
+};

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The first view in the HTML (DESIGN §9), on the Node side: each app's origin renders its fragment with the server
+ * bundle its build wrote beside the browser files (a redeploy replaces both), and the edge stitches the routed
+ * remote's fragment into the shell's page. Production's edge is nginx with server-side includes; the local servers
+ * do the same here, with the same `<!--# include virtual="..." -->` directive, timeout, cache and fallback.
+ */
+
+/** Where an app's server bundle is written, relative to its dist folder (tooling/src/rspack-config.ts builds it). */
+export const SERVER_BUNDLE_FILE = 'server/first-view.cjs';
+
+/** The path every app's origin serves its first view on (shared-contracts FIRST_VIEW_FRAGMENT_PATH). */
+export const FIRST_VIEW_PATH = '/_fragment/first-view';
+/** How long the edge waits for a fragment before the page goes out without it (the client then renders it). */
+export const FRAGMENT_TIMEOUT_MS = 300;
+/** How long the shell may take to compose a page before it goes out as built (and renders in the browser). */
+export const COMPOSE_DEADLINE_MS = 1_000;
+/** How long a rendered fragment is reused: the data behind it (games, help topics) is sent with max-age 60 too. */
+export const FRAGMENT_CACHE_MS = 60_000;
+const FRAGMENT_CACHE_ENTRIES = 2_000;
+
+/** A server bundle's exports: shared-contracts' FirstViewRenderer, and for the shell its document renderer. */
+export interface ServerBundle {
+  renderer?: {
+    render(query: Record<string, unknown>, environment: { apiUrl: string; stylesheets: readonly string[] }): Promise<string | null>;
+  };
+  document?: {
+    render(input: DocumentInput): Promise<RenderedDocument>;
+  };
+}
+
+export interface DocumentInput {
+  template: string;
+  host: string;
+  path: string;
+  search: string;
+  cookies: Readonly<Record<string, string>>;
+}
+
+export interface RenderedDocument {
+  html: string;
+  /** The inline styles the document carries (the brand's theme), allowed by the page's CSP by their hashes. */
+  inlineStyles: readonly string[];
+}
+
+/** A CSP source expression allowing one inline style or script. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+interface LoadedBundle {
+  version: string;
+  exports: ServerBundle;
+}
+
+/**
+ * Loads an app's server bundle, again whenever its file changes (a redeploy), so the fragment always comes from the
+ * code the page then runs. Missing bundle: null, and pages are served as before.
+ */
+export function serverBundleLoader(root: string): () => LoadedBundle | null {
+  const file = path.join(root, SERVER_BUNDLE_FILE);
+  let loaded: (LoadedBundle & { mtimeMs: number }) | null = null;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const source = readFileSync(file);
+      const requireFromBundle = createRequire(file);
+      delete requireFromBundle.cache[file];
+      const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
+      loaded = { mtimeMs, version, exports: requireFromBundle(file) as ServerBundle };
+    }
+    return loaded;
+  };
+}
+
+/** A small time-limited cache with a bound on its size (the oldest entry goes first). */
+export class ExpiringCache<T> {
+  readonly #entries = new Map<string, { value: T; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires > Date.now()) return entry.value;
+    this.#entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: T): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+}
+
+/** The stylesheets of the remote's exposed module, by absolute URL, read from its mf-manifest.json. */
+function exposedStylesheets(root: string, publicOrigin: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'mf-manifest.json'), 'utf8')) as {
+      exposes?: { assets?: { css?: { sync?: string[] } } }[];
+    };
+    return (manifest.exposes ?? []).flatMap((expose) => expose.assets?.css?.sync ?? []).map((file) => new URL(file, `${publicOrigin}/`).href);
+  } catch {
+    return [];
+  }
+}
+
+const FRAGMENT_QUERY = ['path', 'host', 'area', 'lang'] as const;
+
+/**
+ * `GET /_fragment/first-view` on a remote's origin: its first view for the page, brand, area and language asked,
+ * from the cache when rendered in the last minute by this same version of the remote; 204 when the route has none.
+ */
+export function registerFirstViewFragments(
+  app: FastifyInstance,
+  options: { root: string; publicOrigin: string; apiUrl: string },
+): void {
+  const loadBundle = serverBundleLoader(options.root);
+  const cache = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
+  app.get(FIRST_VIEW_PATH, async (request, reply) => {
+    const bundle = loadBundle();
+    const renderer = bundle?.exports.renderer;
+    if (!bundle || !renderer) return reply.code(404).type('text/plain').send('No first view');
+    const query = request.query as Record<string, unknown>;
+    const key = [bundle.version, ...FRAGMENT_QUERY.map((name) => String(query[name] ?? ''))].join('\n');
+    let html = cache.get(key);
+    if (html === undefined) {
+      html = await renderer.render(query, { apiUrl: options.apiUrl, stylesheets: exposedStylesheets(options.root, options.publicOrigin) });
+      cache.set(key, html);
+    }
+    reply.header('Cache-Control', `public, max-age=${FRAGMENT_CACHE_MS / 1000}`).header('X-Fragment-Version', bundle.version);
+    return html === null ? reply.code(204).send() : reply.type('text/html; charset=utf-8').send(html);
+  });
+}
+
+const INCLUDE = /<!--# include virtual="([^"]+)" -->/g;
+
+/**
+ * Resolves the page's server-side includes as nginx's SSI module does at the edge: `/_fragment/<app>/<rest>` is
+ * fetched from that app's origin, with the edge's timeout; a fragment that fails, is slow or is empty leaves its
+ * place empty and the page renders that part in the browser, as it did before first views.
+ */
+export async function resolveIncludes(html: string, originOf: (app: string) => string | undefined): Promise<string> {
+  const includes = [...html.matchAll(INCLUDE)];
+  const bodies = await Promise.all(
+    includes.map(async ([, virtual = '']) => {
+      const match = /^\/_fragment\/([a-z]+)(\/.*)$/.exec(virtual.replace(/&amp;/g, '&'));
+      const origin = match ? originOf(match[1] ?? '') : undefined;
+      if (!match || !origin) return '';
+      try {
+        const response = await fetch(`${origin}/_fragment${match[2]}`, { signal: AbortSignal.timeout(FRAGMENT_TIMEOUT_MS) });
+        return response.status === 200 ? await response.text() : '';
+      } catch {
+        return '';
+      }
+    }),
+  );
+  let index = 0;
+  return html.replace(INCLUDE, () => bodies[index++] ?? '');
+}
