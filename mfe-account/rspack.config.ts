@@ -7,5 +7,6 @@ export default createAppBuild({
   kind: 'remote',
   appDir: path.dirname(fileURLToPath(import.meta.url)),
   entry: './src/standalone.ts',
+  serverEntry: './src/server/first-view.tsx',
   htmlTitle: 'Account — standalone',
 });

@@ -10,7 +10,10 @@ import { startTopology, type Topology } from '../../tooling/src/topology/topolog
  * restarted in the middle. No browser: the players are HTTP clients, as in the drill. Ports apart from the other
  * browser tests' and the redeploy test's topology.
  */
-const PORTS = { edge: 18280, catalog: 18281, support: 18282, account: 18283, shell: 18284, api1: 18291, api2: 18292, postgres: 18295 };
+const PORTS = {
+  edge: 18280, catalog: 18281, support: 18282, account: 18283, shell: 18284, shellPages: 18285, catalogFragments: 18286,
+  supportFragments: 18287, accountFragments: 18288, edgeInternalApi: 18289, api1: 18291, api2: 18292, postgres: 18295,
+};
 /** Kept after the run, for a look when a replica misbehaves. */
 const LOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/topology/e2e-kill-logs');
 

@@ -13,7 +13,10 @@ import { t } from '../support/locales.js';
  * nothing the other browser tests use. Ports apart from the other tests' (18xxx below 18100) and the local
  * topology's defaults (20xxx).
  */
-const PORTS = { edge: 18180, catalog: 18181, support: 18182, account: 18183, shell: 18184, api1: 18191, api2: 18192, postgres: 18195 };
+const PORTS = {
+  edge: 18180, catalog: 18181, support: 18182, account: 18183, shell: 18184, shellPages: 18185, catalogFragments: 18186,
+  supportFragments: 18187, accountFragments: 18188, edgeInternalApi: 18189, api1: 18191, api2: 18192, postgres: 18195,
+};
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SUPPORT_SOURCE = path.join(repoRoot, 'mfe-support');
 // With the build's compressed copies of them (file.js.br, file.js.gz).
@@ -117,6 +120,8 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     await page.goto(`${site}/SupportCenter/game?spec_lang=en`);
     await expect(page.getByRole('heading', { name: CHOOSE_GAME, exact: true })).toBeVisible();
     const shellBefore = await shellScripts(page);
+    const html = await request.get(`${site.replace('nova.localhost', 'localhost')}/SupportCenter/game?spec_lang=en`);
+    expect(await html.text()).toContain(`>${CHOOSE_GAME}</h2>`);
 
     deploy(redeployed, topology!.roots.support);
     // The page that is open keeps working on the version it loaded: client-side navigation within the site.
@@ -129,6 +134,10 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     await expect(page.getByTestId('remote-notice')).toHaveCount(0);
     // The same shell files: nothing but the support origin's files changed.
     expect(await shellScripts(page)).toEqual(shellBefore);
+    // The page's HTML carries the new version's first view, stitched in by the edge (within its short cache).
+    await expect
+      .poll(async () => (await request.get(`${site.replace('nova.localhost', 'localhost')}/SupportCenter/game?spec_lang=en`)).text(), { timeout: 20_000 })
+      .toContain(REDEPLOYED_TITLE);
 
     // Why the next load sees it: the manifest and remote entry are revalidated, the hashed files never change.
     const origin = topology!.urls.origins.support;

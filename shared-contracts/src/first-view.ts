@@ -1,7 +1,7 @@
 import type { Language } from './areas.js';
 
 /**
- * A page's first view in its HTML (DESIGN §9): the shell's frame and the routed remote's first screen arrive
+ * A page's first view in its HTML (README "First view in the HTML"): the shell's frame and the routed remote's first screen arrive
  * rendered, each by its own app's code, and the apps' client code replaces them when it mounts. What a first view
  * was rendered from travels beside it as a JSON data island, so the client renders the same screen without asking
  * the API again.

@@ -7,6 +7,14 @@ RUN npm install --global pnpm@10
 COPY . .
 RUN pnpm install --frozen-lockfile --filter "${APP}..." && pnpm --filter "${APP}" run build
 
+# The app's first-view server (README "First view in the HTML"): its server bundle (dist/server) behind the same
+# Node server the local topology runs; the shell's serves its pages. docker build --target fragments ...
+FROM build AS fragments
+ARG APP
+ENV APP=${APP} NODE_ENV=production HOST=0.0.0.0
+EXPOSE 8080
+CMD ["/bin/sh", "-c", "exec node tooling/bin/serve-app.js --app \"${APP#mfe-}\" --port 8080 --dir \"${APP}/dist\""]
+
 # Debian's nginx, the same build the local topology runs (tooling/src/topology), because it has the brotli module
 # the nginx.org image lacks: the build writes .br and .gz copies of every file (tooling/src/precompress-plugin.ts).
 FROM debian:bookworm-slim

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The first view in the HTML (DESIGN §9), on the Node side: each app's origin renders its fragment with the server
+ * The first view in the HTML (README "First view in the HTML"), on the Node side: each app's origin renders its fragment with the server
  * bundle its build wrote beside the browser files (a redeploy replaces both), and the edge stitches the routed
  * remote's fragment into the shell's page. Production's edge is nginx with server-side includes; the local servers
  * do the same here, with the same `<!--# include virtual="..." -->` directive, timeout, cache and fallback.
@@ -28,14 +28,17 @@ const FRAGMENT_CACHE_ENTRIES = 2_000;
 export interface ServerBundle {
   renderer?: {
     render(query: Record<string, unknown>, environment: { apiUrl: string; stylesheets: readonly string[] }): Promise<string | null>;
+    prepare(): Promise<void>;
   };
   document?: {
     render(input: DocumentInput): Promise<RenderedDocument>;
+    prepare(): Promise<void>;
   };
 }
 
 export interface DocumentInput {
   template: string;
+  apiUrl: string;
   host: string;
   path: string;
   search: string;
@@ -77,7 +80,10 @@ export function serverBundleLoader(root: string): () => LoadedBundle | null {
       const requireFromBundle = createRequire(file);
       delete requireFromBundle.cache[file];
       const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
-      loaded = { mtimeMs, version, exports: requireFromBundle(file) as ServerBundle };
+      const exports = requireFromBundle(file) as ServerBundle;
+      // Messages load now, not on the first page a player asks for.
+      for (const part of [exports.renderer, exports.document]) void part?.prepare().catch(() => undefined);
+      loaded = { mtimeMs, version, exports };
     }
     return loaded;
   };
@@ -130,6 +136,7 @@ export function registerFirstViewFragments(
   options: { root: string; publicOrigin: string; apiUrl: string },
 ): void {
   const loadBundle = serverBundleLoader(options.root);
+  loadBundle();
   const cache = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
   app.get(FIRST_VIEW_PATH, async (request, reply) => {
     const bundle = loadBundle();
@@ -158,7 +165,7 @@ export async function resolveIncludes(html: string, originOf: (app: string) => s
   const includes = [...html.matchAll(INCLUDE)];
   const bodies = await Promise.all(
     includes.map(async ([, virtual = '']) => {
-      const match = /^\/_fragment\/([a-z]+)(\/.*)$/.exec(virtual.replace(/&amp;/g, '&'));
+      const match = /^\/_fragment\/([a-z]+)(\/.*)$/.exec(virtual);
       const origin = match ? originOf(match[1] ?? '') : undefined;
       if (!match || !origin) return '';
       try {

@@ -171,7 +171,7 @@ export interface AppConfigOptions {
    */
   preloadProvided?: readonly string[];
   /**
-   * The app's first-view renderer (DESIGN §9), built for Node into dist/server beside the browser build, so a deploy
+   * The app's first-view renderer (README "First view in the HTML"), built for Node into dist/server beside the browser build, so a deploy
    * ships the two together and the fragment host renders with the code the page then runs.
    */
   serverEntry?: string;

@@ -23,7 +23,7 @@ describe('Content-Security-Policy', () => {
 
   it('reaches every nginx location: none sets headers of its own, which would drop the server-level ones', () => {
     const locations = [...nginxTemplate.matchAll(/^\s*location .*\{\n([\s\S]*?)^\s*\}$/gm)];
-    expect(locations.map(([, body]) => body?.trim())).toEqual(['try_files $uri =404;', 'try_files $uri /index.html;']);
+    expect(locations.map(([, body]) => body?.trim())).toEqual(['return 404;', 'try_files $uri =404;', 'try_files $uri /index.html;']);
     for (const [, body] of locations) expect(body).not.toMatch(/add_header/);
   });
 });

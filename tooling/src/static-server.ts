@@ -76,12 +76,19 @@ function cookiesOf(header: string | undefined): Record<string, string> {
 }
 
 /**
- * The shell's pages with their first view (DESIGN §9): the shell's server bundle renders the frame into the page
+ * The shell's pages with their first view (README "First view in the HTML"): the shell's server bundle renders the frame into the page
  * and names the routed remote's fragment in an include, which this server then resolves as the edge would. Without
  * a server bundle, or when it fails, the page goes out as built and renders in the browser.
  */
-function composedPageSender(root: string, indexFile: string, remotes: Record<RemoteName, string>, remoteOrigins: readonly string[]): PageSender {
+function composedPageSender(
+  root: string,
+  indexFile: string,
+  apiUrl: string,
+  remotes: Record<RemoteName, string>,
+  remoteOrigins: readonly string[],
+): PageSender {
   const loadBundle = serverBundleLoader(root);
+  loadBundle();
   const plain = plainPageSender(indexFile);
   const originOf = (app: string) => (REMOTE_NAMES as readonly string[]).includes(app) ? new URL(remotes[app as RemoteName]).origin : undefined;
   const compose = async (request: FastifyRequest): Promise<{ html: string; policy: string }> => {
@@ -90,12 +97,15 @@ function composedPageSender(root: string, indexFile: string, remotes: Record<Rem
     const url = new URL(request.url, 'http://page.invalid');
     const page = await renderer.render({
       template: await readFile(indexFile, 'utf8'),
+      apiUrl,
       host: request.headers.host ?? '',
       path: url.pathname,
       search: url.search,
       cookies: cookiesOf(request.headers.cookie),
     });
-    return { html: await resolveIncludes(page.html, originOf), policy: contentSecurityPolicy(remoteOrigins, page.inlineStyles.map(cspHash)) };
+    // Behind nginx (FIRST_VIEW_INCLUDES=edge) the edge fills the includes in, with its cache; else this server does.
+    const html = process.env.FIRST_VIEW_INCLUDES === 'edge' ? page.html : await resolveIncludes(page.html, originOf);
+    return { html, policy: contentSecurityPolicy(remoteOrigins, page.inlineStyles.map(cspHash)) };
   };
   return async (request, reply) => {
     let page: { html: string; policy: string };
@@ -171,7 +181,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     registerFirstViewFragments(app, { root: options.root, publicOrigin: new URL(remotes[options.app]).origin, apiUrl });
   }
 
-  const sendPage = options.app === 'shell' ? composedPageSender(options.root, indexFile, remotes, remoteOrigins) : plainPageSender(indexFile);
+  const sendPage = options.app === 'shell' ? composedPageSender(options.root, indexFile, apiUrl, remotes, remoteOrigins) : plainPageSender(indexFile);
   app.get('/', sendPage);
 
   await app.register(fastifyStatic, {

@@ -4,7 +4,7 @@ import { INPUT_BOUNDS } from 'shared-contracts';
 import { languageSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { API_ROOT } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 
 export const GAMES_SEED_FILE = path.join(API_ROOT, 'seed', 'games.json');
 
@@ -66,6 +66,17 @@ export async function readGamesSeed(file: string = GAMES_SEED_FILE): Promise<See
   return parsed.data;
 }
 
+/** One arbitrary 64-bit key shared by every replica seeding the same database (see MIGRATION_LOCK_KEY). */
+const SEED_LOCK_KEY = '7305221001843';
+
+/**
+ * Replicas starting together seed one after the other: an upsert keyed by id still fails on another unique column
+ * (a game's slug) while a concurrent transaction's insert of the same row is in flight.
+ */
+export async function lockSeeding(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [SEED_LOCK_KEY]);
+}
+
 export interface SeedResult {
   games: number;
   texts: number;
@@ -78,6 +89,7 @@ export interface SeedResult {
  */
 export async function seedGames(db: Database, games: readonly SeedGame[]): Promise<SeedResult> {
   return db.transaction(async (tx) => {
+    await lockSeeding(tx);
     let texts = 0;
     for (const game of games) {
       await tx.query(

@@ -4,6 +4,7 @@ import { DOWNLOAD_PLATFORMS, INPUT_BOUNDS, LANGUAGES, type Language } from 'shar
 import { z } from 'zod';
 import { API_ROOT } from '../config.js';
 import type { Database, Queryable, SqlValue } from '../db/database.js';
+import { lockSeeding } from './games-seed.js';
 
 export const SUPPORT_SEED_FILE = path.join(API_ROOT, 'seed', 'support.json');
 
@@ -167,6 +168,7 @@ function nameTexts(record: Partial<Record<Language, string>>): Partial<Record<La
  */
 export async function seedSupport(db: Database, seed: SupportSeed): Promise<SupportSeedResult> {
   return db.transaction(async (tx) => {
+    await lockSeeding(tx);
     const result: SupportSeedResult = {
       faqTypes: 0, faqs: 0, inquiryCategories: 0, servers: 0, areas: 0, downloads: 0, roles: 0, rolesSkipped: 0,
     };

@@ -1,9 +1,10 @@
 import { createRemoteApp } from 'shared-contracts/react';
 import { AccountRoot } from './account-root.js';
+import { loadAccountMessages } from './messages.js';
 
 const app = createRemoteApp({
   namespace: 'account',
-  loadMessages: (language) => import(/* webpackChunkName: "account-i18n-[request]" */ `../../locales/${language}/account.json`),
+  loadMessages: loadAccountMessages,
   rootComponent: AccountRoot,
   contractVersion: __BUILT_CONTRACT_VERSION__,
 });

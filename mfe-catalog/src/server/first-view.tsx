@@ -6,7 +6,7 @@ import { GAMES_ISLAND_ID, seedGames } from '../app/games-resource.js';
 import { loadCatalogMessages } from '../app/messages.js';
 
 /**
- * The catalogue's first views (DESIGN §9): the front page and a game's details, rendered by the catalogue's own
+ * The catalogue's first views (README "First view in the HTML"): the front page and a game's details, rendered by the catalogue's own
  * components from `/games/all`, which the page then carries as a data island for the client to mount with.
  */
 export const renderer = createFirstViewRenderer({

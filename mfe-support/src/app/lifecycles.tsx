@@ -1,9 +1,10 @@
 import { createRemoteApp } from 'shared-contracts/react';
+import { loadSupportMessages } from './messages.js';
 import { SupportRoot } from './support-root.js';
 
 const app = createRemoteApp({
   namespace: 'support',
-  loadMessages: (language) => import(/* webpackChunkName: "support-i18n-[request]" */ `../../locales/${language}/support.json`),
+  loadMessages: loadSupportMessages,
   rootComponent: SupportRoot,
   contractVersion: __BUILT_CONTRACT_VERSION__,
 });

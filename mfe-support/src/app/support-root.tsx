@@ -18,9 +18,8 @@ const AgentDesk = lazyScreen(() => import('../features/agent-desk/agent-desk.js'
 const AgentTicket = lazyScreen(() => import('../features/conversation/agent-ticket.js').then((module) => module.AgentTicket));
 
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
-export function SupportRoot({ basename }: RemoteProps) {
+export function SupportRoutes() {
   return (
-    <BrowserRouter basename={basename}>
       <Routes>
         <Route path="/" element={<SupportLayout />}>
           <Route index element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
@@ -53,6 +52,13 @@ export function SupportRoot({ basename }: RemoteProps) {
           }
         />
       </Routes>
+  );
+}
+
+export function SupportRoot({ basename }: RemoteProps) {
+  return (
+    <BrowserRouter basename={basename}>
+      <SupportRoutes />
     </BrowserRouter>
   );
 }

@@ -3,7 +3,7 @@ import { loadSimpleGames } from '../api/game-links.js';
 import { platformApi } from '../api/platform-api.js';
 import { applyTheme } from '../theme.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
-import { addNamespace, initI18n } from '../i18n/i18n.js';
+import { addNamespace, initI18n, type NamespaceLoader } from '../i18n/i18n.js';
 import { requestedPageContext } from '../page-context.js';
 import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
 import {
@@ -22,9 +22,13 @@ export type BootstrapResult = { status: 'ready'; context: PlatformContext } | { 
 
 /**
  * Start-up steps 1 to 4 of DESIGN §3, shared by the shell and the standalone harness: brand, area (with the
- * reload rule of SPEC §4), session from the URL or storage (token removed from the address bar), language.
+ * reload rule of SPEC §4), session from the URL or storage (token removed from the address bar), language with the
+ * common messages and the caller's own namespaces.
  */
-export async function bootstrapPlatform(win: Window = window): Promise<BootstrapResult> {
+export async function bootstrapPlatform(
+  win: Window = window,
+  namespaces: Readonly<Record<string, NamespaceLoader>> = {},
+): Promise<BootstrapResult> {
   const local = safeStorage('local');
   const { brand, askedArea, areaFromUrl, area, language } = requestedPageContext({
     host: win.location.host,
@@ -35,6 +39,11 @@ export async function bootstrapPlatform(win: Window = window): Promise<Bootstrap
   applyTheme(brand, win.document.documentElement);
   setPlatformContext({ brand, area, language });
 
+  // The messages load while the start-up check is under way: only the reload rule waits for its answer.
+  const messages = initI18n(language).then(() =>
+    Promise.all(Object.entries({ [COMMON_NAMESPACE]: loadCommonMessages, ...namespaces }).map(([namespace, load]) => addNamespace(namespace, load))),
+  );
+  messages.catch(() => undefined);
   const serverArea = await precheckArea();
   if (serverArea && serverArea !== askedArea && areaFromUrl) {
     const url = new URL(win.location.href);
@@ -49,8 +58,7 @@ export async function bootstrapPlatform(win: Window = window): Promise<Bootstrap
   restoreCsForm();
   // Game links feed the side menu, the recharge link and repay buttons; a failure is reported, not fatal.
   loadSimpleGames().catch(() => undefined);
-  await initI18n(language);
-  await addNamespace(COMMON_NAMESPACE, loadCommonMessages);
+  await messages;
   return { status: 'ready', context };
 }
 

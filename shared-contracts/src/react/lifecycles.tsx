@@ -56,6 +56,57 @@ function keepFirstViewStylesheets(region: HTMLElement): void {
   for (const link of region.querySelectorAll('link[rel="stylesheet"]')) document.head.append(link);
 }
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+const TEXT_FIELDS = 'input[name]:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="file"]), textarea[name]';
+
+/** What the player typed into a first view's text fields before the app's root replaced them, by field name. */
+interface TypedState {
+  values: Map<string, string>;
+  focusedName: string | null;
+}
+
+/**
+ * Follows a first view's text fields from the start of the mount until the root's first commit replaces them: the
+ * values typed so far, then every input up to the last moment, and the field that has focus.
+ */
+function followTypedText(region: HTMLElement): { stop: () => TypedState } {
+  const state: TypedState = { values: new Map(), focusedName: null };
+  for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS)) if (field.value !== field.defaultValue) state.values.set(field.name, field.value);
+  if (document.activeElement instanceof HTMLElement && region.contains(document.activeElement)) state.focusedName = document.activeElement.getAttribute('name');
+  const onInput = (event: Event) => {
+    const field = event.target;
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.matches(TEXT_FIELDS)) state.values.set(field.name, field.value);
+  };
+  const onFocus = (event: Event) => {
+    if (event.target instanceof HTMLElement) state.focusedName = event.target.getAttribute('name');
+  };
+  region.addEventListener('input', onInput, true);
+  region.addEventListener('focusin', onFocus, true);
+  return {
+    stop: () => {
+      region.removeEventListener('input', onInput, true);
+      region.removeEventListener('focusin', onFocus, true);
+      return state;
+    },
+  };
+}
+
+/**
+ * Puts typed text back into the mounted app's empty fields of the same name, as if typed there: React's controlled
+ * inputs take a value through the native setter and an input event. Focus goes back to the field the player was in.
+ */
+function restoreTypedText(region: HTMLElement, { values, focusedName }: TypedState): void {
+  for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS)) {
+    const value = values.get(field.name);
+    if (value !== undefined && field.value === '') {
+      const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (focusedName !== null && field.name === focusedName) field.focus();
+  }
+}
+
 /**
  * single-spa lifecycles for a remote's `./app` module: loads the remote's namespace before the first mount and
  * renders its root with React 19's client API. A render error shows a translated notice in the remote's region.
@@ -85,13 +136,22 @@ export function createRemoteApp(options: {
       new Promise<void>((resolve) => {
         const region = regionOf(props);
         keepFirstViewStylesheets(region);
+        const typing = followTypedText(region);
+        const mounted = () => {
+          const typed = typing.stop();
+          // After this commit's effects: an input event dispatched inside them would be undone by React, which puts
+          // a controlled field back to its rendered value when it cannot apply the change at once.
+          if (typed.values.size > 0 || typed.focusedName !== null) setTimeout(() => restoreTypedText(region, typed));
+          resolve();
+        };
         const root = createRoot(region);
         roots.set(props.name, root);
-        // The root replaces the first view the page's HTML carries (DESIGN §9). In a transition, React renders in
-        // slices that yield to the browser: the page is already painted, so this work must not hold up input.
+        // The root replaces the first view the page's HTML carries (README "First view in the HTML"), keeping what
+        // the player typed into it. In a transition, React renders in slices that yield to the browser: the page is
+        // already painted, so this work must not hold up input.
         startTransition(() =>
           root.render(
-            <Mounted onMounted={resolve}>
+            <Mounted onMounted={mounted}>
               <RemoteErrorBoundary>
                 <RootComponent {...props} />
               </RemoteErrorBoundary>

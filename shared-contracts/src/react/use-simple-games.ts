@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
-import { loadSimpleGames, type GameSimple } from 'shared-contracts';
+import { loadSimpleGames, settledSimpleGames, type GameSimple } from 'shared-contracts';
 
 export type SimpleGamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
 
 /** The game list of `/games/simple` (loaded once per page) for a screen, with a retry after a failure. */
 export function useSimpleGames(): [SimpleGamesState, () => void] {
-  const [state, setState] = useState<SimpleGamesState>({ status: 'loading' });
+  // Loaded already (or carried by the page's first view): the first render shows the games, not a loading state.
+  const [state, setState] = useState<SimpleGamesState>(() => {
+    const games = settledSimpleGames();
+    return games ? { status: 'ready', games } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;

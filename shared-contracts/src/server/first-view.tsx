@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setI18n } from 'react-i18next';
-import { isArea, isLanguage, type Area, type Language } from '../areas.js';
+import { LANGUAGES, isArea, isLanguage, type Area, type Language } from '../areas.js';
 import { effectiveArea, resolveBrand } from '../brands.js';
 import { createApiClient, type ApiClient } from '../api/client.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
@@ -44,6 +44,8 @@ export interface FirstViewRenderer {
    * view shared by every player (personal pages) or the query names no page of the platform.
    */
   render(query: Record<string, unknown>, environment: FirstViewEnvironment): Promise<string | null>;
+  /** Loads what every render needs (messages of every language), so the first request is as quick as the next. */
+  prepare(): Promise<void>;
 }
 
 /** The query of a fragment request, checked: a value the platform does not know is refused, never rendered. */
@@ -52,6 +54,17 @@ export function parseFirstViewRequest(query: Record<string, unknown>): FirstView
   if (typeof path !== 'string' || !path.startsWith('/') || typeof host !== 'string' || host === '') return null;
   if (!isArea(area) || !isLanguage(lang)) return null;
   return { path, host, area, language: lang };
+}
+
+const CONTROL_WITH_ACTION = /<(button|select)(?=[\s>])|<input(?=[^>]*\stype="(?:checkbox|radio|submit|button)")/g;
+
+/**
+ * A first view's buttons, selects and check boxes are disabled until the app mounts: before that nothing handles
+ * them, and a disabled submit button also keeps the Enter key from submitting a form natively (which would put what
+ * was typed into the address). Text fields stay open: what the player types there is kept at mount.
+ */
+export function inertControls(html: string): string {
+  return html.replace(CONTROL_WITH_ACTION, (tag) => `${tag} disabled=""`);
 }
 
 /** JSON that cannot end its script element or start markup, whatever texts the data holds. */
@@ -73,6 +86,12 @@ export function dataIsland(id: string, language: Language, value: unknown): stri
 }
 
 let i18nReady: Promise<unknown> | undefined;
+
+/** Every language's messages of these namespaces, loaded ahead of the first request. */
+export async function prepareMessages(namespaces: Record<string, NamespaceLoader>): Promise<void> {
+  const all = { [COMMON_NAMESPACE]: loadCommonMessages, ...namespaces };
+  await Promise.all(LANGUAGES.flatMap((language) => Object.entries(all).map(([namespace, load]) => loadMessages(language, namespace, load))));
+}
 
 async function loadMessages(language: Language, namespace: string, load: NamespaceLoader): Promise<void> {
   if (i18next.hasResourceBundle(language, namespace)) return;
@@ -104,6 +123,9 @@ export async function renderWithPlatform<T>(
   return render(renderToString);
 }
 
+/** A render waits this long for the API at most; the edge gives up on the fragment sooner anyway. */
+const FIRST_VIEW_API_TIMEOUT_MS = 1_000;
+
 /** An API client for one render: the request's language and area as common params, no session. */
 export function firstViewApi(request: FirstViewRequest, environment: FirstViewEnvironment): ApiClient {
   return createApiClient({
@@ -113,6 +135,7 @@ export function firstViewApi(request: FirstViewRequest, environment: FirstViewEn
     token: () => null,
     onSessionInvalid: () => undefined,
     reportError: () => undefined,
+    timeoutMs: FIRST_VIEW_API_TIMEOUT_MS,
   });
 }
 
@@ -126,6 +149,7 @@ export function createFirstViewRenderer(options: {
   view: (request: FirstViewRequest, api: ApiClient) => Promise<FirstView | null>;
 }): FirstViewRenderer {
   return {
+    prepare: () => prepareMessages({ [options.namespace]: options.loadMessages }),
     async render(query, environment) {
       const request = parseFirstViewRequest(query);
       if (!request) return null;
@@ -134,7 +158,7 @@ export function createFirstViewRenderer(options: {
       return renderWithPlatform(request, { [options.namespace]: options.loadMessages }, (renderToHtml) => {
         const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
         const islands = Object.entries(view.islands ?? {}).map(([id, value]) => dataIsland(id, request.language, value)).join('');
-        return `${links}${renderToHtml(view.element())}${islands}`;
+        return `${links}${inertControls(renderToHtml(view.element()))}${islands}`;
       });
     },
   };

@@ -1,2 +1,2 @@
-/** The server side of the first view (DESIGN §9): what every app's server bundle renders its fragments with. */
+/** The server side of the first view (README "First view in the HTML"): what every app's server bundle renders its fragments with. */
 export * from './first-view.js';

@@ -38,7 +38,8 @@ export function createNoticeApp(options: {
         void unloadApplication(options.name).then(() => triggerAppChange());
       });
       notice.append(text, retry);
-      region.append(notice);
+      // In place of the remote's first view, when the page's HTML carried one.
+      region.replaceChildren(notice);
     },
     unmount: async () => {
       notice?.remove();

@@ -1,7 +1,6 @@
 import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
-  addNamespace,
   bootstrapPlatform,
   i18next,
   languageChangeHref,
@@ -51,15 +50,14 @@ export async function startShell(): Promise<void> {
       console.error('remotes.json could not be loaded', error);
     },
   );
-  const result = await bootstrapPlatform();
+  const result = await bootstrapPlatform(window, { shell: loadShellMessages });
   if (result.status === 'reloading') return;
   bindReactI18n();
-  await addNamespace('shell', loadShellMessages);
   applyBrandToDocument(result.context);
   trackRoute();
   on('locale:change-requested', ({ language }) => window.location.assign(languageChangeHref(window.location.href, language)));
 
-  // Each root replaces the frame the page's HTML carries (DESIGN §9). In a transition, React renders in slices
+  // Each root replaces the frame the page's HTML carries (README "First view in the HTML"). In a transition, React renders in slices
   // that yield to the browser: the page is already painted, so this work must not hold up input.
   for (const [id, component] of [['frame-top', Frame], ['frame-bottom', FrameFooter]] as const) {
     const host = document.getElementById(id);

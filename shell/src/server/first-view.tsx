@@ -1,13 +1,14 @@
 import { matchRoute } from 'single-spa-layout';
 import { constructServerLayout } from 'single-spa-layout/server';
-import { CONTEXT_COOKIES, i18next, requestedPageContext, textDirection, themeVariables } from 'shared-contracts';
-import { escapeAttribute, renderWithPlatform } from 'shared-contracts/server';
+import { CONTEXT_COOKIES, SIMPLE_GAMES_ISLAND_ID, i18next, requestedPageContext, seedSimpleGames, textDirection, themeVariables, type GameSimple } from 'shared-contracts';
+import { dataIsland, escapeAttribute, firstViewApi, inertControls, prepareMessages, renderWithPlatform } from 'shared-contracts/server';
 import { BRAND_ASSETS } from '../app/brand-assets.js';
 import { Frame, FrameFooter } from '../app/frame.js';
 import { loadShellMessages } from '../app/messages.js';
 
 interface DocumentInput {
   template: string;
+  apiUrl: string;
   host: string;
   path: string;
   search: string;
@@ -39,11 +40,12 @@ function replaceOnce(html: string, pattern: RegExp, replacement: (match: string,
 }
 
 /**
- * The shell's page for one request (DESIGN §9): the built index.html with the brand's theme, language and title,
+ * The shell's page for one request (README "First view in the HTML"): the built index.html with the brand's theme, language and title,
  * the frame as a guest sees it, and in the routed remote's region the edge's include of that remote's first view.
  * Nothing personal: pages differ only by host, path, area and language.
  */
 export const document = {
+  prepare: () => prepareMessages({ shell: loadShellMessages }),
   async render(input: DocumentInput): Promise<{ html: string; inlineStyles: string[] }> {
     const context = requestedPageContext({
       host: input.host,
@@ -53,15 +55,22 @@ export const document = {
     });
     const { brand, area, language } = context;
     const remote = remoteAt(input.template, input.path);
-    return renderWithPlatform({ path: input.path, host: input.host, area, language }, { shell: loadShellMessages }, (renderToHtml) => {
-      const top = renderToHtml(<Frame />);
-      const bottom = renderToHtml(<FrameFooter />);
+    const request = { path: input.path, host: input.host, area, language };
+    // The game list fills the side menu and the Top up link; without it the frame still renders, and the browser asks.
+    const games = await firstViewApi(request, { apiUrl: input.apiUrl, stylesheets: [] })
+      .call('gamesSimple', { query: { platform: 'web' } })
+      .catch((): GameSimple[] | null => null);
+    return renderWithPlatform(request, { shell: loadShellMessages }, (renderToHtml) => {
+      if (games) seedSimpleGames(games);
+      const top = inertControls(renderToHtml(<Frame />)) + (games ? dataIsland(SIMPLE_GAMES_ISLAND_ID, language, games) : '');
+      const bottom = inertControls(renderToHtml(<FrameFooter />));
       const theme = `:root{${Object.entries(themeVariables(brand)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
       const titleMatch = /<h1[^>]*data-testid="page-title"[^>]*>([^<]*)<\/h1>/.exec(top);
       const pageTitle = titleMatch?.[1] ? `${titleMatch[1]} | ${escapeText(brand.name)}` : escapeText(brand.name);
       const query = new URLSearchParams({ path: input.path, host: input.host, area, lang: language });
       const region = remote
-        ? `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${escapeAttribute(query.toString())}" --></div>`
+        ? // The query is percent-encoded (no quote, no markup) and stays raw: nginx passes an include's path as written.
+          `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${query.toString()}" --></div>`
         : '';
       let html = input.template;
       html = replaceOnce(html, /<html[^>]*>/, () => `<html lang="${language}" dir="${textDirection(language)}" data-theme="${brand.theme}">`);

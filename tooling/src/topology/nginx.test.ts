@@ -18,18 +18,25 @@ describe('the local topology renders the production nginx files', () => {
     expect(differing).toHaveLength(3);
   });
 
-  it('the edge sends /api/ to the given replicas, / to the shell origin and serves the given remotes.json', () => {
+  it('the edge sends /api/ to the given replicas, pages to the page server, files to the shell origin, fragments to their servers', () => {
     const rendered = renderEdge({
       port: 20080,
+      internalApiPort: 20089,
       shellOrigin: 'http://127.0.0.1:20084',
+      shellPages: '127.0.0.1:20085',
+      fragmentServers: { catalog: '127.0.0.1:20086', support: '127.0.0.1:20087', account: '127.0.0.1:20088' },
       apiReplicas: ['127.0.0.1:20091', '127.0.0.1:20092'],
       remotesJson: '/tmp/remotes.json',
+      cacheDir: '/tmp/edge cache',
     });
     expect(rendered).toContain('  server 127.0.0.1:20091;\n  server 127.0.0.1:20092;\n}');
-    expect(rendered).not.toMatch(/api-\d:8090|shell:80|\/etc\/platform/);
+    expect(rendered).not.toMatch(/api-\d:8090|shell:80|-fragments:8080|shell-pages:8080|\/etc\/platform|\/var\/cache/);
     expect(rendered).toContain('proxy_pass http://127.0.0.1:20084;');
+    for (const port of [20085, 20086, 20087, 20088]) expect(rendered).toContain(`server 127.0.0.1:${port};`);
+    expect(rendered).toContain('proxy_cache_path "/tmp/edge cache" ');
     expect(rendered).toContain('alias "/tmp/remotes.json";');
     expect(rendered).toContain('listen 127.0.0.1:20080 default_server;');
+    expect(rendered).toContain('listen 127.0.0.1:20089;');
     expect(rendered.match(/proxy_pass http:\/\/api_replicas\/;/g)).toHaveLength(2);
     expect(readFileSync(EDGE_CONFIG, 'utf8').split('\n')).toHaveLength(rendered.split('\n').length);
   });

@@ -34,13 +34,31 @@ export function renderStaticOrigin(options: { port: number; root: string; remote
 
 /**
  * The edge proxy of docker-compose.yml with compose's service names replaced by loopback addresses: the shell's
- * origin, the API replicas and the remotes.json file the compose file mounts.
+ * origin and page server, each remote's fragment server, the API replicas, the remotes.json file the compose file
+ * mounts, and the fragment cache's folder.
  */
-export function renderEdge(options: { port: number; shellOrigin: string; apiReplicas: readonly string[]; remotesJson: string }): string {
+export function renderEdge(options: {
+  port: number;
+  /** Where the fragment and page servers reach the API through the edge. */
+  internalApiPort: number;
+  shellOrigin: string;
+  /** host:port of the shell's page server and of each remote's fragment server. */
+  shellPages: string;
+  fragmentServers: Readonly<Record<'catalog' | 'support' | 'account', string>>;
+  apiReplicas: readonly string[];
+  remotesJson: string;
+  cacheDir: string;
+}): string {
   let config = readFileSync(EDGE_CONFIG, 'utf8');
   const replicas = options.apiReplicas.map((address) => `  server ${address};`).join('\n');
   config = replaceOnce(config, /^(?: {2}server api-\d+:8090;\n)+/m, `${replicas}\n`, EDGE_CONFIG);
+  config = replaceOnce(config, 'server shell-pages:8080;', `server ${options.shellPages};`, EDGE_CONFIG);
+  for (const [remote, address] of Object.entries(options.fragmentServers)) {
+    config = replaceOnce(config, `server ${remote}-fragments:8080;`, `server ${address};`, EDGE_CONFIG);
+  }
+  config = replaceOnce(config, 'proxy_cache_path /var/cache/nginx/fragments ', `proxy_cache_path ${quoted(options.cacheDir)} `, EDGE_CONFIG);
   config = replaceOnce(config, /^ *listen 80 default_server;$/m, `  listen 127.0.0.1:${options.port} default_server;`, EDGE_CONFIG);
+  config = replaceOnce(config, /^ *listen 8090;$/m, `  listen 127.0.0.1:${options.internalApiPort};`, EDGE_CONFIG);
   config = replaceOnce(config, 'alias /etc/platform/remotes.json;', `alias ${quoted(options.remotesJson)};`, EDGE_CONFIG);
   config = replaceOnce(config, 'proxy_pass http://shell:80;', `proxy_pass ${options.shellOrigin};`, EDGE_CONFIG);
   return config;

@@ -16,6 +16,11 @@ export const TOPOLOGY_PORTS = {
   support: 20082,
   account: 20083,
   shell: 20084,
+  shellPages: 20085,
+  catalogFragments: 20086,
+  supportFragments: 20087,
+  accountFragments: 20088,
+  edgeInternalApi: 20089,
   api1: 20091,
   api2: 20092,
   postgres: 20095,
@@ -131,15 +136,34 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     }
     const remotesJson = path.join(workDir, 'remotes.json');
     writeFileSync(remotesJson, JSON.stringify(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${origins[name]}/mf-manifest.json`])), null, 2));
+    // The shell's page server and each remote's fragment server, as compose runs them (README "First view in the
+    // HTML"): the production start command on the app's files, the API through the edge's internal port.
+    const firstViewServers = { shell: ports.shellPages, catalog: ports.catalogFragments, support: ports.supportFragments, account: ports.accountFragments };
+    const renderServers = APPS.map((app) =>
+      startProcess(`${app === 'shell' ? 'shell-pages' : `${app}-fragments`}`, 'node', ['tooling/bin/serve-app.js', '--app', app, '--port', String(firstViewServers[app]), '--dir', roots[app]], {
+        env: { NODE_ENV: 'production', API_URL: `http://127.0.0.1:${ports.edgeInternalApi}`, REMOTES_JSON: remotesJson, FIRST_VIEW_INCLUDES: 'edge' },
+        logDir,
+      }),
+    );
     const edge = startNginx(
       'edge',
       path.join(workDir, 'nginx-edge'),
-      renderEdge({ port: ports.edge, shellOrigin: `http://127.0.0.1:${ports.shell}`, apiReplicas: apis.map((api) => new URL(api.url).host), remotesJson }),
+      renderEdge({
+        port: ports.edge,
+        internalApiPort: ports.edgeInternalApi,
+        shellOrigin: `http://127.0.0.1:${ports.shell}`,
+        shellPages: `127.0.0.1:${ports.shellPages}`,
+        fragmentServers: { catalog: `127.0.0.1:${ports.catalogFragments}`, support: `127.0.0.1:${ports.supportFragments}`, account: `127.0.0.1:${ports.accountFragments}` },
+        apiReplicas: apis.map((api) => new URL(api.url).host),
+        remotesJson,
+        cacheDir: path.join(workDir, 'fragment-cache'),
+      }),
       logDir,
     );
-    servers.push(edge.started);
+    servers.push(...renderServers, edge.started);
     await Promise.all([
       ...servers.slice(0, APPS.length).map((server, index) => waitUntilUp(`http://127.0.0.1:${ports[APPS[index]!]}/index.html`, server, 30_000)),
+      ...renderServers.map((server, index) => waitUntilUp(`http://127.0.0.1:${firstViewServers[APPS[index]!]}/index.html`, server, 30_000)),
       waitUntilUp(`http://127.0.0.1:${ports.edge}/api/health`, edge.started, 30_000),
     ]);
     const site = originUrl(ports.edge);

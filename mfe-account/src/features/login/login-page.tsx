@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { navigateTo, safeReturnPath, signOut } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { formStyles } from '../../app/form.js';
@@ -18,12 +18,13 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { loggedIn, userName } = useSession();
   const [params] = useSearchParams();
+  const { search } = useLocation();
   const returnTo = safeReturnPath(params.get('redirect'));
   const [view, setView] = useState<'login' | 'forgot'>('login');
   const [notice, setNotice] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
   // Read once: the answer leaves the address bar as soon as it is used, and must not be used twice.
-  const [socialAnswer, setSocialAnswer] = useState(() => socialAnswerIn(window.location.search));
+  const [socialAnswer, setSocialAnswer] = useState(() => socialAnswerIn(search));
 
   if (socialAnswer) {
     return (

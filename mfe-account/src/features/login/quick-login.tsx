@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SOCIAL_PROVIDER_NAMES, platformApi, type SocialProvider } from 'shared-contracts';
 import { useCsForm } from 'shared-contracts/react';
 import { FormMessage } from '../../app/form.js';
+import { offeredProvidersCarried } from '../../app/login-config-resource.js';
 import { startSocialLogin } from '../../app/social-login.js';
 import { useAction } from '../../app/use-action.js';
 import styles from './login.module.css';
@@ -12,9 +13,12 @@ import styles from './login.module.css';
  * the player came from there (SPEC §3). None while unknown or when the call fails.
  */
 function useOfferedProviders(): SocialProvider[] {
-  const [providers, setProviders] = useState<SocialProvider[]>([]);
   const { gameId } = useCsForm();
+  // The login page's first view carries the offer for no particular game: no late buttons, no second call.
+  const [carried] = useState(offeredProvidersCarried);
+  const [providers, setProviders] = useState<SocialProvider[]>(gameId === null ? (carried ?? []) : []);
   useEffect(() => {
+    if (gameId === null && carried) return;
     let current = true;
     platformApi()
       .call('loginConfig', { query: gameId === null ? {} : { clientId: String(gameId) } })
@@ -25,7 +29,7 @@ function useOfferedProviders(): SocialProvider[] {
     return () => {
       current = false;
     };
-  }, [gameId]);
+  }, [gameId, carried]);
   return providers;
 }
 

@@ -6,6 +6,9 @@ import { usePlatformContext } from 'shared-contracts/react';
 import { useReducedMotion } from './use-reduced-motion.js';
 import styles from './banner-carousel.module.css';
 
+/** How long after the banner on show has loaded its neighbours are asked for: well before the first rotation. */
+const NEIGHBOUR_BANNERS_DELAY_MS = 1_000;
+
 /**
  * The banner carousel (SPEC §2) in the brand's layout (DESIGN §6): "wide" full-width banners or "cards" with
  * neighbours beside. It advances every TIMINGS.carouselIntervalMs, and holds still while hovered, while focus is
@@ -20,6 +23,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
   const [focused, setFocused] = useState(false);
   const [pausedByPlayer, setPausedByPlayer] = useState(false);
   const [firstBannerSettled, setFirstBannerSettled] = useState(false);
+  const [neighboursWanted, setNeighboursWanted] = useState(false);
   const regionId = useId();
   const count = games.length;
   const rotating = count > 1 && !reducedMotion && !pausedByPlayer && !hovered && !focused;
@@ -29,6 +33,12 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
     const timer = window.setInterval(() => setActive((index) => (index + 1) % count), TIMINGS.carouselIntervalMs);
     return () => window.clearInterval(timer);
   }, [rotating, count]);
+
+  useEffect(() => {
+    if (!firstBannerSettled) return;
+    const timer = window.setTimeout(() => setNeighboursWanted(true), NEIGHBOUR_BANNERS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [firstBannerSettled]);
 
   const show = (index: number) => setActive(((index % count) + count) % count);
   const rtl = i18n.dir() === 'rtl';
@@ -63,8 +73,9 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
           const position = offset === 0 ? 'current' : offset === 1 ? 'next' : offset === count - 1 ? 'previous' : 'hidden';
           // The slides are stacked in one place, so lazy loading would fetch every banner at once, all competing
           // with the one on show (the page's largest paint). Only the current banner has its image at first; its
-          // neighbours get theirs once it has loaded (or failed), ready before they rotate in.
-          const withImage = position === 'current' || (firstBannerSettled && position !== 'hidden');
+          // neighbours get theirs, at low priority, a moment after it has loaded (or failed), ready before they
+          // rotate in.
+          const withImage = position === 'current' || (neighboursWanted && position !== 'hidden');
           return (
             <div
               key={game.id}
@@ -82,7 +93,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
                 alt=""
                 width={1200}
                 height={500}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
+                fetchPriority={position === 'current' ? 'high' : 'low'}
                 decoding="async"
                 onLoad={position === 'current' ? () => setFirstBannerSettled(true) : undefined}
                 onError={position === 'current' ? () => setFirstBannerSettled(true) : undefined}

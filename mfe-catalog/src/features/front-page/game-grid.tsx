@@ -9,7 +9,7 @@ export function GameGrid({ games }: { games: readonly Game[] }) {
       {games.map((game) => (
         <li key={game.id}>
           <Link className={styles.card} to={gameDetailsPath(game.id)}>
-            <img className={styles.cover} src={game.imageConfig.cover} alt="" width={600} height={800} loading="lazy" decoding="async" />
+            <img className={styles.cover} src={game.imageConfig.cover} alt="" width={600} height={800} loading="lazy" fetchPriority="low" decoding="async" />
             <span className={styles.title}>{game.title}</span>
           </Link>
         </li>

@@ -1,0 +1,154 @@
+import { createServer, request as forward, type Server } from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+import { BRAND_IDS, resolveBrand } from 'shared-contracts';
+import { gamesAll, gamesSimple } from '../support/api.js';
+import { t } from '../support/locales.js';
+import { PORTS, site } from '../support/ports.js';
+import { serveApp } from '../support/servers.js';
+
+/**
+ * The page as it arrives, with no script run: what a player sees before any JavaScript (DESIGN §3, README "First
+ * view in the HTML"). Each page is asked for once first, as the site runs: the very first render of a fragment may
+ * miss the edge's timeout while its server reads the API for the first time, and that page renders in the browser.
+ */
+async function visitWarm(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.goto(url);
+}
+
+test.describe('first view in the HTML, scripts disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the front page shows the frame, the first banner with its image and the All games grid', async ({ page }) => {
+    const games = await gamesAll('ko');
+    // Asset URLs come through the site's API prefix, which a call straight to the API leaves out.
+    const banner = `${resolveBrand('nova.localhost').apiBase}${games[0]!.imageConfig.banner}`;
+    const bannerLoads: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === banner) bannerLoads.push(response.status());
+    });
+    await visitWarm(page, `${site()}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByTestId('page-title')).toHaveText(t('shell', 'ko', 'titles.home'));
+    await expect(page.getByTestId('footer')).toBeVisible();
+    const current = page.locator('[data-testid="banner-carousel"] [data-position="current"]');
+    await expect(current.getByRole('heading')).toHaveText(games[0]!.title);
+    await expect(current.locator('img')).toHaveAttribute('src', banner);
+    expect(bannerLoads).toContain(200);
+    await expect(page.locator('#all-games li')).toHaveCount(games.length);
+    await expect(page.locator('#all-games li').first()).toContainText(games[0]!.title);
+  });
+
+  test("a game's details and the login page show their first view", async ({ page }) => {
+    const games = await gamesAll('en');
+    const game = games.find((candidate) => candidate.id === 3)!;
+    await visitWarm(page, `${site('atlas.localhost')}/GamesDetails/3?spec_lang=en`);
+    await expect(page.getByRole('heading', { level: 2, name: game.title })).toBeVisible();
+    await visitWarm(page, `${site('atlas.localhost')}/login?spec_lang=en`);
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+  });
+
+  test("support's first step lists the games", async ({ page }) => {
+    await visitWarm(page, `${site()}/SupportCenter/game?spec_lang=en`);
+    await expect(page.getByTestId('support-step-game').getByRole('button')).toHaveCount((await gamesSimple('en')).length);
+  });
+
+  test('Arabic arrives right to left, in Arabic', async ({ page }) => {
+    await visitWarm(page, `${site('atlas.localhost')}/?self_area=eru&spec_lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('page-title')).toHaveText(t('shell', 'ar', 'titles.home'));
+  });
+});
+
+/** Loads a page and waits until its remote has replaced the first view (its data island goes with it). */
+async function loadAndMount(page: Page, url: string, island: string): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(url);
+  await expect(page.locator(`#${island}`)).toHaveCount(0);
+  return problems;
+}
+
+test.describe('the browser takes over the first view', () => {
+  for (const host of [...BRAND_IDS.map((id) => `${id}.localhost`), 'atlas.localhost/?self_area=eru&spec_lang=ar&']) {
+    test(`${host}: front page, details and login mount with no error`, async ({ page }) => {
+      const [hostName, query = ''] = host.split('/?');
+      const suffix = query ? `?${query.replace(/&$/, '')}` : '';
+      for (const [path, island] of [['/', 'catalog-games'], ['/GamesDetails/3', 'catalog-games'], ['/login', 'account-login-config']] as const) {
+        const problems = await loadAndMount(page, `${site(hostName)}${path}${suffix}`, island);
+        expect(problems, `${path}`).toEqual([]);
+      }
+    });
+  }
+
+  test('the front page does not ask for the games its HTML carries', async ({ page }) => {
+    let gameRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/games/all') gameRequests += 1;
+    });
+    await loadAndMount(page, `${site()}/`, 'catalog-games');
+    await page.getByTestId('banner-carousel').getByRole('button').first().click();
+    expect(gameRequests).toBe(0);
+  });
+
+  test('text typed into the login form before the account remote mounts stays there', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The account remote's entry waits until the player has typed into the page's own form.
+    await page.route(`http://localhost:${PORTS.account}/remoteEntry.js`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site()}/login?spec_lang=en`);
+    const account = page.locator('input[name="account"]');
+    await account.fill('early-typist');
+    release();
+    await expect(page.locator('#account-login-config')).toHaveCount(0);
+    await expect(account).toHaveValue('early-typist');
+    await expect(account).toBeFocused();
+  });
+});
+
+test.describe('a fragment that fails', () => {
+  let slowCatalog: Server;
+  const slowPort = PORTS.shell + 30;
+  const shellPort = PORTS.shell + 31;
+
+  test.beforeAll(async () => {
+    // The catalog's origin, except that its first views never come back: the edge's timeout must let the page go.
+    slowCatalog = createServer((incoming, outgoing) => {
+      if (incoming.url?.startsWith('/_fragment/')) return;
+      const upstream = forward({ port: PORTS.catalog, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      incoming.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => slowCatalog.listen(slowPort, '127.0.0.1', resolve));
+  });
+
+  test.afterAll(async () => {
+    slowCatalog.closeAllConnections();
+    await new Promise((resolve) => slowCatalog.close(resolve));
+  });
+
+  test('a slow catalog fragment leaves the page to the client render, which works', async ({ page }) => {
+    const shell = await serveApp('shell', 'shell', shellPort, { CATALOG_URL: `http://localhost:${slowPort}` });
+    try {
+      const started = Date.now();
+      const problems = await loadAndMount(page, `${site('nova.localhost', shellPort)}/`, 'catalog-games');
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await expect(page.getByTestId('banner-carousel')).toBeVisible();
+      await expect(page.getByTestId('page-title')).toBeVisible();
+      expect(problems).toEqual([]);
+    } finally {
+      await shell.stop();
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { dataIsland, escapeJsonForHtml, parseFirstViewRequest } from './first-view.js';
+
+describe('data islands', () => {
+  it('cannot close their script element or start markup, whatever the texts hold', () => {
+    const hostile = { title: '</script><script>alert(1)</script> & <!-- \u2028\u2029' };
+    const island = dataIsland('catalog-games', 'en', hostile);
+    expect(island.match(/<\/script>/g)).toHaveLength(1);
+    expect(island).not.toMatch(/<!--|<script>alert/);
+    expect(JSON.parse(escapeJsonForHtml(hostile))).toEqual(hostile);
+  });
+});
+
+describe('parseFirstViewRequest', () => {
+  it('takes a page of the platform in a known area and language', () => {
+    expect(parseFirstViewRequest({ path: '/GamesDetails/3', host: 'hikari.localhost', area: 'jp', lang: 'ja' })).toEqual({
+      path: '/GamesDetails/3',
+      host: 'hikari.localhost',
+      area: 'jp',
+      language: 'ja',
+    });
+  });
+
+  it('refuses anything else', () => {
+    for (const query of [{}, { path: 'x', host: 'h', area: 'jp', lang: 'ja' }, { path: '/', host: 'h', area: 'mars', lang: 'ja' }, { path: '/', host: 'h', area: 'jp', lang: 'xx' }]) {
+      expect(parseFirstViewRequest(query)).toBeNull();
+    }
+  });
+});
