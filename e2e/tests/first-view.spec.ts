@@ -105,7 +105,8 @@ test.describe('the browser takes over the first view', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${site()}/login?spec_lang=en`);
+    // Not until "load": the held remote entry is one of the page's scripts.
+    await page.goto(`${site()}/login?spec_lang=en`, { waitUntil: 'domcontentloaded' });
     const account = page.locator('input[name="account"]');
     await account.fill('early-typist');
     release();

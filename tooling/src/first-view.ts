@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { FirstViewRenderer, PageDocument, PageDocumentInput } from 'shared-contracts/server';
 
 /**
  * The first view in the HTML (README "First view in the HTML"), on the Node side: each app's origin renders its fragment with the server
@@ -24,31 +25,13 @@ export const COMPOSE_DEADLINE_MS = 1_000;
 export const FRAGMENT_CACHE_MS = 60_000;
 const FRAGMENT_CACHE_ENTRIES = 2_000;
 
-/** A server bundle's exports: shared-contracts' FirstViewRenderer, and for the shell its document renderer. */
+/** A server bundle's exports: a remote's first-view renderer, or the shell's page renderer. */
 export interface ServerBundle {
-  renderer?: {
-    render(query: Record<string, unknown>, environment: { apiUrl: string; stylesheets: readonly string[] }): Promise<string | null>;
-    prepare(): Promise<void>;
-  };
+  renderer?: FirstViewRenderer;
   document?: {
-    render(input: DocumentInput): Promise<RenderedDocument>;
+    render(input: PageDocumentInput): Promise<PageDocument>;
     prepare(): Promise<void>;
   };
-}
-
-export interface DocumentInput {
-  template: string;
-  apiUrl: string;
-  host: string;
-  path: string;
-  search: string;
-  cookies: Readonly<Record<string, string>>;
-}
-
-export interface RenderedDocument {
-  html: string;
-  /** The inline styles the document carries (the brand's theme), allowed by the page's CSP by their hashes. */
-  inlineStyles: readonly string[];
 }
 
 /** A CSP source expression allowing one inline style or script. */

@@ -1,4 +1,4 @@
-import { Component, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { setI18n } from 'react-i18next';
 import { addNamespace, i18next, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
@@ -36,7 +36,8 @@ class RemoteErrorBoundary extends Component<{ children: ReactNode }, { crashed: 
 
 /** Settles a mount once React has committed the remote's first render, as single-spa expects. */
 function Mounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
-  useEffect(() => onMounted(), [onMounted]);
+  // In the commit's own task: no keystroke can land between the first view's removal and this.
+  useLayoutEffect(() => onMounted(), [onMounted]);
   return children;
 }
 
@@ -92,19 +93,23 @@ function followTypedText(region: HTMLElement): { stop: () => TypedState } {
 }
 
 /**
- * Puts typed text back into the mounted app's empty fields of the same name, as if typed there: React's controlled
- * inputs take a value through the native setter and an input event. Focus goes back to the field the player was in.
+ * Puts typed text back into the mounted app's empty fields of the same name, in the commit's task, and focus back
+ * into the field the player was in, so typing goes on there. React's controlled fields learn the values from an input
+ * event a moment later: dispatched during the commit, React would put them back to their rendered value. The event
+ * carries the field's value as it is then, with anything typed meanwhile.
  */
 function restoreTypedText(region: HTMLElement, { values, focusedName }: TypedState): void {
+  const restored: TextField[] = [];
   for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS)) {
     const value = values.get(field.name);
     if (value !== undefined && field.value === '') {
       const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
       Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+      restored.push(field);
     }
     if (focusedName !== null && field.name === focusedName) field.focus();
   }
+  if (restored.length > 0) setTimeout(() => restored.forEach((field) => field.dispatchEvent(new Event('input', { bubbles: true }))));
 }
 
 /**
@@ -138,10 +143,7 @@ export function createRemoteApp(options: {
         keepFirstViewStylesheets(region);
         const typing = followTypedText(region);
         const mounted = () => {
-          const typed = typing.stop();
-          // After this commit's effects: an input event dispatched inside them would be undone by React, which puts
-          // a controlled field back to its rendered value when it cannot apply the change at once.
-          if (typed.values.size > 0 || typed.focusedName !== null) setTimeout(() => restoreTypedText(region, typed));
+          restoreTypedText(region, typing.stop());
           resolve();
         };
         const root = createRoot(region);

@@ -48,6 +48,23 @@ export interface FirstViewRenderer {
   prepare(): Promise<void>;
 }
 
+/** What the shell's page server is asked to render: its server bundle exports `document` with this `render`. */
+export interface PageDocumentInput {
+  /** The built index.html. */
+  template: string;
+  apiUrl: string;
+  host: string;
+  path: string;
+  search: string;
+  cookies: Readonly<Record<string, string>>;
+}
+
+export interface PageDocument {
+  html: string;
+  /** The inline styles the page carries (the brand's theme), allowed by the page's CSP by their hashes. */
+  inlineStyles: readonly string[];
+}
+
 /** The query of a fragment request, checked: a value the platform does not know is refused, never rendered. */
 export function parseFirstViewRequest(query: Record<string, unknown>): FirstViewRequest | null {
   const { path, host, area, lang } = query;

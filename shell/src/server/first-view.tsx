@@ -1,19 +1,19 @@
 import { matchRoute } from 'single-spa-layout';
 import { constructServerLayout } from 'single-spa-layout/server';
 import { CONTEXT_COOKIES, SIMPLE_GAMES_ISLAND_ID, i18next, requestedPageContext, seedSimpleGames, textDirection, themeVariables, type GameSimple } from 'shared-contracts';
-import { dataIsland, escapeAttribute, firstViewApi, inertControls, prepareMessages, renderWithPlatform } from 'shared-contracts/server';
+import {
+  dataIsland,
+  escapeAttribute,
+  firstViewApi,
+  inertControls,
+  prepareMessages,
+  renderWithPlatform,
+  type PageDocument,
+  type PageDocumentInput,
+} from 'shared-contracts/server';
 import { BRAND_ASSETS } from '../app/brand-assets.js';
 import { Frame, FrameFooter } from '../app/frame.js';
 import { loadShellMessages } from '../app/messages.js';
-
-interface DocumentInput {
-  template: string;
-  apiUrl: string;
-  host: string;
-  path: string;
-  search: string;
-  cookies: Readonly<Record<string, string>>;
-}
 
 const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -46,7 +46,7 @@ function replaceOnce(html: string, pattern: RegExp, replacement: (match: string,
  */
 export const document = {
   prepare: () => prepareMessages({ shell: loadShellMessages }),
-  async render(input: DocumentInput): Promise<{ html: string; inlineStyles: string[] }> {
+  async render(input: PageDocumentInput): Promise<PageDocument> {
     const context = requestedPageContext({
       host: input.host,
       search: input.search,
