@@ -60,6 +60,12 @@ describe("the shell's page hints the chunks its start-up loads (StartupPreloadPl
     expect(html).not.toMatch(/<link (?=[^>]*as="script")[^>]*crossorigin/);
   });
 
+  it('asks for the hinted chunks at low priority, after what the first view in the HTML needs', () => {
+    const hints = [...html.matchAll(/<link (?=[^>]*rel="preload")(?=[^>]*as="script")[^>]*>/g)].map(([tag]) => tag);
+    expect(hints.length).toBeGreaterThan(0);
+    for (const hint of hints) expect(hint).toMatch(/fetchpriority="low"/);
+  });
+
   it('hints only files of the build, and not the entry script, which the page already asks for', () => {
     const entry = attributeValues(html, /<script [^>]*src="([^"]+)"/g);
     expect(entry).toHaveLength(1);

@@ -78,7 +78,9 @@ export class StartupPreloadPlugin {
         const hints = preloadsOf(compilation, chunks, data.publicPath).map(({ href, as }) => ({
           tagName: 'link',
           voidTag: true,
-          attributes: as === 'modulepreload' ? { rel: 'modulepreload', href } : { rel: 'preload', as, href },
+          // Low priority: the page's first view is in its HTML and paints without them; at the default (high)
+          // priority they would compete with its stylesheets and images, and Lighthouse counts them as blocking.
+          attributes: as === 'modulepreload' ? { rel: 'modulepreload', href, fetchpriority: 'low' } : { rel: 'preload', as, href, fetchpriority: 'low' },
         }));
         // Last in the head, after the entry script and the stylesheet: the browser asks for those first, and the
         // hinted chunks are only needed once the entry runs.
