@@ -49,12 +49,22 @@ function regionOf(props: RemoteProps): HTMLElement {
 }
 
 /**
- * Moves the stylesheets of a first view out of the region the root is about to replace, into the head. The
- * federation runtime finds the exposed module's stylesheet already on the page by its URL and does not add its own,
- * so the one that came with the first view must stay.
+ * Copies the stylesheets of a first view into the head, before the root replaces the region that holds them, and
+ * waits until the copies apply (from the cache). The federation runtime finds the exposed module's stylesheet on
+ * the page by its URL and adds no other, so the first view's one must outlive the region; moving the element instead
+ * would leave the page unstyled for a moment, and shift it.
  */
-function keepFirstViewStylesheets(region: HTMLElement): void {
-  for (const link of region.querySelectorAll('link[rel="stylesheet"]')) document.head.append(link);
+async function keepFirstViewStylesheets(region: HTMLElement): Promise<void> {
+  const copies = [...region.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => {
+    const copy = link.cloneNode() as HTMLLinkElement;
+    const applied = new Promise<void>((resolve) => {
+      copy.addEventListener('load', () => resolve(), { once: true });
+      copy.addEventListener('error', () => resolve(), { once: true });
+    });
+    document.head.append(copy);
+    return applied;
+  });
+  await Promise.all(copies);
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -137,10 +147,10 @@ export function createRemoteApp(options: {
       options.prefetch?.();
       await addNamespace(options.namespace, options.loadMessages);
     },
-    mount: (props) =>
-      new Promise<void>((resolve) => {
-        const region = regionOf(props);
-        keepFirstViewStylesheets(region);
+    mount: async (props) => {
+      const region = regionOf(props);
+      await keepFirstViewStylesheets(region);
+      return new Promise<void>((resolve) => {
         const typing = followTypedText(region);
         const mounted = () => {
           restoreTypedText(region, typing.stop());
@@ -160,7 +170,8 @@ export function createRemoteApp(options: {
             </Mounted>,
           ),
         );
-      }),
+      });
+    },
     unmount: async (props) => {
       roots.get(props.name)?.unmount();
       roots.delete(props.name);
