@@ -30,10 +30,10 @@ const LOADING_STEPS = {
 
 /**
  * The `mount` of the shared remote lifecycles (shared-contracts/react) as the production build writes it: the key
- * of an arrow function of the props. The drill puts a failing mount before it under that key, and keeps the real
- * one under another key so the chunk still parses.
+ * of an (async) arrow function of the props. The drill puts a failing mount before it under that key, and keeps the
+ * real one under another key so the chunk still parses.
  */
-const MOUNT_IN_BUILD = /\bmount:(?=[A-Za-z_$][\w$]*=>)/g;
+const MOUNT_IN_BUILD = /\bmount:(?=(?:async )?[A-Za-z_$][\w$]*=>)/g;
 
 /**
  * The remote's exposed chunk, fetched from its origin and changed to fail: at `load` it throws as it runs (a
@@ -65,7 +65,8 @@ test.describe('fault drill: a remote slow past the load timeout, its messages un
       const held: Route[] = [];
       const hold = (route: Route) => (from(route.request(), remote.slow) ? held.push(route) : route.fallback());
       await page.route(`http://localhost:${remote.port}/**`, hold);
-      await page.goto(`${site()}${remote.path}`);
+      // Not until "load": the page's first view has images, so the remote's held file is asked for before it.
+      await page.goto(`${site()}${remote.path}`, { waitUntil: 'domcontentloaded' });
       await expect.poll(() => held.length, `the ${remote.slow} was asked for`).toBeGreaterThan(0);
       // The shell preloads the first page's remote alongside the session bootstrap: the jump waits for the frame (the
       // bootstrap's calls would time out too), and the load's own request can start after the preload's, with its

@@ -104,22 +104,36 @@ function followTypedText(region: HTMLElement): { stop: () => TypedState } {
 
 /**
  * Puts typed text back into the mounted app's empty fields of the same name, in the commit's task, and focus back
- * into the field the player was in, so typing goes on there. React's controlled fields learn the values from an input
- * event a moment later: dispatched during the commit, React would put them back to their rendered value. The event
- * carries the field's value as it is then, with anything typed meanwhile.
+ * into the field the player was in, so typing goes on there. React's controlled fields learn the values from input
+ * events right after that task, before any keystroke: dispatched during the commit, React would put the fields back
+ * to their rendered value.
  */
 function restoreTypedText(region: HTMLElement, { values, focusedName }: TypedState): void {
   const restored: TextField[] = [];
   for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS)) {
     const value = values.get(field.name);
     if (value !== undefined && field.value === '') {
-      const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+      setFieldValue(field, value);
       restored.push(field);
     }
     if (focusedName !== null && field.name === focusedName) field.focus();
   }
-  if (restored.length > 0) setTimeout(() => restored.forEach((field) => field.dispatchEvent(new Event('input', { bubbles: true }))));
+  if (restored.length === 0) return;
+  queueMicrotask(() => {
+    // Each event re-renders the form, which puts the other fields back to what React knows: every value is read
+    // first and written again just before its own event.
+    const current = restored.map((field) => [field, field.value] as const);
+    for (const [field, value] of current) {
+      setFieldValue(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+}
+
+/** Sets a field's value past React's tracking of it, so that the input event after it counts as a change. */
+function setFieldValue(field: TextField, value: string): void {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
 }
 
 /**
