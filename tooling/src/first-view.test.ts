@@ -42,13 +42,15 @@ describe('resolveIncludes: the edge stitching fragments into a page', () => {
 });
 
 describe('ExpiringCache', () => {
-  it('forgets entries after their time and the oldest beyond its size', async () => {
+  it('hands entries out fresh, then stale for as long again, then forgets them; the oldest goes beyond its size', async () => {
     const cache = new ExpiringCache<string>(50, 2);
     cache.set('a', '1');
     cache.set('b', '2');
     cache.set('c', '3');
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, '2', '3']);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, { value: '2', stale: false }, { value: '3', stale: false }]);
     await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.get('b')).toEqual({ value: '2', stale: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(cache.get('b')).toBeUndefined();
   });
 });

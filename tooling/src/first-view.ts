@@ -72,26 +72,31 @@ export function serverBundleLoader(root: string): () => LoadedBundle | null {
   };
 }
 
-/** A small time-limited cache with a bound on its size (the oldest entry goes first). */
+/**
+ * A small time-limited cache with a bound on its size (the oldest entry goes first). An entry past its time is
+ * still handed out, marked stale, for as long again as it was fresh: the caller serves it and renders anew behind it.
+ */
 export class ExpiringCache<T> {
-  readonly #entries = new Map<string, { value: T; expires: number }>();
+  readonly #entries = new Map<string, { value: T; fresh: number; kept: number }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
   ) {}
 
-  get(key: string): T | undefined {
+  get(key: string): { value: T; stale: boolean } | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires > Date.now()) return entry.value;
+    const now = Date.now();
+    if (entry.kept > now) return { value: entry.value, stale: entry.fresh <= now };
     this.#entries.delete(key);
     return undefined;
   }
 
   set(key: string, value: T): void {
+    const now = Date.now();
     this.#entries.delete(key);
-    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    this.#entries.set(key, { value, fresh: now + this.ttlMs, kept: now + 2 * this.ttlMs });
     if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
   }
 }
@@ -121,17 +126,32 @@ export function registerFirstViewFragments(
   const loadBundle = serverBundleLoader(options.root);
   loadBundle();
   const cache = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
+  // One render at a time per page: requests arriving meanwhile wait for it rather than render it again.
+  const rendering = new Map<string, Promise<string | null>>();
   app.get(FIRST_VIEW_PATH, async (request, reply) => {
     const bundle = loadBundle();
     const renderer = bundle?.exports.renderer;
     if (!bundle || !renderer) return reply.code(404).type('text/plain').send('No first view');
     const query = request.query as Record<string, unknown>;
     const key = [bundle.version, ...FRAGMENT_QUERY.map((name) => String(query[name] ?? ''))].join('\n');
-    let html = cache.get(key);
-    if (html === undefined) {
-      html = await renderer.render(query, { apiUrl: options.apiUrl, stylesheets: exposedStylesheets(options.root, options.publicOrigin) });
-      cache.set(key, html);
-    }
+    const render = () => {
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = renderer
+          .render(query, { apiUrl: options.apiUrl, stylesheets: exposedStylesheets(options.root, options.publicOrigin) })
+          .then((html) => {
+            cache.set(key, html);
+            return html;
+          })
+          .finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      return pending;
+    };
+    const cached = cache.get(key);
+    // A stale fragment goes out at once while the next one renders: the edge waits 300 ms at most.
+    if (cached?.stale) render().catch((error: unknown) => request.log.warn({ err: error }, 'a first view could not be rendered again'));
+    const html = cached ? cached.value : await render();
     reply.header('Cache-Control', `public, max-age=${FRAGMENT_CACHE_MS / 1000}`).header('X-Fragment-Version', bundle.version);
     return html === null ? reply.code(204).send() : reply.type('text/html; charset=utf-8').send(html);
   });
