@@ -94,12 +94,13 @@ export function escapeJsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-export const escapeAttribute = (value: string): string => value.replace(/[&"<>]/g, (character) => ATTRIBUTE_ESCAPES[character] ?? character);
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+/** Text safe in an element's content and in a quoted attribute. */
+export const escapeHtml = (value: string): string => value.replace(/[&"<>]/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /** A JSON data island (not executed, so the strict CSP allows it), tagged with the language it was rendered in. */
 export function dataIsland(id: string, language: Language, value: unknown): string {
-  return `<script type="application/json" id="${escapeAttribute(id)}" data-language="${language}">${escapeJsonForHtml(value)}</script>`;
+  return `<script type="application/json" id="${escapeHtml(id)}" data-language="${language}">${escapeJsonForHtml(value)}</script>`;
 }
 
 let i18nReady: Promise<unknown> | undefined;
@@ -173,7 +174,7 @@ export function createFirstViewRenderer(options: {
       const view = await options.view(request, firstViewApi(request, environment));
       if (!view) return null;
       return renderWithPlatform(request, { [options.namespace]: options.loadMessages }, (renderToHtml) => {
-        const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+        const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
         const islands = Object.entries(view.islands ?? {}).map(([id, value]) => dataIsland(id, request.language, value)).join('');
         return `${links}${inertControls(renderToHtml(view.element()))}${islands}`;
       });

@@ -3,7 +3,7 @@ import { constructServerLayout } from 'single-spa-layout/server';
 import { CONTEXT_COOKIES, SIMPLE_GAMES_ISLAND_ID, i18next, requestedPageContext, seedSimpleGames, textDirection, themeVariables, type GameSimple } from 'shared-contracts';
 import {
   dataIsland,
-  escapeAttribute,
+  escapeHtml,
   firstViewApi,
   inertControls,
   prepareMessages,
@@ -15,13 +15,18 @@ import { BRAND_ASSETS } from '../app/brand-assets.js';
 import { Frame, FrameFooter } from '../app/frame.js';
 import { loadShellMessages } from '../app/messages.js';
 
-const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The template's routes, parsed once per version of index.html (a shell deploy replaces it). */
+let routesOf: { template: string; routes: ReturnType<typeof constructServerLayout>['resolvedRoutes'] } | undefined;
 
 /** The remote single-spa-layout shows at a path, from the same template the browser's layout reads. */
 function remoteAt(template: string, path: string): string | undefined {
-  // Only the routes are wanted here. The server layout finds a container by tag name, not by selector, so it is
-  // pointed at the <main> that #app-region is.
-  const { resolvedRoutes } = constructServerLayout({ html: template.replace(/containerel="#app-region"/i, 'containerEl="main"') });
+  if (routesOf?.template !== template) {
+    // Only the routes are wanted here. The server layout finds a container by tag name, not by selector, so it is
+    // pointed at the <main> that #app-region is.
+    const html = template.replace(/containerel="#app-region"/i, 'containerEl="main"');
+    routesOf = { template, routes: constructServerLayout({ html }).resolvedRoutes };
+  }
+  const { routes: resolvedRoutes } = routesOf;
   const names: string[] = [];
   const collect = (nodes: readonly unknown[]) => {
     for (const node of nodes as { type?: string; name?: string; routes?: unknown[] }[]) {
@@ -66,7 +71,7 @@ export const document = {
       const bottom = inertControls(renderToHtml(<FrameFooter />));
       const theme = `:root{${Object.entries(themeVariables(brand)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
       const titleMatch = /<h1[^>]*data-testid="page-title"[^>]*>([^<]*)<\/h1>/.exec(top);
-      const pageTitle = titleMatch?.[1] ? `${titleMatch[1]} | ${escapeText(brand.name)}` : escapeText(brand.name);
+      const pageTitle = titleMatch?.[1] ? `${titleMatch[1]} | ${escapeHtml(brand.name)}` : escapeHtml(brand.name);
       const query = new URLSearchParams({ path: input.path, host: input.host, area, lang: language });
       const region = remote
         ? // The query is percent-encoded (no quote, no markup) and stays raw: nginx passes an include's path as written.
@@ -74,12 +79,12 @@ export const document = {
         : '';
       let html = input.template;
       html = replaceOnce(html, /<html[^>]*>/, () => `<html lang="${language}" dir="${textDirection(language)}" data-theme="${brand.theme}">`);
-      html = replaceOnce(html, /<meta name="theme-color" content="[^"]*">/, () => `<meta name="theme-color" content="${escapeAttribute(brand.colors.primary)}">`);
+      html = replaceOnce(html, /<meta name="theme-color" content="[^"]*">/, () => `<meta name="theme-color" content="${escapeHtml(brand.colors.primary)}">`);
       html = replaceOnce(html, /<link rel="icon" href="data:,">/, () => `<link rel="icon" type="image/svg+xml" href="${BRAND_ASSETS[brand.id].favicon}">`);
       html = html.replace(/<title>[^<]*<\/title>/, '');
       html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style></head>`);
       html = replaceOnce(html, /<body>/, () => `<body data-brand="${brand.id}">`);
-      html = replaceOnce(html, /(<a class="skip-link" href="#app-region">)(<\/a>)/, (_match, open, close) => `${open}${escapeText(i18next.t('shell:skipToContent'))}${close}`);
+      html = replaceOnce(html, /(<a class="skip-link" href="#app-region">)(<\/a>)/, (_match, open, close) => `${open}${escapeHtml(i18next.t('shell:skipToContent'))}${close}`);
       html = replaceOnce(html, /(<div id="frame-top"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${top}${close}`);
       html = replaceOnce(html, /(<main id="app-region"[^>]*>)(<\/main>)/, (_match, open, close) => `${open}${region}${close}`);
       html = replaceOnce(html, /(<div id="frame-bottom"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${bottom}${close}`);
