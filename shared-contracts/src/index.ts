@@ -8,6 +8,7 @@ export * from './areas.js';
 export * from './brands.js';
 export * from './page-context.js';
 export * from './first-view.js';
+export * from './yield.js';
 export * from './routes.js';
 export * from './limits.js';
 export * from './attachments.js';

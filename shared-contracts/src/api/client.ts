@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { Area, Language } from '../areas.js';
 import { emit } from '../event-bus.js';
 import { ERROR_CODES, SUCCESS_CODES } from './codes.js';
@@ -118,10 +118,13 @@ function trackLoading(delta: 1 | -1): void {
 
 /** The one API behaviour every app uses (DESIGN §5): common params, auth header, envelope codes, -600, 1106. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http: AxiosInstance = axios.create({
-    baseURL: options.baseURL,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-  });
+  // axios is fetched and evaluated with the first call, in a task of its own, not with the page's start-up code:
+  // its evaluation (feature tests of fetch and streams) was the largest piece of the start-up's longest task.
+  let instance: Promise<AxiosInstance> | undefined;
+  const http = () =>
+    (instance ??= import('axios').then(({ default: axios }) =>
+      axios.create({ baseURL: options.baseURL, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+    ));
   const report = options.reportError ?? defaultReporter(options.baseURL);
 
   function headers(token = options.token()): Record<string, string> {
@@ -136,7 +139,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const endpoint = ENDPOINT_ROUTES[name];
     if (endpoint.showsLoading) trackLoading(1);
     try {
-      const response = await http.request<unknown>({
+      const response = await (await http()).request<unknown>({
         method: endpoint.method,
         url: endpoint.path,
         ...config,
@@ -186,7 +189,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async download(name, input) {
       const endpoint = ENDPOINT_ROUTES[name];
       try {
-        const response = await http.request<Blob>({
+        const response = await (await http()).request<Blob>({
           method: endpoint.method,
           url: endpoint.path,
           params: { ...options.commonParams(), ...input.query },
@@ -227,8 +230,9 @@ function toApiError(
     if (error.kind === 'network') reportNetwork(report, method, path, error.message, error.status);
     return error;
   }
-  if (axios.isCancel(error)) return new ApiError('network', ERROR_CODES.networkError, 'cancelled');
   const axiosError = error as AxiosError<unknown>;
+  // What axios.isCancel checks, without importing axios into this module's start-up.
+  if ((error as { __CANCEL__?: boolean } | null)?.__CANCEL__) return new ApiError('network', ERROR_CODES.networkError, 'cancelled');
   // An HTTP error status may still carry our envelope (401 with -600, 400 with a validation message).
   const envelope = axiosError.response?.data;
   if (isEnvelope(envelope)) {

@@ -7,6 +7,7 @@ import {
   on,
   routeNameOf,
   setRouteName,
+  yieldToBrowser,
   type PlatformContext,
 } from 'shared-contracts';
 import { bindReactI18n } from 'shared-contracts/react';
@@ -52,6 +53,8 @@ export async function startShell(): Promise<void> {
   );
   const result = await bootstrapPlatform(window, { shell: loadShellMessages });
   if (result.status === 'reloading') return;
+  // The page is painted already (its first view came with the HTML): each step below runs in a task of its own.
+  await yieldToBrowser();
   bindReactI18n();
   applyBrandToDocument(result.context);
   trackRoute();
@@ -60,10 +63,12 @@ export async function startShell(): Promise<void> {
   // Each root replaces the frame the page's HTML carries (README "First view in the HTML"). In a transition, React renders in slices
   // that yield to the browser: the page is already painted, so this work must not hold up input.
   for (const [id, component] of [['frame-top', Frame], ['frame-bottom', FrameFooter]] as const) {
+    await yieldToBrowser();
     const host = document.getElementById(id);
     if (host) startTransition(() => createRoot(host).render(createElement(component)));
   }
 
   await remotesRegistered;
+  await yieldToBrowser();
   startLayout();
 }
