@@ -1,6 +1,6 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { BRAND_IDS, resolveBrand } from 'shared-contracts';
+import { BRAND_IDS, artworkCopyUrl, resolveBrand } from 'shared-contracts';
 import { gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
@@ -23,9 +23,11 @@ test.describe('first view in the HTML, scripts disabled', () => {
     const games = await gamesAll('ko');
     // Asset URLs come through the site's API prefix, which a call straight to the API leaves out.
     const banner = `${resolveBrand('nova.localhost').apiBase}${games[0]!.imageConfig.banner}`;
+    // The copy the browser picks (shared-contracts/src/artwork.ts): AVIF here, as on players' browsers.
+    const bannerCopies = new Set([banner, artworkCopyUrl(banner, 'original', 'avif'), artworkCopyUrl(banner, 'phone', 'avif')]);
     const bannerLoads: number[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname === banner) bannerLoads.push(response.status());
+      if (bannerCopies.has(new URL(response.url()).pathname)) bannerLoads.push(response.status());
     });
     await visitWarm(page, `${site()}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TIMINGS, gameDetailsPath, type Game } from 'shared-contracts';
 import { usePlatformContext } from 'shared-contracts/react';
+import { Artwork } from '../../components/artwork.js';
 import { useReducedMotion } from './use-reduced-motion.js';
 import styles from './banner-carousel.module.css';
 
@@ -87,9 +88,9 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
               aria-hidden={offset !== 0}
               inert={offset !== 0}
             >
-              <img
+              <Artwork
                 className={styles.banner}
-                src={withImage ? game.imageConfig.banner : undefined}
+                src={withImage ? game.imageConfig.banner : null}
                 alt=""
                 width={1200}
                 height={500}

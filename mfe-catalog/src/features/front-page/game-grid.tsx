@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { gameDetailsPath, type Game } from 'shared-contracts';
+import { Artwork } from '../../components/artwork.js';
 import styles from './game-grid.module.css';
 
 /** All games: cover and title per game, each leading to its details (SPEC §2). */
@@ -9,7 +10,7 @@ export function GameGrid({ games }: { games: readonly Game[] }) {
       {games.map((game) => (
         <li key={game.id}>
           <Link className={styles.card} to={gameDetailsPath(game.id)}>
-            <img className={styles.cover} src={game.imageConfig.cover} alt="" width={600} height={800} loading="lazy" fetchPriority="low" decoding="async" />
+            <Artwork className={styles.cover} src={game.imageConfig.cover} alt="" width={600} height={800} loading="lazy" fetchPriority="low" decoding="async" />
             <span className={styles.title}>{game.title}</span>
           </Link>
         </li>

@@ -5,6 +5,7 @@ import { ROUTES, platformLink, type Game } from 'shared-contracts';
 import { AsyncBoundary, usePlatformContext, useRechargeLink } from 'shared-contracts/react';
 import { forgetGames, gamesPromise } from '../../app/games-resource.js';
 import { FailedState, LoadingState } from '../../app/load-states.js';
+import { Artwork } from '../../components/artwork.js';
 import styles from './game-details-page.module.css';
 
 /** Scrolls to the section named by the URL's hash (`/GamesDetails/3#features`) once the page has it. */
@@ -37,7 +38,8 @@ function GameDetails({ game }: { game: Game }) {
   return (
     <article className={styles.article} aria-labelledby="game-title">
       <header className={styles.hero}>
-        <img className={styles.banner} src={game.imageConfig.banner} alt="" width={1200} height={500} fetchPriority="high" />
+        {/* The details banner keeps its wide shape on phones: the 4:3 phone copy would crop it. */}
+        <Artwork className={styles.banner} src={game.imageConfig.banner} phoneCopy={false} alt="" width={1200} height={500} fetchPriority="high" />
         <div className={styles.identity}>
           <img className={styles.icon} src={game.imageConfig.icon} alt="" width={96} height={96} />
           <div>

@@ -1,0 +1,34 @@
+import { ARTWORK_PHONE_MEDIA, artworkCopyUrl } from 'shared-contracts';
+import type { ImgHTMLAttributes } from 'react';
+import styles from './artwork.module.css';
+
+type ArtworkProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
+  /** The original's URL from `imageConfig`; null leaves the image empty (a banner not wanted yet). */
+  src: string | null;
+  /** False where the image keeps the original's shape on phones too (the phone banner is cropped to 4:3). */
+  phoneCopy?: boolean;
+};
+
+/**
+ * A game's banner or cover in the copy the screen needs (shared-contracts/src/artwork.ts): the phone copy on a
+ * phone, AVIF where the browser takes it, the WebP original otherwise. A copy the API lacks costs a broken image,
+ * which api/test/artwork.test.ts rules out for every game.
+ */
+export function Artwork({ src, phoneCopy = true, ...image }: ArtworkProps) {
+  return (
+    <picture className={styles.picture}>
+      {src ? (
+        <>
+          {phoneCopy ? (
+            <>
+              <source media={ARTWORK_PHONE_MEDIA} type="image/avif" srcSet={artworkCopyUrl(src, 'phone', 'avif')} />
+              <source media={ARTWORK_PHONE_MEDIA} type="image/webp" srcSet={artworkCopyUrl(src, 'phone', 'webp')} />
+            </>
+          ) : null}
+          <source type="image/avif" srcSet={artworkCopyUrl(src, 'original', 'avif')} />
+        </>
+      ) : null}
+      <img {...image} src={src ?? undefined} />
+    </picture>
+  );
+}
