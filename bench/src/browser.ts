@@ -63,7 +63,8 @@ export class TransferRecorder {
   async #record(request: Request): Promise<Transfer | null> {
     const response = await request.response();
     const origin = originOf(request.url());
-    if (!response || !origin) return null;
+    // A redirect or a revalidation (304) has no body of its own: its bytes, if any, are another response's.
+    if (!response || !origin || (response.status() >= 300 && response.status() < 400)) return null;
     const kind = kindOf(response.headers()['content-type'] ?? '', request.url());
     if (!kind) return null;
     const [body, sizes] = await Promise.all([response.body(), request.sizes()]);
@@ -99,7 +100,7 @@ export function totalsOf(transfers: readonly Transfer[]): Totals {
   };
 }
 
-/** Waits in the page until an element is visible, checked once a frame (what the player sees). */
-export async function waitVisible(page: Page, testId: string, timeoutMs = 30_000): Promise<void> {
-  await page.locator(`[data-testid="${testId}"]`).first().waitFor({ state: 'visible', timeout: timeoutMs });
+/** Waits in the page until an element matching a CSS selector is visible, checked once a frame (what the player sees). */
+export async function waitVisible(page: Page, selector: string, timeoutMs = 30_000): Promise<void> {
+  await page.locator(selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
 }

@@ -1,6 +1,6 @@
 /**
- * The monolith's stand-in for the federation runtime the shell calls (shell/src/app/remote-registry.ts and
- * shared-for-remotes.ts):
+ * The monolith's stand-in for the federation runtime the shell calls (shell/src/app/remote-registry.ts,
+ * shared-for-remotes.ts and shared-load-retry-plugin.ts):
  * `loadRemote('catalog/app')` answers with the catalog's lifecycles, compiled into the monolith. The "by route"
  * build makes each import() a chunk fetched when its route first shows (the code splitting a monolith does on its
  * own); the "one bundle" build compiles them eagerly into the main bundle (rspack.config.ts).
@@ -27,3 +27,8 @@ export async function preloadRemote(): Promise<void> {}
 export async function loadShare(): Promise<false> {
   return false;
 }
+
+/** Nothing to watch: with no share scope, no failed load of a shared library is kept (shared-load-retry-plugin.ts). */
+export function registerPlugins(): void {}
+
+export function registerGlobalPlugins(): void {}

@@ -9,6 +9,11 @@ import { COMPRESSION_NOTE, summarise, TRANSFER_COLUMNS, transferRows, type Trans
 export interface FirstLoad {
   path: string;
   summary: TransferSummary;
+  /**
+   * Uncaught errors of the page's code: with the first view in the HTML, a page whose start-up threw still shows
+   * its first content, and would be measured as its HTML alone.
+   */
+  pageErrors: string[];
 }
 
 /**
@@ -21,11 +26,13 @@ export async function measureFirstLoads(browser: Browser, urlOf: (pathname: stri
     const context = await browser.newContext();
     try {
       const tab = await context.newPage();
+      const pageErrors: string[] = [];
+      tab.on('pageerror', (error) => pageErrors.push(error.message));
       const recorder = new TransferRecorder(tab);
       await tab.goto(urlOf(page.path));
       await waitVisible(tab, page.firstContent);
       await recorder.settled();
-      results.push({ path: page.path, summary: summarise(await recorder.take()) });
+      results.push({ path: page.path, summary: summarise(await recorder.take()), pageErrors });
     } finally {
       await context.close();
     }
@@ -38,7 +45,7 @@ export const firstLoad: Measurement<FirstLoad[]> = {
   needs: 'site',
   run: ({ browser }) => measureFirstLoads(browser, siteUrl),
   tables: (results) =>
-    results.map(({ path, summary }) => ({
+    results.map(({ path, summary, pageErrors }) => ({
       title: `First load of ${path}: JavaScript and CSS by origin`,
       columns: TRANSFER_COLUMNS,
       rows: transferRows(summary),
@@ -46,6 +53,7 @@ export const firstLoad: Measurement<FirstLoad[]> = {
         `target: first-load JavaScript at most ${TARGETS.firstLoadJsGzipKb} KB gzip in total (measured ${kb(summary.js.sizes.gzip)} KB at gzip 6, ${kb(summary.js.sizes.gzip9)} KB at gzip -9); ` +
           `reference: monolith ${REFERENCE.monolithGzipKb}, naive federation ${REFERENCE.naiveFederatedGzipKb}, with levers ${REFERENCE.leveredFederatedGzipKb} KB gzip -9.`,
         COMPRESSION_NOTE,
+        ...pageErrors.map((message) => `the page's code threw: ${message}`),
       ],
     })),
 };

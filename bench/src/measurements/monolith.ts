@@ -14,7 +14,7 @@ type Build = 'federated' | MonolithVariant;
 
 export interface BuildFigures {
   build: Build;
-  pages: { path: string; js: Totals; css: Totals; performance: number; lcpMs: number; tbtMs: number }[];
+  pages: { path: string; js: Totals; css: Totals; performance: number; fcpMs: number; lcpMs: number; tbtMs: number }[];
 }
 
 export interface MonolithComparison {
@@ -36,17 +36,21 @@ function figuresOf(build: Build, loads: readonly FirstLoad[], audits: readonly P
     pages: loads.map(({ path: pagePath, summary }) => {
       const audit = audits.find((candidate) => candidate.path === pagePath);
       if (!audit) throw new Error(`no Lighthouse figures for ${pagePath}`);
-      const { performance: score, lcpMs, tbtMs } = audit.median;
-      return { path: pagePath, js: summary.js, css: summary.css, performance: score, lcpMs, tbtMs };
+      const { performance: score, fcpMs, lcpMs, tbtMs } = audit.median;
+      return { path: pagePath, js: summary.js, css: summary.css, performance: score, fcpMs, lcpMs, tbtMs };
     }),
   };
 }
 
-/** A monolith that still fetched from another origin would not be one: the comparison would be wrong, not slow. */
-function assertOneOrigin(variant: MonolithVariant, loads: readonly FirstLoad[]): void {
-  for (const { path: pagePath, summary } of loads) {
+/**
+ * A monolith that still fetched from another origin would not be one, and one whose code threw would be measured as
+ * its HTML alone (its first view shows all the same): either way the comparison would be wrong, not slow.
+ */
+function assertMonolithLoaded(variant: MonolithVariant, loads: readonly FirstLoad[]): void {
+  for (const { path: pagePath, summary, pageErrors } of loads) {
     const others = summary.byOrigin.filter(({ origin }) => origin !== 'monolith' && origin !== 'api').map(({ origin }) => origin);
     if (others.length > 0) throw new Error(`the ${variant} monolith's ${pagePath} fetched JavaScript or CSS from ${others.join(', ')}`);
+    if (pageErrors.length > 0) throw new Error(`the ${variant} monolith's ${pagePath} threw: ${pageErrors.join('; ')}`);
   }
 }
 
@@ -73,7 +77,7 @@ export const monolith: Measurement<MonolithComparison> = {
       for (const variant of MONOLITH_VARIANTS) {
         origins.push(await startMonolithOrigin(variant));
         const loads = await measureFirstLoads(browser, (pathname) => monolithUrl(variant, pathname));
-        assertOneOrigin(variant, loads);
+        assertMonolithLoaded(variant, loads);
         monolithLoads.push(loads);
       }
       const [federatedAudits = [], ...monolithAudits] = await auditSites([
@@ -102,13 +106,13 @@ export const monolith: Measurement<MonolithComparison> = {
     return [
       {
         title: 'First load, federated and monolithic: JavaScript and CSS (KB) and Lighthouse',
-        columns: ['page', 'build', 'JS files', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'JS+CSS gzip', 'performance', 'LCP ms', 'TBT ms'],
+        columns: ['page', 'build', 'JS files', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'JS+CSS gzip', 'performance', 'FCP ms', 'LCP ms', 'TBT ms'],
         rows: (federated?.pages ?? []).flatMap(({ path: pagePath }) =>
           builds.map(({ build, pages }) => {
             const page = pages.find((candidate) => candidate.path === pagePath)!;
             return [
               pagePath, LABELS[build], page.js.files, kb(page.js.sizes.gzip), kb(page.js.sizes.brotli), kb(page.css.sizes.gzip),
-              kb(page.css.sizes.brotli), kb(page.js.sizes.gzip + page.css.sizes.gzip), page.performance, page.lcpMs, page.tbtMs,
+              kb(page.css.sizes.brotli), kb(page.js.sizes.gzip + page.css.sizes.gzip), page.performance, page.fcpMs, page.lcpMs, page.tbtMs,
             ];
           }),
         ),
@@ -119,27 +123,30 @@ export const monolith: Measurement<MonolithComparison> = {
         ],
       },
       {
-        title: `Federated / monolith (target: at most ${limit} for bytes and LCP)`,
-        columns: ['page', 'against', 'JS gzip', 'JS br', 'JS+CSS gzip', 'LCP', 'target missed'],
+        title: `Federated / monolith (targets: at most ${limit} for bytes and LCP; a performance score no lower than the monolith's)`,
+        columns: ['page', 'against', 'JS gzip', 'JS br', 'JS+CSS gzip', 'LCP', 'performance difference', 'target missed'],
         rows: (federated?.pages ?? []).flatMap((mine) =>
           monoliths.map(({ build, pages }) => {
             const theirs = pages.find((candidate) => candidate.path === mine.path)!;
             const bytes = ratio(mine.js.sizes.gzip, theirs.js.sizes.gzip);
             const lcp = ratio(mine.lcpMs, theirs.lcpMs);
+            const scoreDifference = round(mine.performance - theirs.performance);
             const missed = [
               bytes !== null && bytes > limit ? `bytes by ${round(bytes - limit, 2)}` : null,
               lcp !== null && lcp > limit ? `LCP by ${round(lcp - limit, 2)}` : null,
+              scoreDifference < 0 ? `performance by ${-scoreDifference}` : null,
             ].filter((miss) => miss !== null);
             return [
               mine.path, LABELS[build], bytes, ratio(mine.js.sizes.brotli, theirs.js.sizes.brotli),
               ratio(mine.js.sizes.gzip + mine.css.sizes.gzip, theirs.js.sizes.gzip + theirs.css.sizes.gzip), lcp,
-              missed.length > 0 ? missed.join(', ') : 'none',
+              scoreDifference > 0 ? `+${scoreDifference}` : scoreDifference, missed.length > 0 ? missed.join(', ') : 'none',
             ];
           }),
         ),
         notes: [
           'The one-bundle monolith carries every page on the first load, so it flatters federation; the split-by-route one is the fair baseline.',
           'Both monoliths are the shell and the remotes\' own code and libraries, built with tooling/src/rspack-config.ts minus Module Federation (bench/monolith/rspack.config.ts).',
+          'Their pages carry the same first view as the federated ones (frame and routed view, by the shell\'s and the remotes\' own server renderers, cached a minute as fragments are), rendered in the monolith\'s one process (bench/monolith/server).',
         ],
       },
     ];

@@ -1,0 +1,141 @@
+import autocannon from 'autocannon';
+import { FIRST_VIEW_FRAGMENT_PATH } from 'shared-contracts';
+import type { Measurement } from '../measurement.js';
+import { round } from '../report.js';
+import { BENCH_PORTS } from '../site.js';
+import { TARGETS } from '../targets.js';
+
+const CONNECTIONS = Number(process.env.BENCH_FRAGMENT_CONNECTIONS ?? 16);
+const DURATION_SECONDS = Number(process.env.BENCH_FRAGMENT_SECONDS ?? 10);
+/** Before each load, unreported: the first requests of a run would otherwise weigh V8's warm-up on its p99. */
+const WARMUP_SECONDS = 2;
+const CATALOG = `http://127.0.0.1:${BENCH_PORTS.catalog}`;
+
+/**
+ * `/`'s fragment as the shell's page asks for it (shell/src/server/first-view.tsx writes this query into its
+ * include); the fragment server caches it by remote version, path, host, area and lang (tooling/src/first-view.ts).
+ */
+const HOME_QUERY = { path: '/', host: 'localhost', area: 'kr', lang: 'ko' } as const;
+const fragmentPath = (host: string) => `${FIRST_VIEW_FRAGMENT_PATH}?${new URLSearchParams({ ...HOME_QUERY, host }).toString()}`;
+/**
+ * A host no brand names gets the default brand, as `localhost` does (shared-contracts resolveBrand): the same
+ * fragment rendered again under a key the cache has never seen, so every request is a miss that renders.
+ */
+const missHost = (sequence: number) => `miss-${sequence}.localhost`;
+
+export interface FragmentLoad {
+  name: 'cached' | 'uncached';
+  /** 'most': as fast as the connections go; 'target': paced at the target rate, for the latency a player meets there. */
+  pace: 'most' | 'target';
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers by HTTP status (a 204 would be "no first view": not a fragment either). */
+  answers: Record<string, number>;
+  non2xx: number;
+  errors: number;
+}
+
+export interface FragmentsResult {
+  connections: number;
+  seconds: number;
+  /** Size of `/`'s fragment, as the edge includes it (uncompressed). */
+  fragmentBytes: number;
+  loads: FragmentLoad[];
+}
+
+/** Both ways of asking must give `/`'s real fragment (the banner carousel), else the load measures something else. */
+async function fetchFragment(host: string): Promise<string> {
+  const response = await fetch(`${CATALOG}${fragmentPath(host)}`);
+  const html = await response.text();
+  if (response.status !== 200 || !html.includes('data-testid="banner-carousel"')) {
+    throw new Error(`the catalogue's fragment for host ${host} answered ${response.status} without the banner carousel`);
+  }
+  return html;
+}
+
+/**
+ * Requests to the catalogue's origin for `seconds`, each on the path `pathOf` gives its sequence number, at most
+ * `perSecond` a second when given. Latency at full speed is mostly queueing (16 requests in flight always wait for
+ * each other), so the p99 target is read at the target rate, and the rate target at full speed.
+ */
+function load(seconds: number, pathOf: (sequence: number) => string, perSecond?: number): Promise<autocannon.Result> {
+  let sequence = 0;
+  return autocannon({
+    url: CATALOG,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(perSecond ? { overallRate: perSecond } : {}),
+    // No Accept-Encoding, as the edge asks (tooling/docker/nginx-edge.conf): fragments are included uncompressed.
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf(sequence++) }) }],
+  });
+}
+
+function figuresOf(name: FragmentLoad['name'], pace: FragmentLoad['pace'], result: autocannon.Result): FragmentLoad {
+  return {
+    name,
+    pace,
+    requestsPerSecond: round(result.requests.average, 0),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    answers: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count])),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * The catalogue's first-view fragment for `/` under load (autocannon, in this process, against the bench's catalogue
+ * origin): uncached, every request under a new key, then cached, the one key the shell's `/` asks for, warmed
+ * once. Uncached first, so the cache is left holding `/`'s real fragment for the measurements after this one.
+ */
+export const fragments: Measurement<FragmentsResult> = {
+  key: 'fragments',
+  needs: 'site',
+  run: async () => {
+    const loads: FragmentLoad[] = [];
+    // Misses keep counting across warm-up and load: a key the warm-up rendered would be a hit.
+    let misses = 0;
+    const uncached = () => fragmentPath(missHost(misses++));
+    await fetchFragment(missHost(misses++));
+    await load(WARMUP_SECONDS, uncached);
+    loads.push(figuresOf('uncached', 'most', await load(DURATION_SECONDS, uncached)));
+    loads.push(figuresOf('uncached', 'target', await load(DURATION_SECONDS, uncached, TARGETS.fragmentsUncachedPerSecond)));
+
+    const fragment = await fetchFragment(HOME_QUERY.host);
+    const cached = () => fragmentPath(HOME_QUERY.host);
+    await load(WARMUP_SECONDS, cached);
+    loads.push(figuresOf('cached', 'most', await load(DURATION_SECONDS, cached)));
+    loads.push(figuresOf('cached', 'target', await load(DURATION_SECONDS, cached, TARGETS.fragmentsCachedPerSecond)));
+    return { connections: CONNECTIONS, seconds: DURATION_SECONDS, fragmentBytes: Buffer.byteLength(fragment), loads };
+  },
+  tables: ({ connections, seconds, fragmentBytes, loads }) => {
+    const rpsTarget = { cached: TARGETS.fragmentsCachedPerSecond, uncached: TARGETS.fragmentsUncachedPerSecond } as const;
+    return [
+      {
+        title: `First-view fragment of / from the catalogue's origin, ${connections} connections for ${seconds} s (autocannon, after ${WARMUP_SECONDS} s of warm-up)`,
+        columns: ['fragment', 'pace', 'req/s (target)', 'p50 ms', `p99 ms (< ${TARGETS.fragmentP99Ms} at the target rate)`, 'requests', 'answers', 'non-2xx', 'errors', 'target missed'],
+        rows: loads.map((load) => {
+          const missed = [
+            load.pace === 'most' && load.requestsPerSecond < rpsTarget[load.name] ? `req/s by ${rpsTarget[load.name] - load.requestsPerSecond}` : null,
+            load.pace === 'target' && load.p99Ms >= TARGETS.fragmentP99Ms ? `p99 at ${load.p99Ms} ms` : null,
+            load.non2xx + load.errors > 0 ? 'failed answers' : null,
+          ].filter((miss) => miss !== null);
+          return [
+            load.name, load.pace === 'most' ? 'full speed' : `${rpsTarget[load.name]}/s`,
+            `${load.requestsPerSecond} (>= ${rpsTarget[load.name].toLocaleString('en-US')})`, load.p50Ms, load.p99Ms, load.requests,
+            Object.entries(load.answers).sort().map(([status, count]) => `${status}: ${count}`).join(', '), load.non2xx, load.errors,
+            missed.length > 0 ? missed.join(', ') : 'none',
+          ];
+        }),
+        notes: [
+          `GET ${FIRST_VIEW_FRAGMENT_PATH}?path=/&host=localhost&area=kr&lang=ko (${round(fragmentBytes / 1024)} KB, uncompressed as the edge asks for it).`,
+          'uncached: the same query with a host no brand names (miss-<n>.localhost, the default brand as for localhost), a new one per request: each is a cache miss that asks the API for the games and renders.',
+          'autocannon runs in the bench\'s own process, on the same two cores as the origin (and, uncached, the API).',
+        ],
+      },
+    ];
+  },
+};
