@@ -1,5 +1,3 @@
-import { createElement, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import {
   bootstrapPlatform,
   i18next,
@@ -10,11 +8,8 @@ import {
   yieldToBrowser,
   type PlatformContext,
 } from 'shared-contracts';
-import { bindReactI18n } from 'shared-contracts/react';
 import { BRAND_ASSETS } from './brand-assets.js';
-import { Frame, FrameFooter } from './frame.js';
 import { loadShellMessages } from './messages.js';
-import { appsAt, startLayout } from './layout.js';
 import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.js';
 import { installSharedLoadRetry } from './shared-load-retry-plugin.js';
 import { loadSharedForRemotes } from './shared-for-remotes.js';
@@ -39,13 +34,25 @@ function trackRoute(): void {
   window.addEventListener('popstate', update);
 }
 
+/**
+ * The page is painted before any of this runs (its first view came with the HTML), so what follows must not block
+ * it: the modules for the frame and the layout are evaluated only when their step comes, each after a yield to the
+ * browser, rather than all at once with the entry. They come with the entry's own chunks ("eager": no request).
+ */
+const frameRoots = () => import(/* webpackMode: "eager" */ './frame-roots.js');
+const layout = () => import(/* webpackMode: "eager" */ './layout.js');
+
 /** The shell's start-up, in the order of DESIGN §3. */
 export async function startShell(): Promise<void> {
   installSharedLoadRetry();
   loadSharedForRemotes();
   // remotes.json is fetched alongside the session bootstrap, not after it, and the first page's remote right after it.
   const remotesRegistered = registerRemotesFromConfig().then(
-    () => preloadRemoteApps(appsAt(window.location.pathname)),
+    async () => {
+      await yieldToBrowser();
+      const { appsAt } = await layout();
+      preloadRemoteApps(appsAt(window.location.pathname));
+    },
     (error: unknown) => {
       // Without remotes.json every remote shows its notice; the frame still works.
       console.error('remotes.json could not be loaded', error);
@@ -53,22 +60,15 @@ export async function startShell(): Promise<void> {
   );
   const result = await bootstrapPlatform(window, { shell: loadShellMessages });
   if (result.status === 'reloading') return;
-  // The page is painted already (its first view came with the HTML): each step below runs in a task of its own.
   await yieldToBrowser();
-  bindReactI18n();
   applyBrandToDocument(result.context);
   trackRoute();
   on('locale:change-requested', ({ language }) => window.location.assign(languageChangeHref(window.location.href, language)));
 
-  // Each root replaces the frame the page's HTML carries (README "First view in the HTML"). In a transition, React renders in slices
-  // that yield to the browser: the page is already painted, so this work must not hold up input.
-  for (const [id, component] of [['frame-top', Frame], ['frame-bottom', FrameFooter]] as const) {
-    await yieldToBrowser();
-    const host = document.getElementById(id);
-    if (host) startTransition(() => createRoot(host).render(createElement(component)));
-  }
+  await yieldToBrowser();
+  await (await frameRoots()).renderFrame();
 
   await remotesRegistered;
   await yieldToBrowser();
-  startLayout();
+  (await layout()).startLayout();
 }
