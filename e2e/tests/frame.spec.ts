@@ -41,6 +41,33 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
   });
 
+  test('"All games" in the side menu leads to the grid on the front page from every page', async ({ page }) => {
+    for (const start of ['/', '/login', '/SupportCenter/game', '/GamesDetails/3', '/vkRedirect']) {
+      await page.goto(`${site()}${start}`);
+      await page.getByTestId('menu-button').click();
+      await page.getByTestId('menu-all-games').click();
+      await expect(page).toHaveURL(`${site()}/#all-games`);
+      await expect(page.getByTestId('not-found')).toHaveCount(0);
+      // On the front page, scrolled to the grid (a phone's and a desktop's viewport alike start above it).
+      await expect(page.locator('#all-games li').first()).toBeInViewport();
+      await expect(page.getByTestId('banner-carousel')).not.toBeInViewport();
+    }
+  });
+
+  test('an address with a hash shows its page: the skip link and a bookmarked All games', async ({ page }) => {
+    await page.goto(`${site()}/#all-games`);
+    await expect(page.locator('#all-games li').first()).toBeInViewport();
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+    await page.goto(`${site()}/`);
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.skip-link')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${site()}/#app-region`);
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+  });
+
   test('/SupportCenter redirects to /SupportCenter/game and unknown paths get a not-found page', async ({ page }) => {
     await page.goto(`${site()}/SupportCenter`);
     await expect(page).toHaveURL(/\/SupportCenter\/game$/);

@@ -29,6 +29,10 @@ export function inquiryFeedbackPath(inquiryId: number): string {
 export const SUPPORT_AGENT_SEGMENT = 'agent';
 export const SUPPORT_AGENT_PATH = `${ROUTES.supportCenter}/${SUPPORT_AGENT_SEGMENT}`;
 
+/** The All games grid on the front page (SPEC §2), the side menu's "All games" entry. */
+export const ALL_GAMES_ANCHOR = 'all-games';
+export const ALL_GAMES_PATH = `${ROUTES.home}#${ALL_GAMES_ANCHOR}`;
+
 export function gameDetailsPath(gameId: number, section?: string): string {
   const path = `${ROUTES.gameDetails}/${gameId}`;
   return section ? `${path}#${encodeURIComponent(section)}` : path;

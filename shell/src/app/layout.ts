@@ -8,12 +8,42 @@ const NOT_FOUND_APP = 'not-found';
 type LayoutRoutes = ReturnType<typeof constructRoutes>;
 let layoutRoutes: LayoutRoutes | undefined;
 
+type ActiveWhen = (location: Location) => boolean;
+interface LayoutNode {
+  type?: string;
+  path?: string;
+  default?: boolean;
+  activeWhen?: ActiveWhen;
+  routes?: LayoutNode[];
+}
+
+/**
+ * Makes every route of the layout match whatever hash the address has. single-spa matches a path against the address
+ * with its hash, and for `/` (a path ending in a slash) it allows none: `/#all-games`, the side menu's "All games",
+ * showed the not-found page. A default route stands for "no sibling matches", so it is rebuilt from the siblings'
+ * new matches (single-spa-layout keeps the old ones in a closure). Runs before the applications and the layout
+ * engine read the routes.
+ */
+function ignoreHashInRoutes(nodes: LayoutNode[], parentActive: ActiveWhen = () => true): void {
+  const siblings = nodes.filter((node) => node.type === 'route' && node.path !== undefined && node.activeWhen);
+  for (const route of siblings) {
+    const matchesPath = route.activeWhen!;
+    route.activeWhen = (location) =>
+      matchesPath({ origin: location.origin, protocol: location.protocol, host: location.host, href: location.href.split('#')[0]!, search: location.search } as Location);
+  }
+  for (const node of nodes) {
+    if (node.type === 'route' && node.default) node.activeWhen = (location) => parentActive(location) && !siblings.some((route) => route.activeWhen!(location));
+    if (node.routes) ignoreHashInRoutes(node.routes, node.type === 'route' && node.activeWhen ? node.activeWhen : parentActive);
+  }
+}
+
 /** The routes of SPEC §2 from the layout template in index.html, read once for the early look-up and the layout. */
 function routesOfTemplate(): LayoutRoutes {
   if (layoutRoutes) return layoutRoutes;
   const template = document.querySelector<HTMLTemplateElement>('#single-spa-layout');
   if (!template) throw new Error('index.html lacks the single-spa-layout template');
   layoutRoutes = constructRoutes(template);
+  ignoreHashInRoutes(layoutRoutes.routes as LayoutNode[]);
   return layoutRoutes;
 }
 

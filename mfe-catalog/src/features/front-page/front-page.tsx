@@ -1,22 +1,27 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ALL_GAMES_ANCHOR } from 'shared-contracts';
 import { AsyncBoundary } from 'shared-contracts/react';
 import { forgetGames, gamesPromise } from '../../app/games-resource.js';
 import { FailedState, LoadingState } from '../../app/load-states.js';
+import { useScrollToAnchor } from '../../lib/use-scroll-to-anchor.js';
 import { BannerCarousel } from './banner-carousel.js';
 import { GameGrid } from './game-grid.js';
 import { QuickLinks } from './quick-links.js';
 import styles from './front-page.module.css';
 
+const ANCHORS = [ALL_GAMES_ANCHOR];
+
 function FrontPageContent() {
   const { t } = useTranslation();
   const games = use(gamesPromise());
+  useScrollToAnchor(ANCHORS);
   if (games.length === 0) return <p className={styles.empty}>{t('catalog:home.empty')}</p>;
   return (
     <>
       <BannerCarousel games={games} />
       <QuickLinks />
-      <section className={styles.allGames} aria-labelledby="all-games-heading" id="all-games">
+      <section className={styles.allGames} aria-labelledby="all-games-heading" id={ALL_GAMES_ANCHOR}>
         <h2 id="all-games-heading">{t('catalog:home.allGames')}</h2>
         <GameGrid games={games} />
       </section>

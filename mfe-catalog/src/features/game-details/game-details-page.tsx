@@ -1,22 +1,13 @@
-import { use, useEffect } from 'react';
+import { use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ROUTES, platformLink, type Game } from 'shared-contracts';
 import { AsyncBoundary, usePlatformContext, useRechargeLink } from 'shared-contracts/react';
 import { forgetGames, gamesPromise } from '../../app/games-resource.js';
 import { FailedState, LoadingState } from '../../app/load-states.js';
 import { Artwork } from '../../components/artwork.js';
+import { useScrollToAnchor } from '../../lib/use-scroll-to-anchor.js';
 import styles from './game-details-page.module.css';
-
-/** Scrolls to the section named by the URL's hash (`/GamesDetails/3#features`) once the page has it. */
-function useScrollToSection(sectionIds: readonly string[]) {
-  const { hash } = useLocation();
-  useEffect(() => {
-    const id = decodeURIComponent(hash.replace(/^#/, ''));
-    if (!id || !sectionIds.includes(id)) return;
-    document.getElementById(id)?.scrollIntoView({ block: 'start' });
-  }, [hash, sectionIds]);
-}
 
 function NotFound() {
   const { t } = useTranslation();
@@ -33,8 +24,8 @@ function GameDetails({ game }: { game: Game }) {
   const { t } = useTranslation();
   const { brand } = usePlatformContext();
   const rechargeLink = useRechargeLink();
-  const sectionIds = game.sections.map((section) => section.id);
-  useScrollToSection(sectionIds);
+  const sectionIds = useMemo(() => game.sections.map((section) => section.id), [game]);
+  useScrollToAnchor(sectionIds);
   return (
     <article className={styles.article} aria-labelledby="game-title">
       <header className={styles.hero}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, currentReturnPath, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
+import { ALL_GAMES_PATH, ROUTES, currentReturnPath, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
 import { usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
 import styles from './side-menu.module.css';
 
@@ -60,7 +60,7 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
               </li>
             ) : null}
             {link(ROUTES.home, t('shell:menu.home'), 'menu-home')}
-            {link(`${ROUTES.home}#all-games`, t('shell:menu.allGames'), 'menu-all-games')}
+            {link(ALL_GAMES_PATH, t('shell:menu.allGames'), 'menu-all-games')}
             {loggedIn && brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.userCenter'), 'menu-user-center') : null}
             {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center', supportBadge)}
             {loggedIn ? null : link(loginPath(currentReturnPath()), t('shell:menu.login'), 'menu-login')}
