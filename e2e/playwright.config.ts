@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { testOAuthEnv } from '../api/test/oauth-test-env.js';
+import { demoOAuthEnv } from 'tooling/demo-oauth-clients';
 import { MUTABLE } from './support/accounts.js';
 import { DRILL_ACCOUNTS } from './support/drill-accounts.js';
 import { INQUIRY_ACCOUNTS } from './support/inquiry-accounts.js';
@@ -94,7 +94,7 @@ export default defineConfig({
         // The browser tests move the API's clock (24-hour auto-end) through POST /__test__/clock.
         API_TEST_CLOCK: '1',
         SUPPORT_LONG_QUEUE: String(LONG_QUEUE_THRESHOLD),
-        ...testOAuthEnv(`http://127.0.0.1:${PORTS.oauth}`, OAUTH_REDIRECT_ORIGINS),
+        ...demoOAuthEnv(`http://127.0.0.1:${PORTS.oauth}`, OAUTH_REDIRECT_ORIGINS),
       },
       reuseExistingServer: false,
       // Each account of createAccounts opens the embedded database once: a few seconds apiece on a busy machine.

@@ -1,11 +1,15 @@
-import { ERROR_CODES, type EndpointName, type SocialProvider } from 'shared-contracts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { BRAND_IDS, ERROR_CODES, SOCIAL_PROVIDERS, type EndpointName, type SocialProvider } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, REPO_ROOT, loadConfig } from '../src/config.js';
 import { readOAuthSettings } from '../src/oauth/config.js';
 import { SOCIAL_LOGIN_TTL_MINUTES } from '../src/oauth/social-logins.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { bearer, call, createAccount, expectFailure, okData } from './identity-helpers.js';
-import { TEST_EMAIL_DOMAIN, authorizeAs, startTestOAuthServer, type TestOAuthServer } from './oauth-server.js';
+import { DEMO_CLIENTS, DEMO_EMAIL_DOMAIN, authorizeAs, startDemoOAuthServer, type DemoOAuthServer } from 'tooling/demo-oauth';
+
+const run = promisify(execFile);
 
 /**
  * Social logins (SPEC §6, §7) against a real OAuth 2 / OpenID Connect server in this process (oidc-provider), on a
@@ -35,11 +39,11 @@ const siteHeaders = (origin = SITE) => {
   return { 'x-forwarded-host': url.host, 'x-forwarded-proto': url.protocol.slice(0, -1) };
 };
 
-let server: TestOAuthServer;
+let server: DemoOAuthServer;
 let harness: TestApp;
 
 beforeAll(async () => {
-  server = await startTestOAuthServer({ redirectOrigins: [SITE, OTHER_SITE] });
+  server = await startDemoOAuthServer({ redirectOrigins: [SITE, OTHER_SITE] });
   const { settings, problems } = readOAuthSettings(server.env);
   expect(problems).toEqual([]);
   harness = await createTestApp({ oauth: settings });
@@ -79,7 +83,7 @@ describe('start calls', () => {
       const url = await start(provider);
       expect(url.origin).toBe(server.issuer);
       const params = url.searchParams;
-      expect(params.get('client_id')).toBe(`test-${provider}`);
+      expect(params.get('client_id')).toBe(DEMO_CLIENTS[provider].clientId);
       expect(params.get('response_type')).toBe('code');
       expect(params.get('redirect_uri')).toBe(`${SITE}${provider === 'vk' ? '/vkRedirect' : '/login'}`);
       expect(params.get('code_challenge_method')).toBe('S256');
@@ -147,7 +151,7 @@ describe('completion calls', () => {
       const info = okData('usersInfo', await call(harness, 'usersInfo', { token: first.token }));
       expect(info).toMatchObject({ account: first.account, type: 'THIRD_PARTY', provider });
       // Only OpenID Connect providers vouch for an address (email_verified).
-      expect(info.email).toBe(provider === 'google' || provider === 'apple' ? `${login}@${TEST_EMAIL_DOMAIN}` : null);
+      expect(info.email).toBe(provider === 'google' || provider === 'apple' ? `${login}@${DEMO_EMAIL_DOMAIN}` : null);
 
       const again = okData('googleAuth', await logInWith(provider, login));
       expect(again.account).toBe(first.account);
@@ -168,7 +172,7 @@ describe('completion calls', () => {
   });
 
   it('never takes over an address another account has bound', async () => {
-    await createAccount(harness, { email: `taken@${TEST_EMAIL_DOMAIN}` });
+    await createAccount(harness, { email: `taken@${DEMO_EMAIL_DOMAIN}` });
     const result = okData('googleAuth', await logInWith('google', 'taken'));
     expect(okData('usersInfo', await call(harness, 'usersInfo', { headers: bearer(result.token) })).email).toBeNull();
   });
@@ -213,7 +217,7 @@ describe('completion calls', () => {
   });
 
   it('answer socialLoginFailed when the provider cannot be reached', async () => {
-    const down = await startTestOAuthServer({ redirectOrigins: [SITE] });
+    const down = await startDemoOAuthServer({ redirectOrigins: [SITE] });
     const { settings } = readOAuthSettings(down.env);
     const app = await createTestApp({ oauth: settings });
     try {
@@ -271,4 +275,16 @@ describe('configuration', () => {
     expect(loadConfig({ OAUTH_TWITTER_CLIENT_ID: 't', OAUTH_TWITTER_TOKEN_ENDPOINT: 'http://127.0.0.1:9/token' }).oauth.providers.twitter)
       .toMatchObject({ tokenEndpoint: 'http://127.0.0.1:9/token' });
   });
+
+  it('npm start offers all five quick logins with the demo provider, returning to every brand host', async () => {
+    // The very step tooling/scripts/start.sh takes: the demo provider's variables, as the script reads them.
+    const { stdout } = await run('pnpm', ['--silent', '--filter', 'tooling', 'run', 'demo-oauth', 'env', '--port', '8070', '--site-port', '8080'], { cwd: REPO_ROOT });
+    const env = Object.fromEntries(
+      stdout.trim().split('\n').map((line) => /^export ([A-Z_]+)='(.*)'$/.exec(line)!.slice(1, 3) as [string, string]),
+    );
+    const config = loadConfig(env);
+    expect(config.oauthProviders).toEqual([...SOCIAL_PROVIDERS]);
+    for (const brand of BRAND_IDS) expect(config.oauth.redirectOrigins).toContain(`http://${brand}.localhost:8080`);
+  });
 });
+

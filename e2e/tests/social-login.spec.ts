@@ -22,6 +22,10 @@ function person(label: string): string {
 async function quickLogin(page: Page, provider: SocialProvider, login: string): Promise<void> {
   await page.getByTestId(`quick-login-${provider}`).click();
   await expect(page).toHaveURL(new RegExp(`^${PROVIDER_ORIGIN}/`));
+  // The demo provider (the one npm start runs) says plainly whose sign-in it stands in for.
+  const name = SOCIAL_PROVIDER_NAMES[provider];
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sign in with ${name}`);
+  await expect(page.getByText(`This is not ${name}.`)).toBeVisible();
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('any-password');
   await page.locator('form button[type="submit"]').click();

@@ -6,3 +6,7 @@
 export function textLength(text: string): number {
   return [...text.trim()].length;
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+/** Text safe in an element's content and in a quoted attribute, for HTML written as a string on a server. */
+export const escapeHtml = (value: string): string => value.replace(/[&"<>]/g, (character) => HTML_ESCAPES[character] ?? character);

@@ -15,6 +15,7 @@ CATALOG_PORT=${CATALOG_PORT:-8081}
 SUPPORT_PORT=${SUPPORT_PORT:-8082}
 ACCOUNT_PORT=${ACCOUNT_PORT:-8083}
 API_PORT=${API_PORT:-8090}
+DEMO_OAUTH_PORT=${DEMO_OAUTH_PORT:-8070}
 export API_URL="http://127.0.0.1:${API_PORT}"
 export CATALOG_URL=${CATALOG_URL:-http://localhost:${CATALOG_PORT}}
 export SUPPORT_URL=${SUPPORT_URL:-http://localhost:${SUPPORT_PORT}}
@@ -26,6 +27,16 @@ stop_all() {
   wait 2>/dev/null || true
 }
 trap stop_all EXIT INT TERM
+
+# The five quick logins of SPEC §6 work on a plain start: unless real providers are configured (any
+# OAUTH_<PROVIDER>_CLIENT_ID set), a local demo provider stands in for all five (tooling/src/demo-oauth).
+DEMO_OAUTH=""
+if ! env | grep -q '^OAUTH_[A-Z]*_CLIENT_ID='; then
+  DEMO_OAUTH="pnpm --silent --filter tooling run demo-oauth"
+  eval "$($DEMO_OAUTH env --port "${DEMO_OAUTH_PORT}" --site-port "${SHELL_PORT}")"
+  $DEMO_OAUTH serve --port "${DEMO_OAUTH_PORT}" --site-port "${SHELL_PORT}" &
+  PIDS+=($!)
+fi
 
 PORT=$API_PORT pnpm --filter api run start &
 PIDS+=($!)
@@ -48,6 +59,9 @@ The site is up. Open a brand (each host is its own brand, DESIGN §6):
 Remotes alone (standalone mode, for QA):
   catalog http://localhost:${CATALOG_PORT}/   support http://localhost:${SUPPORT_PORT}/   account http://localhost:${ACCOUNT_PORT}/
 API: http://localhost:${API_PORT}/health   OpenAPI: http://localhost:${API_PORT}/openapi.json
-Ctrl-C stops everything.
 INFO
+if [[ -n "$DEMO_OAUTH" ]]; then
+  echo "Quick logins: a demo provider on this machine (http://127.0.0.1:${DEMO_OAUTH_PORT}) stands in for all five; any name signs in."
+fi
+echo "Ctrl-C stops everything."
 wait -n "${PIDS[@]}"

@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient } from '../api/client.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
 import { i18next, initI18n, type Messages, type NamespaceLoader } from '../i18n/i18n.js';
 import { routeNameOf } from '../routes.js';
+import { escapeHtml } from '../text.js';
 import { setServerRenderPath } from '../session/sign-in.js';
 import { setPlatformContext, setRouteName } from '../session/store.js';
 
@@ -94,9 +95,6 @@ export function escapeJsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-/** Text safe in an element's content and in a quoted attribute. */
-export const escapeHtml = (value: string): string => value.replace(/[&"<>]/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /** A JSON data island (not executed, so the strict CSP allows it), tagged with the language it was rendered in. */
 export function dataIsland(id: string, language: Language, value: unknown): string {

@@ -1,9 +1,18 @@
 import { matchRoute } from 'single-spa-layout';
 import { constructServerLayout } from 'single-spa-layout/server';
-import { CONTEXT_COOKIES, SIMPLE_GAMES_ISLAND_ID, i18next, requestedPageContext, seedSimpleGames, textDirection, themeVariables, type GameSimple } from 'shared-contracts';
+import {
+  CONTEXT_COOKIES,
+  SIMPLE_GAMES_ISLAND_ID,
+  escapeHtml,
+  i18next,
+  requestedPageContext,
+  seedSimpleGames,
+  textDirection,
+  themeVariables,
+  type GameSimple,
+} from 'shared-contracts';
 import {
   dataIsland,
-  escapeHtml,
   firstViewApi,
   inertControls,
   prepareMessages,
