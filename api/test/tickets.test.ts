@@ -114,6 +114,7 @@ describe('POST /inquiries', () => {
       [{ title: '   a   ' }, 'titleTooShort'],
       [{ title: 'x'.repeat(LIMITS.titleMax + 1) }, 'titleTooLong'],
       [{ content: 'too short' }, 'contentTooShort'],
+      [{ content: 'Refund!!!!!!!!' }, 'contentTooFewWords'],
       [{ content: 'y'.repeat(LIMITS.contentMax + 1) }, 'contentTooLong'],
       [{ ticketType: '2' }, 'serviceRequired'],
       [{ gameId: 0 }, 'gameRequired'],

@@ -99,6 +99,12 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     const detail = field(page, t('support', 'en', 'form.content'));
     await detail.fill('too short');
     await expect(error(page, 'content')).toHaveText(message('errors.contentTooShort'));
+    // Long enough, but one word (SPEC §5's two-word minimum, counted as the server counts it).
+    await detail.fill('Refund!!!!!!!!');
+    await expect(error(page, 'content')).toHaveText(message('errors.contentTooFewWords'));
+    // Japanese has no spaces between words, and still counts as more than one.
+    await detail.fill('課金したのに届きません');
+    await expect(error(page, 'content')).toHaveCount(0);
     await detail.fill('My sword vanished after the last update.');
     await expect(error(page, 'content')).toHaveCount(0);
 

@@ -4,6 +4,11 @@ export const LIMITS = {
   titleMax: 100,
   contentMin: 10,
   contentMax: 400,
+  /**
+   * Words the inquiry's question detail (the form's description) must have at least: SPEC §5's two-word minimum,
+   * applied where one word says too little to act on. Counted with Intl.Segmenter (textWords).
+   */
+  contentWordsMin: 2,
   attachmentsMax: 3,
   attachmentBytesMax: 20 * 1024 * 1024,
   videosMax: 1,

@@ -7,6 +7,20 @@ export function textLength(text: string): number {
   return [...text.trim()].length;
 }
 
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * How many words a text has, as Intl.Segmenter finds them: by spaces where a language writes them, by dictionary
+ * in Japanese, Chinese and Thai, which do not; numbers count, punctuation and emoji do not. The same count on the
+ * server (Node's full ICU) and in the browser.
+ */
+export function textWords(text: string): number {
+  wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  let words = 0;
+  for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words += 1;
+  return words;
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 /** Text safe in an element's content and in a quoted attribute, for HTML written as a string on a server. */
 export const escapeHtml = (value: string): string => value.replace(/[&"<>]/g, (character) => HTML_ESCAPES[character] ?? character);

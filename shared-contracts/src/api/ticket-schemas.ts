@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_KINDS } from '../attachments.js';
 import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
+import { textWords } from '../text.js';
 import { emailSchema } from './identity-schemas.js';
 import { clientIdSchema, commonQueryShape, idSchema } from './schemas.js';
 import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
@@ -98,7 +99,8 @@ export const inquiryCreateBodySchema = z
     content: withoutControlCharacters(z.string('contentTooShort'), 'contentInvalid')
       .trim()
       .min(LIMITS.contentMin, 'contentTooShort')
-      .max(LIMITS.contentMax, 'contentTooLong'),
+      .max(LIMITS.contentMax, 'contentTooLong')
+      .refine((text) => textWords(text) >= LIMITS.contentWordsMin, 'contentTooFewWords'),
     contactKind: z.enum(CONTACT_KINDS, 'contactRequired'),
     contact: z.string('contactRequired'),
     attachments: attachmentIdsSchema,

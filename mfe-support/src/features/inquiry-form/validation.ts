@@ -41,6 +41,7 @@ const KEY_FIELDS: Readonly<Record<string, InquiryField>> = {
   titleInvalid: 'title',
   contentTooShort: 'content',
   contentTooLong: 'content',
+  contentTooFewWords: 'content',
   contentInvalid: 'content',
   contactRequired: 'contact',
   emailInvalid: 'contact',
