@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_KINDS } from '../attachments.js';
 import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
-import { textWords } from '../text.js';
+import { textLength, textWords } from '../text.js';
 import { emailSchema } from './identity-schemas.js';
 import { clientIdSchema, commonQueryShape, idSchema } from './schemas.js';
 import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
@@ -78,6 +78,8 @@ const categoryIdSchema = z
   .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], 'categoryRequired')
   .pipe(z.number().int('categoryRequired').positive('categoryRequired').max(INPUT_BOUNDS.idMax, 'categoryRequired'));
 
+const fitsContentLength = (text: string) => textLength(text) >= LIMITS.contentMin && textLength(text) <= LIMITS.contentMax;
+
 /**
  * POST /inquiries. Every required selection has its own prompt (SPEC §5): service, game, server, region, role,
  * category. Server, region and role apply to official (game) tickets only.
@@ -100,7 +102,9 @@ export const inquiryCreateBodySchema = z
       .trim()
       .min(LIMITS.contentMin, 'contentTooShort')
       .max(LIMITS.contentMax, 'contentTooLong')
-      .refine((text) => textWords(text) >= LIMITS.contentWordsMin, 'contentTooFewWords'),
+      // A length problem is the one to fix first (a form shows one message a field), so only a detail of a fitting
+      // length is held to the word count.
+      .refine((text) => !fitsContentLength(text) || textWords(text) >= LIMITS.contentWordsMin, 'contentTooFewWords'),
     contactKind: z.enum(CONTACT_KINDS, 'contactRequired'),
     contact: z.string('contactRequired'),
     attachments: attachmentIdsSchema,
