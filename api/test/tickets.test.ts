@@ -344,7 +344,7 @@ describe('GET /inquiries/detail', () => {
     const player = await freshPlayer();
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 1 });
-    const note = await insertFile(h, player.id, { kind: 'other', name: 'receipt.pdf', contentType: 'application/pdf' });
+    const note = await insertFile(h, player.id, { kind: 'image', name: 'receipt.png', contentType: 'image/png' });
     const added = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Receipt attached.', [note]) }));
     h.clock.advance({ minutes: 1 });
     const answer = await agentReply(id, 'Thanks, refunded.');
@@ -352,7 +352,7 @@ describe('GET /inquiries/detail', () => {
     expect((await ticketRow(h.db, id)).feedback_at).not.toBeNull();
     const shown = okData('inquiryDetail', await detail(player.token, id));
     expect(shown.messages).toEqual([
-      { id: added.id, author: 'player', content: 'Receipt attached.', attachments: [expect.objectContaining({ fileId: note, name: 'receipt.pdf' })], createdAt: added.createdAt },
+      { id: added.id, author: 'player', content: 'Receipt attached.', attachments: [expect.objectContaining({ fileId: note, name: 'receipt.png' })], createdAt: added.createdAt },
       { id: answer.id, author: 'agent', content: 'Thanks, refunded.', attachments: [], createdAt: answer.createdAt },
     ]);
     expect(shown.attachments).toEqual([]);
@@ -427,7 +427,7 @@ describe('POST /inquiries/reply', () => {
     expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id) }), 409, ERROR_CODES.conflict, 'inquiryClosed');
   });
 
-  it('attaches uploads to the message, refusing foreign files and two videos without adding the message', async () => {
+  it('attaches uploads to the message, refusing foreign files and more than one video without adding the message', async () => {
     const player = await freshPlayer();
     const id = await createTicket(h, player.token, platformBody());
     const image = await insertFile(h, player.id);
@@ -439,8 +439,27 @@ describe('POST /inquiries/reply', () => {
     expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [foreign]) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
     expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [image]) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
     const videos = [await insertFile(h, player.id, { kind: 'video' }), await insertFile(h, player.id, { kind: 'video' })];
-    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', videos) }), 400, ERROR_CODES.badRequest, 'attachmentsTooManyVideos');
+    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', videos) }), 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo');
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(1);
+  });
+
+  it('takes up to three images or one video on its own as added information, and no documents (SPEC §5)', async () => {
+    const player = await freshPlayer();
+    const id = await createTicket(h, player.token, platformBody());
+    const refuse = async (kinds: ('image' | 'video' | 'other')[]) => {
+      const files = await Promise.all(kinds.map((kind) => insertFile(h, player.id, { kind })));
+      expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', files) }), 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo');
+    };
+    await refuse(['other']);
+    await refuse(['video', 'image']);
+    await refuse(['image', 'image', 'other']);
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(0);
+
+    const images = await Promise.all([1, 2, 3].map(() => insertFile(h, player.id, { kind: 'image' })));
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Three screenshots.', images) }));
+    const video = await insertFile(h, player.id, { kind: 'video' });
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'A recording.', [video]) }));
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(2);
   });
 
   it('refuses empty and overlong text with their keys', async () => {

@@ -71,6 +71,18 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await expect(dialog).toBeHidden();
     await expect(addInformation).toBeFocused();
 
+    // Added information takes images or one video (SPEC §5): no document, not even when dropped or picked anyway.
+    await addInformation.click();
+    const picker = dialog.getByTestId('attachment-input');
+    expect((await picker.getAttribute('accept'))?.split(',')).toEqual(expect.arrayContaining(['.png', '.mp4']));
+    expect(await picker.getAttribute('accept')).not.toContain('.pdf');
+    await expect(dialog.getByTestId('attachment-uploader')).toContainText(en('attachments.supplementHint', { max: LIMITS.attachmentsMax }).split(',')[0]!);
+    await picker.setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect(dialog.getByTestId('attachment-refused')).toContainText(en('errors.supplementImagesOrVideo', { max: LIMITS.attachmentsMax }));
+    await expect(dialog.getByTestId('attachment-uploading')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
     // The first send reaches the API but its answer is lost: the text stays, and sending again adds it once.
     const extra = `It happened again at ${randomUUID().slice(0, 8)}.`;
     await addInformation.click();

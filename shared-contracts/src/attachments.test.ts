@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_ACCEPT, attachmentKindOf, checkAttachments, fileExtension } from './attachments.js';
+import { attachmentAccept, attachmentKindOf, attachmentSetProblem, checkAttachments, fileExtension } from './attachments.js';
 import { LIMITS } from './limits.js';
 
 describe('attachment kinds (SPEC §3)', () => {
@@ -16,7 +16,7 @@ describe('attachment kinds (SPEC §3)', () => {
   it('reads the last extension only', () => {
     expect(fileExtension('report.final.PDF')).toBe('pdf');
     expect(fileExtension('.hidden')).toBe('');
-    expect(ATTACHMENT_ACCEPT.split(',')).toContain('.xlsx');
+    expect(attachmentAccept('message').split(',')).toContain('.xlsx');
   });
 });
 
@@ -47,5 +47,38 @@ describe('checkAttachments (SPEC §5)', () => {
 
   it('does not count refused files against the limit', () => {
     expect(checkAttachments(['image', 'image'], [small('x.exe'), small('c.png')])).toEqual(['typeMismatch', null]);
+  });
+});
+
+describe('add information (SPEC §5: at most 3 images, or one video)', () => {
+  const small = (name: string) => ({ name, size: 1024 });
+
+  it('takes up to three images', () => {
+    expect(checkAttachments([], [small('a.png'), small('b.jpg'), small('c.gif'), small('d.png')], 'supplement')).toEqual([
+      null,
+      null,
+      null,
+      'attachmentsTooMany',
+    ]);
+  });
+
+  it('takes one video on its own, never with images or a second video', () => {
+    expect(checkAttachments([], [small('a.mp4')], 'supplement')).toEqual([null]);
+    expect(checkAttachments(['video'], [small('b.png')], 'supplement')).toEqual(['supplementImagesOrVideo']);
+    expect(checkAttachments(['image'], [small('b.webm')], 'supplement')).toEqual(['supplementImagesOrVideo']);
+    expect(checkAttachments([], [small('a.mp4'), small('b.mp4')], 'supplement')).toEqual([null, 'supplementImagesOrVideo']);
+  });
+
+  it('takes no documents, and its picker offers none', () => {
+    expect(checkAttachments([], [small('receipt.pdf')], 'supplement')).toEqual(['supplementImagesOrVideo']);
+    expect(attachmentAccept('supplement').split(',')).toEqual(expect.arrayContaining(['.png', '.mp4']));
+    expect(attachmentAccept('supplement')).not.toContain('.pdf');
+  });
+
+  it('is the rule the API applies to the kinds it finds in the files', () => {
+    expect(attachmentSetProblem(['image', 'image', 'image'], 'supplement')).toBeNull();
+    expect(attachmentSetProblem(['other'], 'supplement')).toBe('supplementImagesOrVideo');
+    expect(attachmentSetProblem(['video', 'other'], 'message')).toBeNull();
+    expect(attachmentSetProblem(['video', 'video'], 'message')).toBe('attachmentsTooManyVideos');
   });
 });

@@ -13,12 +13,6 @@ export const ATTACHMENT_EXTENSIONS = {
 export type AttachmentKind = keyof typeof ATTACHMENT_EXTENSIONS;
 export const ATTACHMENT_KINDS = Object.keys(ATTACHMENT_EXTENSIONS) as AttachmentKind[];
 
-/** The `accept` attribute of the file pickers: every allowed extension. */
-export const ATTACHMENT_ACCEPT = Object.values(ATTACHMENT_EXTENSIONS)
-  .flat()
-  .map((extension) => `.${extension}`)
-  .join(',');
-
 /** The lower-case extension of a file name, without the dot ('' when it has none). */
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -35,19 +29,59 @@ export function attachmentKindOf(name: string): AttachmentKind | null {
 }
 
 /**
- * Why a file is refused, named as the server names the same refusal (the upload's `fileTooLarge`, `fileEmpty`,
- * `typeMismatch`; a message's `attachmentsTooMany`, `attachmentsTooManyVideos`), so one message key serves both.
+ * Which files may go with one message (SPEC §5): a question or an agent's reply ("message") takes up to 3 allowed
+ * files with at most one video among them; a player's "add information" ("supplement") takes up to 3 images, or one
+ * video on its own, and no documents.
  */
-export type AttachmentProblem = 'typeMismatch' | 'fileTooLarge' | 'fileEmpty' | 'attachmentsTooMany' | 'attachmentsTooManyVideos';
+export type AttachmentRule = 'message' | 'supplement';
+
+const KINDS_OF_RULE: Record<AttachmentRule, readonly AttachmentKind[]> = {
+  message: ATTACHMENT_KINDS,
+  supplement: ['image', 'video'],
+};
+
+/** The `accept` attribute of a file picker for `rule`: every extension of the kinds it takes. */
+export function attachmentAccept(rule: AttachmentRule): string {
+  return attachmentExtensions(rule)
+    .map((extension) => `.${extension}`)
+    .join(',');
+}
+
+/** The extensions of the kinds `rule` takes. */
+export function attachmentExtensions(rule: AttachmentRule): string[] {
+  return KINDS_OF_RULE[rule].flatMap((kind) => ATTACHMENT_EXTENSIONS[kind]);
+}
+
+/** Why a message cannot have files of these kinds under `rule`, or null when it can: the API and the browser ask this. */
+export function attachmentSetProblem(
+  kinds: readonly AttachmentKind[],
+  rule: AttachmentRule,
+): 'attachmentsTooMany' | 'attachmentsTooManyVideos' | 'supplementImagesOrVideo' | null {
+  if (kinds.length > LIMITS.attachmentsMax) return 'attachmentsTooMany';
+  const videos = kinds.filter((kind) => kind === 'video').length;
+  if (rule === 'supplement' && (kinds.some((kind) => !KINDS_OF_RULE.supplement.includes(kind)) || (videos > 0 && kinds.length > 1))) {
+    return 'supplementImagesOrVideo';
+  }
+  if (videos > LIMITS.videosMax) return 'attachmentsTooManyVideos';
+  return null;
+}
 
 /**
- * Why a set of files cannot go with one message (SPEC §5): at most 3 files, each non-empty and under 20 MB, at
- * most one video among them, every name on the allowed lists. `existing` are the kinds already attached.
- * Returns the first problem of each new file, or null for a file that may be added.
+ * Why a file is refused, named as the server names the same refusal (the upload's `fileTooLarge`, `fileEmpty`,
+ * `typeMismatch`; a message's `attachmentsTooMany`, `attachmentsTooManyVideos`, `supplementImagesOrVideo`), so one
+ * message key serves both.
+ */
+export type AttachmentProblem = 'typeMismatch' | 'fileTooLarge' | 'fileEmpty' | NonNullable<ReturnType<typeof attachmentSetProblem>>;
+
+/**
+ * Why files cannot go with one message under `rule` (SPEC §5): each non-empty and under 20 MB, every name on the
+ * allowed lists, and together what attachmentSetProblem allows. `existing` are the kinds already attached. Returns
+ * the first problem of each new file, or null for a file that may be added.
  */
 export function checkAttachments(
   existing: readonly AttachmentKind[],
   files: readonly { name: string; size: number }[],
+  rule: AttachmentRule = 'message',
 ): (AttachmentProblem | null)[] {
   const kinds = [...existing];
   return files.map((file) => {
@@ -55,10 +89,8 @@ export function checkAttachments(
     if (kind === null) return 'typeMismatch';
     if (file.size === 0) return 'fileEmpty';
     if (file.size >= LIMITS.attachmentBytesMax) return 'fileTooLarge';
-    if (kinds.length >= LIMITS.attachmentsMax) return 'attachmentsTooMany';
-    if (kind === 'video' && kinds.filter((existingKind) => existingKind === 'video').length >= LIMITS.videosMax) {
-      return 'attachmentsTooManyVideos';
-    }
+    const problem = attachmentSetProblem([...kinds, kind], rule);
+    if (problem) return problem;
     kinds.push(kind);
     return null;
   });

@@ -180,7 +180,7 @@ export class TicketService {
             const result = await open(tx);
             if (result.outcome === 'created') {
               const ticketId = toNumber(result.inquiry_id);
-              await attachFiles(tx, body.attachments, { ownerAccountId: account.accountId, ticketId, messageId: null, now });
+              await attachFiles(tx, body.attachments, { ownerAccountId: account.accountId, ticketId, messageId: null, now, rule: 'message' });
             }
             return result;
           });
@@ -373,7 +373,14 @@ export class TicketService {
       const inserted = rows[0];
       if (!inserted) throw new Error('A reply with this request id appeared while the ticket was locked');
       const messageId = toNumber(inserted.id);
-      await attachFiles(tx, body.attachments, { ownerAccountId: author.accountId, ticketId: body.inquiryId, messageId, now });
+      // A player's reply is "add information": images or one video only; an agent's may carry any file (SPEC §5).
+      await attachFiles(tx, body.attachments, {
+        ownerAccountId: author.accountId,
+        ticketId: body.inquiryId,
+        messageId,
+        now,
+        rule: role === 'player' ? 'supplement' : 'message',
+      });
 
       if (role === 'agent') {
         await tx.query(

@@ -32,6 +32,8 @@ export const TICKET_ERRORS = {
   attachmentInvalid: 'attachmentInvalid',
   /** 4000: more videos than LIMITS.videosMax among one message's attachments. */
   attachmentsTooManyVideos: 'attachmentsTooManyVideos',
+  /** 4000: a player's "add information" with a document, or a video with anything else (SPEC §5). */
+  supplementImagesOrVideo: 'supplementImagesOrVideo',
   /** 4090: the conversation holds LIMITS.ticketMessagesMax messages; nothing more can be added to it. */
   inquiryFull: 'inquiryFull',
   /** 4090: the player already has LIMITS.openTicketsMax open tickets; one must end before another opens. */

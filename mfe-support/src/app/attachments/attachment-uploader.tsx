@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_EXTENSIONS, fileExtension, type Attachment } from 'shared-contracts';
+import { attachmentAccept, attachmentExtensions, fileExtension, type Attachment, type AttachmentRule } from 'shared-contracts';
 import { SUPPORT_MESSAGE_VALUES } from '../error-key.js';
 import { formatFileSize } from '../format.js';
 import styles from './attachment-uploader.module.css';
@@ -17,6 +17,8 @@ export interface AttachmentUploaderProps {
   onBusyChange?: (busy: boolean) => void;
   /** The id of a message about the list as a whole (a server refusal shown by the form). */
   describedBy?: string;
+  /** Which files the message takes (SPEC §5): any allowed file, or a player's "add information" (images or one video). */
+  rule?: AttachmentRule;
 }
 
 /**
@@ -24,22 +26,18 @@ export interface AttachmentUploaderProps {
  * area, see each upload's progress and cancel it, remove an uploaded file. Used by the inquiry form, the
  * conversation's add-information dialog and the agents' desk.
  */
-export function AttachmentUploader({ attachments, onChange, disabled = false, onBusyChange, describedBy }: AttachmentUploaderProps) {
+export function AttachmentUploader({ attachments, onChange, disabled = false, onBusyChange, describedBy, rule = 'message' }: AttachmentUploaderProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const { uploads, refused, previews, addFiles, cancel, remove, dismiss } = useAttachmentUploads(attachments, onChange);
+  const { uploads, refused, previews, addFiles, cancel, remove, dismiss } = useAttachmentUploads(attachments, onChange, rule);
   const busy = uploads.length > 0;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const language = i18n.language;
   const percent = new Intl.NumberFormat(language, { style: 'percent' });
-  const extensions = new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(
-    Object.values(ATTACHMENT_EXTENSIONS)
-      .flat()
-      .map((extension) => `.${extension}`),
-  );
+  const extensions = new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(attachmentExtensions(rule).map((extension) => `.${extension}`));
   const values = { ...SUPPORT_MESSAGE_VALUES, extensions };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -78,7 +76,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
           ref={input}
           type="file"
           multiple
-          accept={ATTACHMENT_ACCEPT}
+          accept={attachmentAccept(rule)}
           hidden
           data-testid="attachment-input"
           onChange={(event) => {
@@ -88,7 +86,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
           }}
         />
         <p id={`${id}-hint`} className={styles.hint}>
-          {t('support:attachments.hint', values)}
+          {t(rule === 'supplement' ? 'support:attachments.supplementHint' : 'support:attachments.hint', values)}
         </p>
       </div>
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { FILE_ERRORS, attachmentKindOf, checkAttachments, platformApi, type Attachment, type AttachmentKind } from 'shared-contracts';
+import { FILE_ERRORS, attachmentKindOf, checkAttachments, platformApi, type Attachment, type AttachmentKind, type AttachmentRule } from 'shared-contracts';
 import { supportErrorKey } from '../error-key.js';
 import { discardUploads } from './discard-uploads.js';
 
@@ -27,7 +27,7 @@ export interface RefusedFile {
  * the list). Leaving the screen cancels what is still uploading. A removed file, and one the server stored after
  * its upload was cancelled, is discarded on the server, so it stops taking one of the player's upload places.
  */
-export function useAttachmentUploads(attachments: readonly Attachment[], onChange: (attachments: Attachment[]) => void) {
+export function useAttachmentUploads(attachments: readonly Attachment[], onChange: (attachments: Attachment[]) => void, rule: AttachmentRule) {
   const [uploads, setUploads] = useState<UploadInProgress[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [previews, setPreviews] = useState<Readonly<Record<string, string>>>({});
@@ -95,7 +95,7 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
     (files: readonly File[]) => {
       if (files.length === 0) return;
       const taken = [...latest.current.attachments.map((attachment) => attachment.kind), ...[...inFlight.current.values()].map((entry) => entry.kind)];
-      const problems = checkAttachments(taken, files);
+      const problems = checkAttachments(taken, files, rule);
       const refusedNow: RefusedFile[] = [];
       files.forEach((file, index) => {
         const problem = problems[index];
@@ -109,7 +109,7 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
       // Messages describe the latest choice; older ones would only confuse.
       setRefused(refusedNow);
     },
-    [upload],
+    [upload, rule],
   );
 
   const cancel = useCallback((key: string) => inFlight.current.get(key)?.controller.abort(), []);

@@ -110,6 +110,8 @@ export function ReplyForm(props: {
         ) : null}
       </div>
       <AttachmentUploader
+        // A player's reply is "add information": images or one video (SPEC §5); an agent may send any file.
+        rule={props.endpoint === 'inquiryReply' ? 'supplement' : 'message'}
         attachments={draft.attachments}
         onChange={(attachments) => onDraftChange({ attachments })}
         disabled={sending}
