@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BRAND_IDS, resolveBrand } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { site } from '../support/ports.js';
 import { gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
@@ -75,6 +76,37 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
     await page.goto(`${site('atlas.localhost')}/?self_area=eru`);
     await expect(page.getByTestId('language-globe')).toBeVisible();
     expect(page.url()).toContain('self_area=eru');
+  });
+
+  test('a failed game-info check is logged, reported with 1106 and shown with a reload, never passed over (SPEC §8)', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+    const reports: unknown[] = [];
+    await page.route('**/api/client-errors', async (route) => {
+      reports.push(route.request().postDataJSON());
+      await route.continue();
+    });
+    await page.route('**/api/games/precheck**', (route) => route.abort('connectionreset'));
+    await page.goto(`${site('nova.localhost')}/?spec_lang=en`);
+    const notice = page.getByTestId('startup-failed');
+    await expect(notice).toContainText(t('common', 'en', 'errors.network'));
+    expect(logged.some((text) => text.includes('games/precheck failed'))).toBe(true);
+    await expect.poll(() => reports).toContainEqual(expect.objectContaining({ code: 1106, url: ENDPOINTS.gamesPrecheck.path }));
+    // The frame still works: the menu opens.
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // An answer that says the check failed is no better than none.
+    await page.unroute('**/api/games/precheck**');
+    await page.route('**/api/games/precheck**', (route) => route.fulfill({ json: { code: 1, msg: 'success', data: { result: false, area: 'kr' } } }));
+    await page.reload();
+    await expect(page.getByTestId('startup-failed')).toBeVisible();
+
+    await page.unroute('**/api/games/precheck**');
+    await page.getByTestId('startup-failed').getByRole('button', { name: t('common', 'en', 'remote.reload') }).click();
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await expect(page.getByTestId('startup-failed')).toHaveCount(0);
   });
 
   test('the Top up button shows the first game\'s payment link and is hidden for verda', async ({ page }) => {

@@ -23,7 +23,8 @@ export type BootstrapResult = { status: 'ready'; context: PlatformContext } | { 
 /**
  * Start-up steps 1 to 4 of DESIGN §3, shared by the shell and the standalone harness: brand, area (with the
  * reload rule of SPEC §4), session from the URL or storage (token removed from the address bar), language with the
- * common messages and the caller's own namespaces.
+ * common messages and the caller's own namespaces. Rejects when the game-info check fails (SPEC §8), once the
+ * messages have come, so the caller can say so in the page's language.
  */
 export async function bootstrapPlatform(
   win: Window = window,
@@ -44,14 +45,21 @@ export async function bootstrapPlatform(
     Promise.all(Object.entries({ [COMMON_NAMESPACE]: loadCommonMessages, ...namespaces }).map(([namespace, load]) => addNamespace(namespace, load))),
   );
   messages.catch(() => undefined);
-  const serverArea = await precheckArea();
+  let serverArea: Area;
+  try {
+    serverArea = await precheckArea();
+  } catch (error) {
+    // The caller shows the failure, in the page's language when its messages came.
+    await messages.catch(() => undefined);
+    throw error;
+  }
   if (serverArea && serverArea !== askedArea && areaFromUrl) {
     const url = new URL(win.location.href);
     url.searchParams.set(STORAGE_KEYS.area, serverArea);
     win.location.replace(url.toString());
     return { status: 'reloading' };
   }
-  const context: PlatformContext = { brand, area: serverArea ?? area, language };
+  const context: PlatformContext = { brand, area: serverArea, language };
   setPlatformContext(context);
 
   restoreSession(win);
@@ -62,14 +70,19 @@ export async function bootstrapPlatform(
   return { status: 'ready', context };
 }
 
-/** The game-info check: logs and rethrows on failure (SPEC §8); start-up then keeps the requested area. */
-async function precheckArea(): Promise<Area | null> {
+/**
+ * The game-info check (SPEC §8): the area the server settled on, or it logs the error and rethrows it. A network or
+ * HTTP failure has been reported with 1106 by the API client already; an answer whose `result` is false fails too,
+ * since its area cannot be trusted. Start-up then stops with a notice (the caller's) instead of guessing an area.
+ */
+async function precheckArea(): Promise<Area> {
   try {
-    const { area } = await platformApi().call('gamesPrecheck');
+    const { result, area } = await platformApi().call('gamesPrecheck');
+    if (!result) throw new Error('The game-info check answered result: false');
     return area;
   } catch (error) {
     console.error('games/precheck failed', error);
-    return null;
+    throw error;
   }
 }
 

@@ -76,7 +76,14 @@ export async function startStandalone(options: {
   /** Where QA lands when opening the remote's origin at `/` (the account remote has nothing at `/`). */
   startPath?: string;
 }): Promise<void> {
-  const result = await bootstrapPlatform();
+  let result: Awaited<ReturnType<typeof bootstrapPlatform>>;
+  try {
+    result = await bootstrapPlatform();
+  } catch {
+    // The game-info check failed (SPEC §8, logged and reported): QA sees it rather than a remote on a guessed area.
+    document.body.append(element('p', { role: 'alert', 'data-testid': 'startup-failed' }, i18next.t('common:errors.network')));
+    return;
+  }
   if (result.status === 'reloading') return;
   const { brand, area, language } = result.context;
   const t = (key: string) => i18next.t(`common:harness.${key}`);

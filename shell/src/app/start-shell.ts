@@ -6,10 +6,12 @@ import {
   routeNameOf,
   setRouteName,
   yieldToBrowser,
+  type BootstrapResult,
   type PlatformContext,
 } from 'shared-contracts';
 import { BRAND_ASSETS } from './brand-assets.js';
 import { loadShellMessages } from './messages.js';
+import { showStartupFailure } from './startup-failure.js';
 import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.js';
 import { installSharedLoadRetry } from './shared-load-retry-plugin.js';
 import { loadSharedForRemotes } from './shared-for-remotes.js';
@@ -58,7 +60,17 @@ export async function startShell(): Promise<void> {
       console.error('remotes.json could not be loaded', error);
     },
   );
-  const result = await bootstrapPlatform(window, { shell: loadShellMessages });
+  let result: BootstrapResult;
+  try {
+    result = await bootstrapPlatform(window, { shell: loadShellMessages });
+  } catch {
+    // The game-info check failed, and was logged, reported and rethrown (SPEC §8): the frame still works, and the
+    // page says what happened and offers a reload instead of going on with an area the server never confirmed.
+    await yieldToBrowser();
+    await (await frameRoots()).renderFrame();
+    showStartupFailure();
+    return;
+  }
   if (result.status === 'reloading') return;
   await yieldToBrowser();
   applyBrandToDocument(result.context);
