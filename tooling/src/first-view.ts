@@ -101,16 +101,31 @@ export class ExpiringCache<T> {
   }
 }
 
-/** The stylesheets of the remote's exposed module, by absolute URL, read from its mf-manifest.json. */
-function exposedStylesheets(root: string, publicOrigin: string): string[] {
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(root, 'mf-manifest.json'), 'utf8')) as {
-      exposes?: { assets?: { css?: { sync?: string[] } } }[];
-    };
-    return (manifest.exposes ?? []).flatMap((expose) => expose.assets?.css?.sync ?? []).map((file) => new URL(file, `${publicOrigin}/`).href);
-  } catch {
-    return [];
-  }
+/**
+ * The stylesheets of the remote's exposed module, by absolute URL, from its mf-manifest.json: read again only when
+ * the file changes (a redeploy), not on every render, where reading and parsing it was a tenth of a fragment's cost.
+ */
+function exposedStylesheetsReader(root: string, publicOrigin: string): () => string[] {
+  const file = path.join(root, 'mf-manifest.json');
+  let read: { mtimeMs: number; urls: string[] } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return [];
+    }
+    if (read?.mtimeMs !== mtimeMs) {
+      try {
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as { exposes?: { assets?: { css?: { sync?: string[] } } }[] };
+        const urls = (manifest.exposes ?? []).flatMap((expose) => expose.assets?.css?.sync ?? []).map((name) => new URL(name, `${publicOrigin}/`).href);
+        read = { mtimeMs, urls };
+      } catch {
+        return [];
+      }
+    }
+    return read.urls;
+  };
 }
 
 const FRAGMENT_QUERY = ['path', 'host', 'area', 'lang'] as const;
@@ -125,6 +140,7 @@ export function registerFirstViewFragments(
 ): void {
   const loadBundle = serverBundleLoader(options.root);
   loadBundle();
+  const exposedStylesheets = exposedStylesheetsReader(options.root, options.publicOrigin);
   const cache = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
   // One render at a time per page: requests arriving meanwhile wait for it rather than render it again.
   const rendering = new Map<string, Promise<string | null>>();
@@ -138,7 +154,7 @@ export function registerFirstViewFragments(
       let pending = rendering.get(key);
       if (!pending) {
         pending = renderer
-          .render(query, { apiUrl: options.apiUrl, stylesheets: exposedStylesheets(options.root, options.publicOrigin) })
+          .render(query, { apiUrl: options.apiUrl, stylesheets: exposedStylesheets() })
           .then((html) => {
             cache.set(key, html);
             return html;
