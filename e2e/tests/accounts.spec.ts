@@ -26,6 +26,18 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBeNull();
   });
 
+  test('a refusal the page has no message for says "Login failed." and keeps what was typed', async ({ page }) => {
+    await page.route('**/api/website/login/password**', (route) => route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }));
+    await page.goto(`${site()}/login?spec_lang=en`);
+    const form = page.getByTestId('login-form');
+    await form.getByLabel(t('account', 'en', 'login.account')).fill(DEMO.player1.account);
+    await form.getByLabel(t('account', 'en', 'login.password')).fill(DEMO.player1.password);
+    await form.getByTestId('login-submit').click();
+    await expect(form.getByRole('alert')).toHaveText(t('account', 'en', 'errors.loginFailed'));
+    await expect(form.getByLabel(t('account', 'en', 'login.account'))).toHaveValue(DEMO.player1.account);
+    await expect(form.getByLabel(t('account', 'en', 'login.password'))).toHaveValue(DEMO.player1.password);
+  });
+
   test('the form checks the rules of the shared schema before calling the API', async ({ page }) => {
     await page.goto(`${site()}/login?spec_lang=en`);
     const form = page.getByTestId('login-form');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TIMINGS } from 'shared-contracts';
-import { gamesAll } from '../support/api.js';
+import { gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 
@@ -110,3 +110,23 @@ test.describe('game details (SPEC §2)', () => {
     await expect(page.getByTestId('banner-carousel')).toBeVisible();
   });
 });
+
+test.describe('front page quick links (SPEC §2)', () => {
+  test('Top up opens the first game\'s payment page in a new tab, Support center leads to step one; verda has no Top up', async ({ page }) => {
+    const [first] = await gamesSimple('en');
+    await page.goto(`${site()}/?spec_lang=en`);
+    const links = page.getByRole('navigation', { name: t('catalog', 'en', 'home.quickLinks') });
+    const topUp = links.getByRole('link', { name: t('catalog', 'en', 'home.topUp') });
+    await expect(topUp).toHaveAttribute('href', first?.link.payment ?? 'missing');
+    await expect(topUp).toHaveAttribute('target', '_blank');
+    await links.getByRole('link', { name: t('catalog', 'en', 'home.supportCenter') }).click();
+    await expect(page).toHaveURL(/\/SupportCenter\/game\?|\/SupportCenter\/game$/);
+    await expect(page.getByTestId('support-step-game')).toBeVisible();
+
+    await page.goto(`${site('verda.localhost')}/?spec_lang=en`);
+    await expect(page.getByRole('navigation', { name: t('catalog', 'en', 'home.quickLinks') }).getByRole('link')).toHaveText([
+      t('catalog', 'en', 'home.supportCenter'),
+    ]);
+  });
+});
+

@@ -308,6 +308,25 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(uploader.getByTestId('attachment-refused')).toHaveCount(0);
   });
 
+  test('a refusal the form has no message for says "Submission failed." and keeps the draft', async ({ page }) => {
+    await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
+    await chooseFirstGame(page);
+    await page.getByRole('radio', { name: t('support', 'en', 'form.servicePlatform') }).check();
+    await field(page, t('support', 'en', 'form.category')).selectOption({ index: 1 });
+    const title = `Refused ${Date.now()}`;
+    await field(page, t('support', 'en', 'form.titleLabel')).fill(title);
+    await field(page, t('support', 'en', 'form.content')).fill('The shop took my payment twice.');
+    await page.getByRole('checkbox').check();
+    await page.route((url) => url.pathname.endsWith('/inquiries'), (route) =>
+      route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }),
+    );
+    await page.getByTestId('inquiry-submit').click();
+    await expect(page.getByTestId('inquiry-problem')).toHaveText(t('common', 'en', 'errors.submitFailed'));
+    await expect(field(page, t('support', 'en', 'form.titleLabel'))).toHaveValue(title);
+    await expect(field(page, t('support', 'en', 'form.content'))).toHaveValue('The shop took my payment twice.');
+    await expect(page.getByRole('checkbox')).toBeChecked();
+  });
+
   test('a lost answer keeps everything; the retry sends one request and makes exactly one ticket', async ({ page }) => {
     const token = await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
     await chooseFirstGame(page);

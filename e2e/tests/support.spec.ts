@@ -65,6 +65,33 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     await expect(page).toHaveURL(/\/SupportCenter\/inquiry/);
   });
 
+  test('step two: a topic type shows only its topics, and All shows them all again', async ({ page }) => {
+    const [game] = await gamesSimple('en');
+    const topics = await faqs(game?.id ?? 0, 'en');
+    await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    await page.getByRole('button', { name: game?.gameName }).click();
+    await page.getByTestId('to-question').click();
+    const list = page.getByTestId('help-topic-list');
+    await expect(list.getByRole('listitem')).toHaveCount(topics.length);
+    const types = page.getByRole('group', { name: t('support', 'en', 'question.types') }).getByRole('button');
+    const all = types.first();
+    await expect(all).toHaveAttribute('aria-pressed', 'true');
+    const typeCount = await types.count();
+    expect(typeCount).toBeGreaterThan(2);
+    // Each type's own topics, as the API gives them for that type.
+    const typeButton = types.nth(1);
+    await typeButton.click();
+    await expect(typeButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(all).toHaveAttribute('aria-pressed', 'false');
+    const shown = await list.getByRole('listitem').locator('summary').allTextContents();
+    const typeIds = [...new Set(topics.map((topic) => topic.typeId))];
+    const expected = typeIds.map((typeId) => topics.filter((topic) => topic.typeId === typeId).map((topic) => topic.title));
+    expect(expected).toContainEqual(shown);
+    expect(shown.length).toBeLessThan(topics.length);
+    await all.click();
+    await expect(list.getByRole('listitem')).toHaveCount(topics.length);
+  });
+
   test('step two without a chosen game asks for one first', async ({ page }) => {
     await page.goto(`${site()}/SupportCenter/question?spec_lang=en`);
     await expect(page.getByTestId('support-step-question')).toContainText(t('support', 'en', 'question.chooseGameFirst'));
