@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { AREA_LANGUAGES, LANGUAGE_NAMES } from 'shared-contracts';
+import { AREA_LANGUAGES, BRANDS, BRAND_IDS, LANGUAGE_NAMES } from 'shared-contracts';
+import { DEMO, logIn } from '../support/accounts.js';
 import { gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
@@ -19,6 +20,26 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(page.getByTestId('menu-button')).toBeFocused();
+  });
+
+  test('logged in, the side menu has Top up and User center where the brand has them, and its close button closes it', async ({ page }) => {
+    const [first] = await gamesSimple();
+    for (const id of BRAND_IDS) {
+      const brand = BRANDS[id];
+      // A login belongs to the brand's own origin.
+      await logIn(page, DEMO.player1, { host: `${id}.localhost` });
+      await page.goto(`${site(`${id}.localhost`)}/`);
+      await page.getByTestId('menu-button').click();
+      const menu = page.getByTestId('side-menu');
+      await expect(menu.getByTestId('menu-logout')).toBeVisible();
+      await expect(menu.getByTestId('menu-user-center'), id).toHaveCount(brand.userCenter ? 1 : 0);
+      const topUp = menu.getByTestId('menu-top-up');
+      if (brand.topUp) await expect(topUp, id).toHaveAttribute('href', first?.link.payment ?? 'missing');
+      else await expect(topUp, id).toHaveCount(0);
+      await menu.getByTestId('menu-close').click();
+      await expect(menu).toBeHidden();
+      await expect(page.getByTestId('menu-button')).toBeFocused();
+    }
   });
 
   test('menu entries navigate without reloading the page, and titles follow the route', async ({ page }) => {
