@@ -308,6 +308,32 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(uploader.getByTestId('attachment-refused')).toHaveCount(0);
   });
 
+  test('a game ticket with its server, region and character chosen in the form', async ({ page }) => {
+    // player1 has characters in the demo data: Captain Mira on Star Harbor's Orion server, in Asia.
+    const token = await tokenOf(DEMO.player1);
+    await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+    await startNewIfAsked(page);
+    await page.getByTestId('inquiry-form').getByRole('link', { name: t('support', 'en', 'form.chooseGame') }).click();
+    await page.getByTestId('support-step-game').getByRole('button', { name: 'Star Harbor' }).click();
+    await page.getByRole('navigation', { name: t('support', 'en', 'steps.label') }).getByRole('link', { name: t('support', 'en', 'steps.inquiry') }).click();
+    await startNewIfAsked(page);
+    await page.getByRole('radio', { name: t('support', 'en', 'form.serviceGame') }).check();
+    await field(page, t('support', 'en', 'form.server')).selectOption({ label: 'Orion' });
+    await field(page, t('support', 'en', 'form.region')).selectOption({ label: 'Asia' });
+    await field(page, t('support', 'en', 'form.role')).selectOption({ value: 'r100101' });
+    await field(page, t('support', 'en', 'form.category')).selectOption({ index: 1 });
+    const title = `Captain Mira lost her ship ${Date.now()}`;
+    await field(page, t('support', 'en', 'form.titleLabel')).fill(title);
+    await field(page, t('support', 'en', 'form.content')).fill('My ship vanished from the hangar after the update.');
+    await field(page, t('support', 'en', 'form.email')).fill('player1@e2e.example');
+    await page.getByRole('checkbox').check();
+    await page.getByTestId('inquiry-submit').click();
+    await expect(page).toHaveURL(/\/SupportCenter\/history/);
+    const sent = (await callApi('inquiryList', token)).find((ticket) => ticket.title === title);
+    const detail = await callApi('inquiryDetail', token, { query: { inquiryId: String(sent?.id) } });
+    expect(detail).toMatchObject({ ticketType: '1', serverId: 's1', gameAreaId: 'asia', roleId: 'r100101', roleName: 'Captain Mira' });
+  });
+
   test('a refusal the form has no message for says "Submission failed." and keeps the draft', async ({ page }) => {
     await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
     await chooseFirstGame(page);
