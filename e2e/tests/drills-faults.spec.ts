@@ -68,10 +68,11 @@ test.describe('fault drill: a remote slow past the load timeout, its messages un
       // Not until "load": the page's first view has images, so the remote's held file is asked for before it.
       await page.goto(`${site()}${remote.path}`, { waitUntil: 'domcontentloaded' });
       await expect.poll(() => held.length, `the ${remote.slow} was asked for`).toBeGreaterThan(0);
-      // The shell preloads the first page's remote alongside the session bootstrap: the jump waits for the frame (the
-      // bootstrap's calls would time out too), and the load's own request can start after the preload's, with its
+      // The shell preloads the first page's remote alongside the session bootstrap: the jump waits for the live frame
+      // (the bootstrap's calls would time out too; the frame the HTML carries is there before them, its controls
+      // disabled until the shell takes it over), and the load's own request can start after the preload's, with its
       // timer after the jump, so the clock jumps again until the load has given up.
-      await expect(page.getByTestId('footer')).toBeVisible();
+      await expect(page.getByTestId('menu-button')).toBeEnabled();
       // SPEC §9 gives a part of the page 120 s, at every step (the federation runtime alone would give an entry 20).
       await page.clock.fastForward(TIMINGS.chunkLoadTimeoutMs / 2);
       await page.waitForTimeout(1_000);

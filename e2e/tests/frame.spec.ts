@@ -22,9 +22,9 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
     await expect(page.getByTestId('menu-button')).toBeFocused();
   });
 
-  test('logged in, the side menu has Top up and User center where the brand has them, and its close button closes it', async ({ page }) => {
-    const [first] = await gamesSimple();
-    for (const id of BRAND_IDS) {
+  for (const id of BRAND_IDS) {
+    test(`logged in on ${id}, the side menu has Top up and User center where the brand has them, and its close button closes it`, async ({ page }) => {
+      const [first] = await gamesSimple();
       const brand = BRANDS[id];
       // A login belongs to the brand's own origin.
       await logIn(page, DEMO.player1, { host: `${id}.localhost` });
@@ -39,8 +39,8 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
       await menu.getByTestId('menu-close').click();
       await expect(menu).toBeHidden();
       await expect(page.getByTestId('menu-button')).toBeFocused();
-    }
-  });
+    });
+  }
 
   test('menu entries navigate without reloading the page, and titles follow the route', async ({ page }) => {
     await page.goto(`${site()}/`);
