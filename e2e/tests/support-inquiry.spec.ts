@@ -244,7 +244,7 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(refused.getByRole('listitem').filter({ hasText: 'empty.txt' })).toContainText(message('errors.fileEmpty'));
     await input.setInputFiles({ name: 'huge.zip', mimeType: 'application/zip', buffer: Buffer.alloc(LIMITS.attachmentBytesMax) });
     await expect(refused.getByRole('listitem').filter({ hasText: 'huge.zip' })).toContainText(
-      message('errors.fileTooLarge', { size: formatMegabytes(LIMITS.attachmentBytesMax) }),
+      message('errors.fileTooLarge', { size: formatMegabytes(LIMITS.attachmentBytesMax, 'en') }),
     );
     // One video at most: the second is refused at once; the first (not really a video) by the server.
     await input.setInputFiles([
@@ -265,7 +265,7 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(refused).toContainText(message('errors.attachmentsTooMany', { max: LIMITS.attachmentsMax }));
     await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
     // The limits the hint states are the ones applied.
-    await expect(uploader).toContainText(formatMegabytes(LIMITS.attachmentBytesMax));
+    await expect(uploader).toContainText(formatMegabytes(LIMITS.attachmentBytesMax, 'en'));
 
     // Uploaded files belong to the draft: a reload keeps them, and a removed one stays removed.
     await reloadForm(page);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styles from './call-states.module.css';
-import { SUPPORT_MESSAGE_VALUES } from './error-key.js';
+import { supportMessageValues } from './error-key.js';
 
 export function Loading() {
   const { t } = useTranslation();
@@ -18,10 +18,10 @@ export function NoData() {
 
 /** A failed read with its message (SPEC §8's network text when the network failed, see useCall) and a retry. */
 export function Failed({ messageKey, retry }: { messageKey: string; retry: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className={styles.failed} role="alert">
-      <p>{t(messageKey, SUPPORT_MESSAGE_VALUES)}</p>
+      <p>{t(messageKey, supportMessageValues(i18n.language))}</p>
       <button type="button" onClick={retry}>
         {t('common:remote.retry')}
       </button>

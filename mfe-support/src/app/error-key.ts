@@ -13,10 +13,13 @@ export function supportErrorKey(error: unknown, fallback: string): string {
 
 /**
  * Values every support message may interpolate, from the constants the code enforces (DESIGN §8): `{{titleMin}}`,
- * `{{contentMax}}`, ... as LIMITS names them, `{{size}}` for the file size limit, `{{max}}` files per message.
+ * `{{contentMax}}`, ... as LIMITS names them, `{{size}}` for the file size limit in the page language's unit
+ * ("20 MB", fr "20 Mo"), `{{max}}` files per message.
  */
-export const SUPPORT_MESSAGE_VALUES = {
-  ...LIMITS,
-  size: formatMegabytes(LIMITS.attachmentBytesMax),
-  max: LIMITS.attachmentsMax,
-} as const;
+export function supportMessageValues(language: string) {
+  return {
+    ...LIMITS,
+    size: formatMegabytes(LIMITS.attachmentBytesMax, language),
+    max: LIMITS.attachmentsMax,
+  } as const;
+}

@@ -42,9 +42,12 @@ export async function addNamespace(namespace: string, load: NamespaceLoader): Pr
   i18next.addResourceBundle(language, namespace, messages, true, false);
 }
 
-/** Formats a byte limit for messages ("20 MB"), from the constant the code enforces. */
-export function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
+/**
+ * A size in megabytes, written the way the language writes the unit ("20 MB", fr "20 Mo", ru "20 МБ"): byte limits
+ * in messages and file sizes from a megabyte up.
+ */
+export function formatMegabytes(bytes: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 }
 
 export { i18next };

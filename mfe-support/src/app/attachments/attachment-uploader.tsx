@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentAccept, attachmentExtensions, fileExtension, type Attachment, type AttachmentRule } from 'shared-contracts';
-import { SUPPORT_MESSAGE_VALUES } from '../error-key.js';
+import { supportMessageValues } from '../error-key.js';
 import { formatFileSize } from '../format.js';
 import styles from './attachment-uploader.module.css';
 import { useAttachmentUploads } from './use-attachment-uploads.js';
@@ -38,7 +38,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
   const language = i18n.language;
   const percent = new Intl.NumberFormat(language, { style: 'percent' });
   const extensions = new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(attachmentExtensions(rule).map((extension) => `.${extension}`));
-  const values = { ...SUPPORT_MESSAGE_VALUES, extensions };
+  const values = { ...supportMessageValues(language), extensions };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, type TicketStatus } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
-import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
+import { supportErrorKey, supportMessageValues } from '../../app/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
 
@@ -15,7 +15,7 @@ export function EndChatDialog(props: {
   body: string;
   onEnded: (status: TicketStatus) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pending, run } = useSingleRequest();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -43,7 +43,7 @@ export function EndChatDialog(props: {
       <p>{props.body}</p>
       {failure ? (
         <p className={styles.error} role="alert">
-          {t(failure, SUPPORT_MESSAGE_VALUES)}
+          {t(failure, supportMessageValues(i18n.language))}
         </p>
       ) : null}
       <div className={styles.actions}>

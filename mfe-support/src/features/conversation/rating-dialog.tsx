@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, platformApi, textLength } from 'shared-contracts';
 import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
-import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
+import { supportErrorKey, supportMessageValues } from '../../app/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
 import { RATING_SCORES } from './ticket-parts.js';
@@ -12,7 +12,7 @@ type Reason = (typeof RATING_REASONS)[number];
 
 /** The form inside the dialog; it mounts with each opening, so every rating starts from nothing chosen. */
 function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated: () => void; onSkip: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [score, setScore] = useState<number | null>(null);
   const [reasons, setReasons] = useState<ReadonlySet<Reason>>(new Set());
@@ -99,7 +99,7 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
       ) : null}
       {failure ? (
         <p className={styles.error} role="alert" data-testid="rating-failure">
-          {t(failure, SUPPORT_MESSAGE_VALUES)}
+          {t(failure, supportMessageValues(i18n.language))}
         </p>
       ) : null}
       <div className={styles.actions}>

@@ -4,7 +4,7 @@ import { LIMITS, platformApi, textLength, type Attachment, type InquiryMessage }
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
-import { SUPPORT_MESSAGE_VALUES, supportErrorKey } from '../../app/error-key.js';
+import { supportErrorKey, supportMessageValues } from '../../app/error-key.js';
 import styles from './conversation.module.css';
 
 /**
@@ -42,7 +42,7 @@ export function ReplyForm(props: {
   /** Inside a dialog: the text takes focus when it opens. */
   autoFocus?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { draft, onDraftChange } = props;
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -105,7 +105,7 @@ export function ReplyForm(props: {
         </p>
         {fieldError ? (
           <p id={`${id}-error`} className={styles.error} role="alert">
-            {t(fieldError, SUPPORT_MESSAGE_VALUES)}
+            {t(fieldError, supportMessageValues(i18n.language))}
           </p>
         ) : null}
       </div>
@@ -119,7 +119,7 @@ export function ReplyForm(props: {
       />
       {failure ? (
         <p className={styles.error} role="alert" data-testid="reply-failure">
-          {t(failure, SUPPORT_MESSAGE_VALUES)}
+          {t(failure, supportMessageValues(i18n.language))}
         </p>
       ) : null}
       <div className={styles.actions}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentReturnPath, loginPath, platformLink, textLength } from 'shared-contracts';
-import { SUPPORT_MESSAGE_VALUES } from '../../app/error-key.js';
+import { supportMessageValues } from '../../app/error-key.js';
 import styles from './inquiry-form.module.css';
 import type { FieldErrors, InquiryField } from './validation.js';
 
@@ -20,13 +20,13 @@ export const hintId = (formId: string, field: InquiryField) => `${formId}-${fiel
 
 /** A field's message, under it; the field's aria-describedby points here. */
 export function FieldError({ formId, field, errors }: { formId: string; field: InquiryField; errors: FieldErrors }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const key = errors[field];
   if (!key) return null;
   return (
     // Focusable from script: a field whose control is hidden (no character to choose) takes the focus here.
     <p id={errorId(formId, field)} className={styles.error} tabIndex={-1} data-testid={`error-${field}`}>
-      {t(key, SUPPORT_MESSAGE_VALUES)}
+      {t(key, supportMessageValues(i18n.language))}
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { LIMITS, TICKET_TYPES, legalUrl, setCsForm, type CsForm } from 'shared-c
 import { useCsForm, usePlatformContext, useSession } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
 import { Failed } from '../../app/call-states.js';
-import { SUPPORT_MESSAGE_VALUES } from '../../app/error-key.js';
+import { supportMessageValues } from '../../app/error-key.js';
 import { useCall } from '../../app/use-call.js';
 import { Counter, FieldBlock, FieldError, LoginFirst, controlId, errorId, fieldAria, hintId } from './form-parts.js';
 import styles from './inquiry-form.module.css';
@@ -45,7 +45,7 @@ function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors): v
  * submit or a network error loses nothing; the shared schema checks it (SPEC §5) before it is sent.
  */
 export function InquiryForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formId = `inquiry${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const formRef = useRef<HTMLFormElement>(null);
   const form = useCsForm();
@@ -307,7 +307,7 @@ export function InquiryForm() {
       ) : null}
       {problem?.kind === 'message' ? (
         <p className={`${styles.formMessage} ${styles.wide}`} role="alert" data-testid="inquiry-problem">
-          {t(problem.key, SUPPORT_MESSAGE_VALUES)}
+          {t(problem.key, supportMessageValues(i18n.language))}
         </p>
       ) : null}
 
