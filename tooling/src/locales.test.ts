@@ -25,8 +25,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const SAME_EVERYWHERE = /^[\s\d().,:;!?+\-–—|/©@]*$/;
 const sameEverywhere = (text: string) => SAME_EVERYWHERE.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''));
 
-/** Loanwords a language really uses as they are in English ("Password" and "Menu" are standard Italian UI words). */
+/** Words a language really spells as English does: Italian UI says "Password" and "Menu", Latin-American Spanish "Video". */
 const SAME_AS_ENGLISH: Partial<Record<string, Set<string>>> = {
+  es: new Set(['attachments.kind.video']),
   it: new Set(['login.password', 'harness.password', 'nav.menu', 'menu.title']),
 };
 
