@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from 'shared-contracts';
+import { ACCOUNT_RULES, LANGUAGES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,5 +58,105 @@ describe.each(PACKAGES_WITH_LOCALES)('%s locales (DESIGN §8)', (pkg) => {
         }
       }
     });
+  });
+});
+
+/** Every string of one language across all packages, with the file and key a failure names. */
+function messagesOf(language: string): { where: string; key: string; text: string }[] {
+  return PACKAGES_WITH_LOCALES.flatMap((pkg) => {
+    const dir = path.join(repoRoot, pkg, 'locales', language);
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .flatMap((file) => {
+        const messages = flatten(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Messages);
+        return [...messages].map(([key, text]) => ({ where: `${pkg}/locales/${language}/${file}`, key, text }));
+      });
+  });
+}
+
+/** Runs a check over every string of a language; the answer lists each problem with its file and key. */
+function problemsIn(language: string, check: (text: string) => string[]): string[] {
+  return messagesOf(language).flatMap(({ where, key, text }) => check(text).map((problem) => `${where} ${key}: ${problem}`));
+}
+
+const around = (text: string, index: number) => JSON.stringify(text.slice(Math.max(0, index - 12), index + 12));
+
+/**
+ * French typography keeps a sign with the word before it: a narrow no-break space (U+202F) before ; ? !, a no-break
+ * space (U+00A0) before : and inside « ». A plain space lets the line break before the sign.
+ */
+const FRENCH_SPACING: { pattern: RegExp; wants: string }[] = [
+  { pattern: /(?<!\u202f)[;?!]/gu, wants: 'U+202F before it' },
+  { pattern: /(?<!\u00a0):(?!\d|\/\/)/gu, wants: 'U+00A0 before it' },
+  { pattern: /(?<!\u00a0)»/gu, wants: 'U+00A0 before it' },
+  { pattern: /«(?!\u00a0)/gu, wants: 'U+00A0 after it' },
+];
+const frenchSpacingProblems = (text: string) =>
+  FRENCH_SPACING.flatMap(({ pattern, wants }) =>
+    [...text.matchAll(pattern)].map((match) => `${around(text, match.index)} needs ${wants}`),
+  );
+
+/**
+ * Arabic counted nouns in the form the CLDR plural category of their number takes: 3–10 (few) the plural, 11–99
+ * (many) the singular with tanween (not written on ة), 100 and up (other) the plain singular. Zero, one and two are
+ * said without the number. Compared without diacritics, so حرفًا and حرفا are the same word.
+ */
+type ArabicCountForms = Record<'few' | 'many' | 'other', string>;
+const ARABIC_COUNTED_NOUNS: ArabicCountForms[] = [
+  { few: 'أحرف', many: 'حرفًا', other: 'حرف' },
+  { few: 'أرقام', many: 'رقمًا', other: 'رقم' },
+  { few: 'ملفات', many: 'ملفًا', other: 'ملف' },
+  { few: 'دقائق', many: 'دقيقة', other: 'دقيقة' },
+  { few: 'ساعات', many: 'ساعة', other: 'ساعة' },
+  { few: 'صور', many: 'صورة', other: 'صورة' },
+  { few: 'نجوم', many: 'نجمة', other: 'نجمة' },
+];
+const withoutDiacritics = (word: string) => word.replace(/[\u064b-\u0652]/gu, '');
+const arabicPlural = new Intl.PluralRules('ar');
+
+/** The number behind each placeholder: the constant of the same name, or the one the code passes under a shorter name. */
+const PLACEHOLDER_VALUES: Record<string, number> = {
+  ...LIMITS,
+  ...ACCOUNT_RULES,
+  minutes: ACCOUNT_RULES.codeTtlMinutes,
+  hours: LIMITS.autoEndHours,
+  max: LIMITS.attachmentsMax,
+};
+
+/** A placeholder or a written number, then the word after it. */
+const NUMBER_AND_WORD = /(?:\{\{\s*(?<name>\w+)\s*\}\}|(?<digits>\d+))\s+(?<word>[\p{L}\p{M}]+)/gu;
+
+function arabicCountProblems(text: string): string[] {
+  return [...text.matchAll(NUMBER_AND_WORD)].flatMap(({ 0: counted, groups: { name, digits, word = '' } = {} }) => {
+    const noun = ARABIC_COUNTED_NOUNS.find((forms) =>
+      Object.values(forms).some((form) => withoutDiacritics(form) === withoutDiacritics(word)),
+    );
+    if (!noun) return [];
+    const value: number | undefined = digits ? Number(digits) : PLACEHOLDER_VALUES[String(name)];
+    if (value === undefined) return [`"${counted}": no constant tells its value; word the limit without a counted noun`];
+    const category = arabicPlural.select(value);
+    const wanted = noun[category as keyof ArabicCountForms] as string | undefined;
+    if (wanted !== undefined && withoutDiacritics(wanted) === withoutDiacritics(word)) return [];
+    const fix = wanted ? `"${wanted}"` : 'no number before the noun';
+    return [`"${counted}": ${value} is CLDR "${category}", which takes ${fix}; or word the limit without a counted noun`];
+  });
+}
+
+/** German addresses players with Sie, on the site as in its mails: no du, dich, dir, dein…, euch, euer… */
+const GERMAN_INFORMAL = /(?<!\p{L})(?:du|dich|dir|dein(?:e[mnrs]?)?|euch|eu(?:er|re[mnrs]?))(?!\p{L})/giu;
+const germanInformalProblems = (text: string) =>
+  [...text.matchAll(GERMAN_INFORMAL)].map((match) => `${around(text, match.index)} says "${match[0]}"; use Sie`);
+
+describe('house rules of single languages (translation review 2026-11, section 7)', () => {
+  it('fr keeps ; ? ! : and « » with their word by no-break spaces', () => {
+    expect(problemsIn('fr', frenchSpacingProblems)).toEqual([]);
+  });
+
+  it('ar puts a counted noun after a number only in the form its CLDR plural category takes', () => {
+    expect(problemsIn('ar', arabicCountProblems)).toEqual([]);
+  });
+
+  it('de says Sie to players, never du, in every file (UI and mail)', () => {
+    expect(problemsIn('de', germanInformalProblems)).toEqual([]);
   });
 });
