@@ -223,7 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
   const handlers = {
     ...createHandlers({ db: options.db, catalog }),
-    ...createIdentityHandlers(identity),
+    ...createIdentityHandlers(identity, catalog),
     ...createSocialHandlers(social),
     ...createSupportHandlers({ db: options.db, support }),
     ...createTicketHandlers({

@@ -37,7 +37,7 @@ function sortedSeed(): SeedGame[] {
 
 describe('GET /games/all', () => {
   it('answers a success envelope with at least 8 games in sortOrder', async () => {
-    const { parsed } = await gamesAll('?spec_lang=en&domain_area=kr&platform=web&clientId=1');
+    const { parsed } = await gamesAll('?spec_lang=en&domain_area=kr&platform=web');
     expect(parsed.code).toBe(1);
     expect(parsed.data.length).toBeGreaterThanOrEqual(8);
     expect(parsed.data.map((game) => game.id)).toEqual(sortedSeed().map((game) => game.id));
@@ -103,6 +103,29 @@ describe('GET /games/all', () => {
     for (const language of LANGUAGES) {
       const { parsed } = await gamesAll(`?spec_lang=${encodeURIComponent(language)}`);
       expect(parsed.data.length).toBe(seed.length);
+    }
+  });
+});
+
+describe('clientId on the games lists (a game client, SPEC §7)', () => {
+  it("puts the client's game first and keeps every other game in sortOrder, in both lists", async () => {
+    const order = sortedSeed().map((game) => game.id);
+    const last = order.at(-1) ?? 0;
+    const expected = [last, ...order.filter((id) => id !== last)];
+    expect((await gamesAll(`?spec_lang=en&platform=web&clientId=${last}`)).parsed.data.map((game) => game.id)).toEqual(expected);
+    const simple = (await gamesSimple(`?platform=web&clientId=${last}`)).parsed.data;
+    expect(simple.map((game) => game.id)).toEqual(expected);
+    // The first game's payment link is the recharge link (SPEC §7): in the game's web view, that game's.
+    expect(simple[0]?.link.payment).toBe(seed.find((game) => game.id === last)?.links.payment);
+    // The answers for no client are not affected by the one kept for this client.
+    expect((await gamesSimple('?platform=web')).parsed.data.map((game) => game.id)).toEqual(order);
+  });
+
+  it('changes nothing for a client id that names no game', async () => {
+    const order = sortedSeed().map((game) => game.id);
+    for (const clientId of ['abc', '999999', '0']) {
+      expect((await gamesAll(`?clientId=${clientId}`)).parsed.data.map((game) => game.id)).toEqual(order);
+      expect((await gamesSimple(`?clientId=${clientId}`)).parsed.data.map((game) => game.id)).toEqual(order);
     }
   });
 });

@@ -259,19 +259,42 @@ describe('GET /website/login/auth', () => {
     expect(data).toEqual({ account: account.account, type: 'PLATFORM' });
   });
 
-  it('answers -600 for an unknown token and 400 for a malformed one', async () => {
+  it('checks the Authorization header when no oauth_token is given (the site keeps tokens out of URLs)', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    expect(okData('loginAuth', await call(harness, 'loginAuth', { token }))).toEqual({ account: account.account, type: 'PLATFORM' });
+    // The parameter, when given, is the token checked.
+    const other = await createAccount(harness);
+    const otherToken = await loginToken(harness, other.account);
+    expect(okData('loginAuth', await call(harness, 'loginAuth', { token, query: `?oauth_token=${otherToken}` })).account).toBe(other.account);
+  });
+
+  it('answers -600 for an unknown or missing token and 400 for a malformed one', async () => {
     const unknownAnswer = await call(harness, 'loginAuth', { query: `?oauth_token=${'B'.repeat(43)}` });
     expect(unknownAnswer.status).toBe(401);
     expect(unknownAnswer.body).toEqual(SESSION_INVALID);
+    expect((await call(harness, 'loginAuth', { token: 'C'.repeat(43) })).body).toEqual(SESSION_INVALID);
+    expect((await call(harness, 'loginAuth')).body).toEqual(SESSION_INVALID);
     expectFailure(await call(harness, 'loginAuth', { query: '?oauth_token=abc' }), 400, ERROR_CODES.badRequest, /"oauth_token"/);
-    expectFailure(await call(harness, 'loginAuth'), 400, ERROR_CODES.badRequest, /Missing required query parameter "oauth_token"/);
   });
 });
 
 describe('GET /website/login/login_config', () => {
   it('offers no social login until one is configured, and guests', async () => {
-    const data = okData('loginConfig', await call(harness, 'loginConfig', { query: '?clientId=3&spec_lang=en' }));
+    const data = okData('loginConfig', await call(harness, 'loginConfig', { query: '?clientId=web-portal&spec_lang=en' }));
     expect(data).toEqual({ providers: [], guestAllowed: true });
+  });
+
+  it("offers no guest to a game's player (clientId names a game) nor to a live session (oauth_token or header)", async () => {
+    const guestAllowed = async (options: { query?: string; token?: string }) => okData('loginConfig', await call(harness, 'loginConfig', options)).guestAllowed;
+    expect(await guestAllowed({ query: '?clientId=3' })).toBe(false);
+    expect(await guestAllowed({ query: '?clientId=999999' })).toBe(true);
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    expect(await guestAllowed({ query: `?oauth_token=${token}` })).toBe(false);
+    expect(await guestAllowed({ token })).toBe(false);
+    // A dead token is no refusal here: the visitor is simply not logged in.
+    expect(await guestAllowed({ query: `?oauth_token=${'D'.repeat(43)}` })).toBe(true);
   });
 
   it('validates its parameters', async () => {

@@ -86,17 +86,27 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     }
   });
 
-  test('a token in the URL logs the player in, leaves the address bar and is checked with /users/info', async ({ browser, page }) => {
+  test('a token in the URL is checked with /website/login/auth (in a header), logs the player in and leaves the address bar; an unknown one changes nothing', async ({ browser, page }) => {
     const other = await browser.newPage();
     await logIn(other, DEMO.player1);
     const token = await other.evaluate(() => sessionStorage.getItem('oauth_token'));
     await other.close();
 
+    const checks: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/website/login/auth')) checks.push({ url: request.url(), authorization: request.headers().authorization });
+    });
     await page.goto(`${site()}/UserCenter?oauth_token=${token}`);
     await expect(page.getByTestId('account-details')).toContainText(DEMO.player1.account);
     expect(page.url()).not.toContain('oauth_token');
+    expect(checks).toEqual([{ url: expect.not.stringContaining(token ?? '-') as unknown as string, authorization: `Bearer ${token}` }]);
+    // A link with a token the API does not know neither logs this player out nor anyone in.
     await page.goto(`${site()}/UserCenter?oauth_token=not-a-real-token-0000000000`);
-    await expect(page.getByTestId('user-center-notice')).toBeVisible();
+    await expect(page.getByTestId('account-details')).toContainText(DEMO.player1.account);
+    const fresh = await browser.newPage();
+    await fresh.goto(`${site()}/UserCenter?oauth_token=not-a-real-token-0000000000`);
+    await expect(fresh.getByTestId('user-center-notice')).toBeVisible();
+    await fresh.close();
   });
 });
 

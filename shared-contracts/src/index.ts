@@ -20,6 +20,7 @@ export * from './navigation.js';
 export * from './session/storage-keys.js';
 export * from './session/csform.js';
 export * from './session/store.js';
+export * from './session/game-entry.js';
 export * from './session/sign-in.js';
 export * from './api/codes.js';
 export * from './api/refusals.js';

@@ -47,6 +47,9 @@ export const TIMINGS = {
 /** Ticket types of SPEC §3. */
 export const TICKET_TYPES = { official: '1', platform: '0' } as const;
 
+/** Identifiers the games and game clients define (client ids, server, region and character ids): letters, digits, `_`, `-`. */
+export const ID_TEXT_PATTERN = /^[A-Za-z0-9_-]+$/;
+
 /** Upper bounds the API applies to identifiers and free text it did not define itself. */
 export const INPUT_BOUNDS = {
   idMax: 2_147_483_647,

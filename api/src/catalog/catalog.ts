@@ -1,4 +1,4 @@
-import { type Game, type GameSimple, type Language } from 'shared-contracts';
+import { gameIdOfClient, type Game, type GameSimple, type Language } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import type { Database } from '../db/database.js';
 import { SnapshotCache, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
@@ -58,10 +58,17 @@ export class Catalog {
     this.#cache.invalidate();
   }
 
-  async gamesAll(language: Language, prefix: string): Promise<PreSerialized> {
+  /** Whether `id` is one of the catalogue's games. */
+  async hasGame(id: number): Promise<boolean> {
+    return (await this.#cache.get()).games.some((game) => game.id === id);
+  }
+
+  /** `clientId`: see `clientFirst`. */
+  async gamesAll(language: Language, prefix: string, clientId?: string): Promise<PreSerialized> {
     const snapshot = await this.#cache.get();
-    return render(snapshot, `all|${language}|${prefix}`, () => {
-      const data: Game[] = snapshot.games.map((game) => {
+    const { games, clientGameId } = clientFirst(snapshot.games, clientId);
+    return render(snapshot, `all|${language}|${prefix}|${clientGameId ?? ''}`, () => {
+      const data: Game[] = games.map((game) => {
         const text = pickText(game, language);
         return {
           id: game.id,
@@ -80,10 +87,12 @@ export class Catalog {
     });
   }
 
-  async gamesSimple(prefix: string): Promise<PreSerialized> {
+  /** `clientId`: see `clientFirst`; so a game's web view tops up that game (the first game's payment link). */
+  async gamesSimple(prefix: string, clientId?: string): Promise<PreSerialized> {
     const snapshot = await this.#cache.get();
-    return render(snapshot, `simple|${prefix}`, () => {
-      const data: GameSimple[] = snapshot.games.map((game) => ({
+    const { games, clientGameId } = clientFirst(snapshot.games, clientId);
+    return render(snapshot, `simple|${prefix}|${clientGameId ?? ''}`, () => {
+      const data: GameSimple[] = games.map((game) => ({
         id: game.id,
         logo: assetUrl(prefix, game.slug, GAME_ASSET_FILES.logo),
         gameName: game.title,
@@ -93,6 +102,17 @@ export class Catalog {
     });
   }
 
+}
+
+/**
+ * The games lists for a game client (SPEC §7 `clientId`, the id of one of our games): its game first, then the
+ * others in their order. Every game stays listed (the side menu and front page still offer them all), and a client
+ * id naming no game changes nothing. Keys of rendered answers take the game only when it exists, so they stay few.
+ */
+function clientFirst(games: CatalogGame[], clientId: string | undefined): { games: CatalogGame[]; clientGameId: number | null } {
+  const clientGameId = gameIdOfClient(clientId);
+  const own = games.find((game) => game.id === clientGameId);
+  return own ? { games: [own, ...games.filter((game) => game !== own)], clientGameId: own.id } : { games, clientGameId: null };
 }
 
 function render(snapshot: Snapshot, key: string, build: () => unknown): PreSerialized {

@@ -1,5 +1,8 @@
+import { gameIdOfClient } from 'shared-contracts';
+import type { Catalog } from '../catalog/catalog.js';
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
 import type { IdentityService } from './service.js';
+import { bearerToken } from './sessions.js';
 
 export type IdentityEndpoint =
   | 'loginPassword'
@@ -17,18 +20,27 @@ export type IdentityEndpoint =
  * The identity calls. Endpoints marked `auth: 'required'` in the shared table receive the session's account from
  * the route registration (a missing or dead token never reaches them); the others never see one.
  */
-export function createIdentityHandlers(identity: IdentityService): Pick<EndpointHandlers, IdentityEndpoint> {
+export function createIdentityHandlers(identity: IdentityService, catalog: Pick<Catalog, 'hasGame'>): Pick<EndpointHandlers, IdentityEndpoint> {
+  /** A live session's account for the token given, or null (a dead or missing one is no refusal here). */
+  const accountOf = (token: string | null | undefined) => (token ? identity.authenticate(token).catch(() => null) : Promise.resolve(null));
   return {
     // `remember` only decides where the browser keeps the token; the session lives as long either way.
     loginPassword: async ({ body, request }) => identity.loginWithPassword(body.account, body.password, request.ip),
 
-    loginAuth: async ({ query }) => {
-      const account = await identity.authenticate(query.oauth_token);
+    loginAuth: async ({ query, request }) => {
+      const account = await identity.authenticate(query.oauth_token ?? bearerToken(request.headers.authorization));
       return { account: account.account, type: account.type };
     },
 
-    // oauth_token and clientId are accepted; the offer does not depend on them yet.
-    loginConfig: async () => ({ providers: [...identity.providers], guestAllowed: true }),
+    // The offer of SPEC §3's login-config parameters; guestAllowed as loginConfigSchema describes it.
+    loginConfig: async ({ query, request }) => {
+      const clientGameId = gameIdOfClient(query.clientId);
+      const [forGame, account] = await Promise.all([
+        clientGameId === null ? false : catalog.hasGame(clientGameId),
+        accountOf(query.oauth_token ?? bearerToken(request.headers.authorization)),
+      ]);
+      return { providers: [...identity.providers], guestAllowed: !forGame && account === null };
+    },
 
     logout: async ({ account, request }) => {
       await identity.logout(account, request.ip);

@@ -24,11 +24,12 @@ export interface HandlerDependencies {
  * the social logins in `oauth/handlers.ts`, the support reference data in `support/handlers.ts`. */
 export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint | SocialEndpoint | SupportEndpoint | TicketEndpoint | FileEndpoint> {
   return {
-    // platform and clientId are accepted (the client always sends them) but do not change the lists yet.
-    gamesSimple: async ({ request }) => catalog.gamesSimple(forwardedPrefix(request.headers)),
+    // A game client's clientId puts its game first (Catalog); platform is accepted and changes nothing: every game
+    // here is offered on every platform.
+    gamesSimple: async ({ query, request }) => catalog.gamesSimple(forwardedPrefix(request.headers), query.clientId),
 
     gamesAll: async ({ query, request }) =>
-      catalog.gamesAll(query.spec_lang ?? FALLBACK_LANGUAGE, forwardedPrefix(request.headers)),
+      catalog.gamesAll(query.spec_lang ?? FALLBACK_LANGUAGE, forwardedPrefix(request.headers), query.clientId),
 
     gamesPrecheck: async ({ query, request }) => {
       const brand = resolveBrand(requestHost(request.headers));

@@ -1,12 +1,12 @@
 import {
   AGENT_PAGE_SIZE,
   ERROR_CODES,
-  INPUT_BOUNDS,
   LIMITS,
   OPEN_TICKET_STATUSES,
   SUPPORT_ERRORS,
   TICKET_ERRORS,
   TICKET_TYPES,
+  gameIdOfClient,
   type InquiryDetail,
   type InquiryMessage,
   type InquirySummary,
@@ -77,16 +77,6 @@ export interface TicketServiceOptions {
   now: () => Date;
   longQueueThreshold: number;
   limits: TicketLimits;
-}
-
-/**
- * `clientId` (SPEC §7) is the game a client asks about: a numeric one filters by that game; any other value (a
- * client name) names no game here and filters nothing.
- */
-export function gameIdOfClient(clientId: string | undefined): number | null {
-  if (clientId === undefined || !/^\d{1,10}$/.test(clientId)) return null;
-  const id = Number(clientId);
-  return id > 0 && id <= INPUT_BOUNDS.idMax ? id : null;
 }
 
 /** `LIKE` pattern matching `text` literally anywhere: its own `%`, `_` and `\` are plain characters. */

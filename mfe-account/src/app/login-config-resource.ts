@@ -1,4 +1,6 @@
-import { getPlatformContext, readDataIsland, type SocialProvider } from 'shared-contracts';
+import { useEffect, useState } from 'react';
+import { clientIdQuery, getPlatformContext, platformApi, readDataIsland, type SocialProvider } from 'shared-contracts';
+import { useCsForm } from 'shared-contracts/react';
 
 /** The data island the login page's first view carries its social login offer in (src/server/first-view.tsx). */
 export const LOGIN_CONFIG_ISLAND_ID = 'account-login-config';
@@ -16,4 +18,37 @@ export function seedOfferedProviders(providers: SocialProvider[]): void {
  */
 export function offeredProvidersCarried(): SocialProvider[] | undefined {
   return seeded ?? readDataIsland<SocialProvider[]>(LOGIN_CONFIG_ISLAND_ID, getPlatformContext().language);
+}
+
+export interface LoginOffer {
+  providers: readonly SocialProvider[];
+  guestAllowed: boolean;
+}
+
+/**
+ * The login page's offer (login_config, SPEC §3): its social logins, and whether to go on as a visitor. The client
+ * is the game client the site was opened from, else the game of the support form (SPEC §3 "clientId comes from the
+ * game id of the support form"); a logged-in player's token goes in the Authorization header, never in the URL.
+ * The first view carries the offer for no particular client (no late buttons, no second call). While the answer is
+ * on its way no social login is shown and the visitor is offered; a failed call keeps that.
+ */
+export function useLoginConfig(): LoginOffer {
+  const { gameId } = useCsForm();
+  const clientId = clientIdQuery().clientId ?? (gameId === null ? undefined : String(gameId));
+  const [carried] = useState(offeredProvidersCarried);
+  const [offer, setOffer] = useState<LoginOffer>({ providers: clientId === undefined ? (carried ?? []) : [], guestAllowed: true });
+  useEffect(() => {
+    if (clientId === undefined && carried) return;
+    let current = true;
+    platformApi()
+      .call('loginConfig', { query: clientId === undefined ? {} : { clientId } })
+      .then(
+        (config) => current && setOffer(config),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [clientId, carried]);
+  return offer;
 }

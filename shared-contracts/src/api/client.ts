@@ -32,8 +32,11 @@ export interface ApiClientOptions {
   baseURL: string;
   commonParams: () => { spec_lang?: Language; domain_area?: Area };
   token: () => string | null;
-  /** Called on -600, before the call rejects (SPEC §8). */
-  onSessionInvalid: () => void;
+  /**
+   * Called on -600, before the call rejects (SPEC §8), with the token the refused request carried: a refusal of an
+   * older session's token, or of a token the caller was only checking, is not the current session's.
+   */
+  onSessionInvalid: (sentToken: string | null) => void;
   /** Where network and HTTP errors are reported; defaults to the API's own client-error endpoint. */
   reportError?: (report: ClientErrorReport) => void;
   timeoutMs?: number;
@@ -123,7 +126,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let instance: Promise<AxiosInstance> | undefined;
   const http = () =>
     (instance ??= import('axios').then(({ default: axios }) =>
-      axios.create({ baseURL: options.baseURL, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+      // No XSRF cookie to echo: calls carry the session as a bearer token, and the cookie lookup axios would do on
+      // every same-origin call (through the asynchronous Cookie Store) is then work for nothing.
+      axios.create({ baseURL: options.baseURL, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, withXSRFToken: false }),
     ));
   const report = options.reportError ?? defaultReporter(options.baseURL);
 
@@ -137,6 +142,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     { token, ...config }: AxiosRequestConfig & { token?: string },
   ): Promise<EndpointResponse<Name>> {
     const endpoint = ENDPOINT_ROUTES[name];
+    const sentToken = token ?? options.token();
+    const sessionInvalid = () => options.onSessionInvalid(sentToken);
     if (endpoint.showsLoading) trackLoading(1);
     try {
       const response = await (await http()).request<unknown>({
@@ -144,7 +151,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         url: endpoint.path,
         ...config,
         params: { ...options.commonParams(), ...(config.params as object | undefined) },
-        headers: headers(token),
+        headers: headers(sentToken),
       });
       const envelope = response.data;
       if (!isEnvelope(envelope)) {
@@ -152,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       const { code, msg } = envelope;
       if (code === ERROR_CODES.sessionInvalid) {
-        options.onSessionInvalid();
+        sessionInvalid();
         throw new ApiError('session', code, msg, response.status, envelope);
       }
       if (!SUCCESS_CODES.has(code)) throw new ApiError('business', code, msg, response.status, envelope);
@@ -164,7 +171,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       return data.data as EndpointResponse<Name>;
     } catch (error) {
-      throw toApiError(error, endpoint.method, endpoint.path, options.onSessionInvalid, report);
+      throw toApiError(error, endpoint.method, endpoint.path, sessionInvalid, report);
     } finally {
       if (endpoint.showsLoading) trackLoading(-1);
     }
@@ -188,6 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async download(name, input) {
       const endpoint = ENDPOINT_ROUTES[name];
+      const sentToken = options.token();
       try {
         const response = await (await http()).request<Blob>({
           method: endpoint.method,
@@ -199,7 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           signal: input.signal,
           // No timeout, as for uploads: a 20 MB video on a slow line takes as long as it takes; the caller can cancel.
           timeout: 0,
-          headers: headers(),
+          headers: headers(sentToken),
         });
         return response.data;
       } catch (error) {
@@ -213,7 +221,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             // Not JSON: reported below as an HTTP error.
           }
         }
-        throw toApiError(error, endpoint.method, endpoint.path, options.onSessionInvalid, report);
+        throw toApiError(error, endpoint.method, endpoint.path, () => options.onSessionInvalid(sentToken), report);
       }
     },
   };

@@ -1,5 +1,5 @@
 import { readDataIsland, settledPromise } from '../first-view.js';
-import { getPlatformContext, setGameLinks } from '../session/store.js';
+import { clientIdQuery, getPlatformContext, setGameLinks } from '../session/store.js';
 import type { GameSimple } from './schemas.js';
 import { platformApi } from './platform-api.js';
 
@@ -27,14 +27,16 @@ function settle(games: GameSimple[]): GameSimple[] {
 /**
  * The side-menu game list (`/games/simple`), loaded once per page: from the page's data island when its first view
  * carries it, else from the API. It also sets the session's recharge and repay links, which the catalogue and
- * support read.
+ * support read. A game client's page asks the API with its clientId (its game first, so its payment link is the
+ * recharge link): the island, shared by every visitor, is the list for no client.
  */
 export function loadSimpleGames(): Promise<GameSimple[]> {
-  const carried = holder[LINKS_KEY] ? undefined : readDataIsland<GameSimple[]>(SIMPLE_GAMES_ISLAND_ID, getPlatformContext().language);
+  const client = clientIdQuery();
+  const carried = holder[LINKS_KEY] || client.clientId ? undefined : readDataIsland<GameSimple[]>(SIMPLE_GAMES_ISLAND_ID, getPlatformContext().language);
   holder[LINKS_KEY] ??= carried
     ? settledPromise(settle(carried))
     : platformApi()
-        .call('gamesSimple', { query: { platform: 'web' } })
+        .call('gamesSimple', { query: { platform: 'web', ...client } })
         .then(settle)
         .catch((error: unknown) => {
           holder[LINKS_KEY] = undefined;

@@ -63,7 +63,11 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const loginAuthQuerySchema = z.strictObject({ ...commonQueryShape, oauth_token: sessionTokenSchema });
+/**
+ * The token to check: `oauth_token` as SPEC §7 names it, or the Authorization header, which the site uses (a query
+ * parameter ends up in access logs and Referers).
+ */
+export const loginAuthQuerySchema = z.strictObject({ ...commonQueryShape, oauth_token: sessionTokenSchema.optional() });
 export const loginAuthSchema = z.object({ account: z.string(), type: accountTypeSchema });
 
 export const loginConfigQuerySchema = z.strictObject({
@@ -74,6 +78,11 @@ export const loginConfigQuerySchema = z.strictObject({
 export const loginConfigSchema = z.object({
   /** Social logins configured for this deployment, in display order. */
   providers: z.array(socialProviderSchema),
+  /**
+   * Whether the login page offers to go on as a visitor (SPEC §6): not to a game's player (`clientId` names one of
+   * our games, whose support needs the player's account) nor to a player already logged in (a live `oauth_token`,
+   * or the Authorization header).
+   */
   guestAllowed: z.boolean(),
 });
 

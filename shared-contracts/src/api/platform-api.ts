@@ -13,7 +13,11 @@ export function platformApi(): ApiClient {
       return { spec_lang: language, domain_area: area };
     },
     token: () => platformStore.get(tokenAtom),
-    onSessionInvalid: expireSession,
+    // Only a refusal of the session the store holds ends it: not one of a token being checked (a game client's
+    // link, /website/login/auth) nor of a session already replaced.
+    onSessionInvalid: (sentToken) => {
+      if (sentToken === platformStore.get(tokenAtom)) expireSession();
+    },
   });
   return holder[CLIENT_KEY];
 }

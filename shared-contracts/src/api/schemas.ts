@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AREAS, LANGUAGES } from '../areas.js';
-import { INPUT_BOUNDS } from '../limits.js';
+import { ID_TEXT_PATTERN, INPUT_BOUNDS } from '../limits.js';
 
 /**
  * zod schemas of the calls (SPEC §7): they type the client's calls and answers, the API validates requests,
@@ -21,7 +21,7 @@ export const commonQueryShape = {
   domain_area: areaSchema.optional(),
 };
 
-export const clientIdSchema = z.string().trim().min(1).max(INPUT_BOUNDS.clientIdMaxLength).regex(/^[A-Za-z0-9_-]+$/);
+export const clientIdSchema = z.string().trim().min(1).max(INPUT_BOUNDS.clientIdMaxLength).regex(ID_TEXT_PATTERN);
 export const idSchema = z.coerce.number().int().positive().max(INPUT_BOUNDS.idMax);
 
 export const commonQuerySchema = z.strictObject(commonQueryShape);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_BOUNDS } from '../limits.js';
+import { ID_TEXT_PATTERN, INPUT_BOUNDS } from '../limits.js';
 import { normaliseServerId } from '../session/csform.js';
 import { commonQueryShape, idSchema } from './schemas.js';
 import { DOWNLOAD_PLATFORMS } from './ticket-constants.js';
@@ -11,19 +11,17 @@ import { DOWNLOAD_PLATFORMS } from './ticket-constants.js';
  * `faqTypeNotFound`.
  */
 
-const supportIdPattern = /^[A-Za-z0-9_-]+$/;
-
 /** A server id as typed or taken from a URL (`S12`, `12`, `s12`), normalised to `s12` (SPEC §4). */
 export const serverIdSchema = z
   .string()
   .trim()
   .min(1)
   .max(INPUT_BOUNDS.supportIdMaxLength)
-  .regex(supportIdPattern)
+  .regex(ID_TEXT_PATTERN)
   .transform(normaliseServerId);
 
 /** An id the games define for their regions and characters: letters, digits, `_` and `-`, kept as given. */
-const supportIdSchema = z.string().trim().min(1).max(INPUT_BOUNDS.supportIdMaxLength).regex(supportIdPattern);
+const supportIdSchema = z.string().trim().min(1).max(INPUT_BOUNDS.supportIdMaxLength).regex(ID_TEXT_PATTERN);
 
 /** A region (area) id of a server (`asia`). */
 export const gameAreaIdSchema = supportIdSchema;

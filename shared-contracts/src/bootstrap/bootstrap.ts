@@ -6,15 +6,19 @@ import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.j
 import { addNamespace, initI18n, type NamespaceLoader } from '../i18n/i18n.js';
 import { requestedPageContext } from '../page-context.js';
 import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
+import { readGameEntry, type GameEntry } from '../session/game-entry.js';
 import {
-  ACCOUNT_TYPES,
+  applyGameEntryForm,
   login,
+  offerAccountSwitch,
   platformStore,
   readStoredLogin,
   restoreCsForm,
+  restoreGameClient,
+  setGameClient,
   setPlatformContext,
-  takeTokenFromUrl,
   tokenAtom,
+  userNameAtom,
   type PlatformContext,
 } from '../session/store.js';
 
@@ -30,6 +34,7 @@ export async function bootstrapPlatform(
   win: Window = window,
   namespaces: Readonly<Record<string, NamespaceLoader>> = {},
 ): Promise<BootstrapResult> {
+  const entry = takeGameEntry(win);
   const local = safeStorage('local');
   const { brand, askedArea, areaFromUrl, area, language } = requestedPageContext({
     host: win.location.host,
@@ -56,17 +61,23 @@ export async function bootstrapPlatform(
   if (serverArea && serverArea !== askedArea && areaFromUrl) {
     const url = new URL(win.location.href);
     url.searchParams.set(STORAGE_KEYS.area, serverArea);
+    // The address no longer carries a game client's entry: the reloaded page finds it in the tab's storage.
+    if (entry) safeStorage('session')?.setItem(CARRIED_ENTRY_KEY, JSON.stringify(entry));
     win.location.replace(url.toString());
     return { status: 'reloading' };
   }
   const context: PlatformContext = { brand, area: serverArea, language };
   setPlatformContext(context);
 
-  restoreSession(win);
+  restoreGameClient();
+  if (entry) setGameClient({ clientId: entry.clientId, isFromGameFaq: entry.isFromGameFaq });
+  const linkLogin = restoreSession(entry?.token ?? null);
   restoreCsForm();
+  if (entry?.form) applyGameEntryForm(entry.form);
   // Game links feed the side menu, the recharge link and repay buttons; a failure is reported, not fatal.
   loadSimpleGames().catch(() => undefined);
-  await messages;
+  // A game client's player is logged in before the first screen, which would otherwise ask them to log in.
+  await Promise.all([messages, linkLogin]);
   return { status: 'ready', context };
 }
 
@@ -86,24 +97,67 @@ async function precheckArea(): Promise<Area> {
   }
 }
 
+const ENTRY_KEY = Symbol.for('publisher.platform.gameEntry');
+
 /**
- * The login from the URL (a game client's `oauth_token`, taken out of the address bar at once so it never stays in
- * history or a Referer) or from storage (SPEC §4), then checked with `/users/info` in the background: the page
- * does not wait for it, a -600 logs out (the API client clears the session), a network error keeps the login.
+ * A game client's entry (`readGameEntry`), taken out of the address bar the first time it is asked for: the shell
+ * asks before its first request (remotes.json), so no request of the page carries the token in its Referer, and
+ * the bootstrap asks again (the standalone harness calls only the bootstrap). Later calls get the same entry.
  */
-function restoreSession(win: Window): void {
-  const { token: urlToken, cleanHref } = takeTokenFromUrl(win.location.href);
-  if (urlToken) win.history.replaceState(win.history.state, '', cleanHref);
+export function takeGameEntry(win: Window = window): GameEntry | null {
+  const holder = globalThis as unknown as Record<symbol, { entry: GameEntry | null } | undefined>;
+  const taken = holder[ENTRY_KEY];
+  if (taken) return taken.entry;
+  const { entry, cleanHref } = readGameEntry(win.location.href);
+  if (entry) win.history.replaceState(win.history.state, '', cleanHref);
+  holder[ENTRY_KEY] = { entry: entry ?? carriedEntry() };
+  return holder[ENTRY_KEY].entry;
+}
+
+const CARRIED_ENTRY_KEY = 'game_entry';
+
+/** An entry kept over the area reload of SPEC §4, once. */
+function carriedEntry(): GameEntry | null {
+  const session = safeStorage('session');
+  const raw = session?.getItem(CARRIED_ENTRY_KEY);
+  session?.removeItem(CARRIED_ENTRY_KEY);
+  try {
+    return raw ? (JSON.parse(raw) as GameEntry) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The login (SPEC §4): from storage, checked with `/users/info` in the background (the page does not wait, a -600
+ * logs out, a network error keeps the login); or from a game client's link, whose token is checked with
+ * `/website/login/auth` first and logs in only when the API knows it. A link's token for another account than the
+ * one this tab is logged in with is offered to the player (`offerAccountSwitch`) rather than taking over the session
+ * (a link can come from anyone); an unknown token changes nothing. The token is sent in the Authorization header,
+ * never in a URL, so no log line or Referer carries it.
+ */
+function restoreSession(urlToken: string | null): Promise<void> {
   const stored = readStoredLogin();
-  const token = urlToken ?? stored?.token;
-  if (!token) return;
-  const remember = !urlToken && safeStorage('local')?.getItem(STORAGE_KEYS.token) === token;
-  const known = stored?.token === token ? stored : null;
-  login({ token, userName: known?.userName ?? '', type: known?.type ?? ACCOUNT_TYPES.platform }, { remember, reason: urlToken ? 'login' : 'restored' });
-  void platformApi()
-    .call('usersInfo', { query: { platform: 'web' } })
-    .then((info) => {
-      if (platformStore.get(tokenAtom) === token) login({ token, userName: info.account, type: info.type }, { remember, reason: 'restored' });
+  if (stored) {
+    const { token } = stored;
+    const remember = safeStorage('local')?.getItem(STORAGE_KEYS.token) === token;
+    login(stored, { remember, reason: 'restored' });
+    void platformApi()
+      .call('usersInfo', { query: { platform: 'web' } })
+      .then((info) => {
+        if (platformStore.get(tokenAtom) === token) login({ token, userName: info.account, type: info.type }, { remember, reason: 'restored' });
+      })
+      .catch(() => undefined);
+  }
+  if (!urlToken || urlToken === stored?.token) return Promise.resolve();
+  return platformApi()
+    .call('loginAuth', { token: urlToken })
+    .then((account) => {
+      const state = { token: urlToken, userName: account.account, type: account.type };
+      const current = platformStore.get(tokenAtom);
+      // The same account with a new token (the game logged in again) is no switch.
+      if (current === null || current === urlToken || platformStore.get(userNameAtom) === account.account) login(state, { remember: false });
+      else offerAccountSwitch(state);
     })
     .catch(() => undefined);
 }

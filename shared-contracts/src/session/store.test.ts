@@ -11,9 +11,19 @@ import {
   resetCsForm,
   restoreCsForm,
   setCsForm,
-  takeTokenFromUrl,
   tokenAtom,
   userNameAtom,
+  applyGameEntryForm,
+  clientIdAtom,
+  clientIdQuery,
+  confirmAccountSwitch,
+  declineAccountSwitch,
+  isFromGameFaqAtom,
+  offerAccountSwitch,
+  pendingAccountSwitchAtom,
+  pendingGameEntryAtom,
+  restoreGameClient,
+  setGameClient,
 } from './store.js';
 import { EMPTY_CS_FORM } from './csform.js';
 
@@ -74,15 +84,37 @@ describe('login state', () => {
   });
 });
 
-describe('takeTokenFromUrl', () => {
-  it('takes oauth_token out and keeps every other parameter', () => {
-    const result = takeTokenFromUrl('https://nova.localhost/SupportCenter/game?spec_lang=en&oauth_token=abc&x=1#top');
-    expect(result.token).toBe('abc');
-    expect(result.cleanHref).toBe('https://nova.localhost/SupportCenter/game?spec_lang=en&x=1#top');
+describe('a game client in the session', () => {
+  it('keeps clientId and isFromGameFaq for the tab and sends clientId only when a client named one', () => {
+    expect(clientIdQuery()).toEqual({});
+    setGameClient({ clientId: '3', isFromGameFaq: true });
+    platformStore.set(clientIdAtom, null);
+    platformStore.set(isFromGameFaqAtom, false);
+    restoreGameClient();
+    expect(clientIdQuery()).toEqual({ clientId: '3' });
+    expect(platformStore.get(isFromGameFaqAtom)).toBe(true);
   });
 
-  it('finds nothing when there is no token', () => {
-    expect(takeTokenFromUrl('https://nova.localhost/?oauth_token=').token).toBeNull();
+  it("fills the draft from the entry as an official ticket, starting afresh for another game", () => {
+    setCsForm({ gameId: 2, title: 'About game two' });
+    applyGameEntryForm({ gameId: 3, serverId: 's12', gameAreaId: 'asia', roleId: 'r1', roleName: 'Aria' });
+    expect(platformStore.get(csFormAtom)).toMatchObject({ gameId: 3, serverId: 's12', gameAreaId: 'asia', roleId: 'r1', roleName: 'Aria', ticketType: '1', title: '' });
+    expect(platformStore.get(pendingGameEntryAtom)).toMatchObject({ gameId: 3 });
+  });
+
+  it("asks before another account's link takes over the session, and keeps the link's game when it does", () => {
+    login(player, { remember: false });
+    applyGameEntryForm({ gameId: 3, serverId: 's12', gameAreaId: '', roleId: '', roleName: '' });
+    setCsForm({ title: 'Written by player1' });
+    offerAccountSwitch({ token: 't-456', userName: 'player2', type: 'PLATFORM' });
+    expect(platformStore.get(tokenAtom)).toBe('t-123');
+    declineAccountSwitch();
+    expect(platformStore.get(pendingAccountSwitchAtom)).toBeNull();
+    expect(platformStore.get(tokenAtom)).toBe('t-123');
+    offerAccountSwitch({ token: 't-456', userName: 'player2', type: 'PLATFORM' });
+    confirmAccountSwitch();
+    expect(platformStore.get(userNameAtom)).toBe('player2');
+    expect(platformStore.get(csFormAtom)).toMatchObject({ gameId: 3, serverId: 's12', title: '', owner: 'player2' });
   });
 });
 

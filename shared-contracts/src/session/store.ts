@@ -3,7 +3,9 @@ import type { Area, Language } from '../areas.js';
 import type { ResolvedBrand } from '../brands.js';
 import { emit } from '../event-bus.js';
 import type { RouteName } from '../routes.js';
+import { TICKET_TYPES } from '../limits.js';
 import { EMPTY_CS_FORM, type CsForm } from './csform.js';
+import type { GameEntryForm } from './game-entry.js';
 import { mirrorContextCookies } from '../page-context.js';
 import { LOGIN_KEYS, STORAGE_KEYS, safeStorage } from './storage-keys.js';
 
@@ -30,6 +32,13 @@ export const rechargeLinkAtom = atom<string | null>(null);
 export const repayLinksAtom = atom<Readonly<Record<number, string>>>({});
 export const csFormAtom = atom<CsForm>(EMPTY_CS_FORM);
 export const isLoggedInAtom = atom((get) => get(tokenAtom) !== null);
+/** A game client's support-form fields the support centre has not acted on yet (`applyGameEntryForm`). */
+export const pendingGameEntryAtom = atom<GameEntryForm | null>(null);
+/**
+ * A game client's link carried another account's token while this tab was logged in: the player is asked before
+ * the session changes hands (`confirmAccountSwitch`, `declineAccountSwitch`), never switched silently.
+ */
+export const pendingAccountSwitchAtom = atom<LoginState | null>(null);
 
 const STORE_KEY = Symbol.for('publisher.platform.store');
 
@@ -105,6 +114,30 @@ export function login(state: LoginState, options: { remember: boolean; reason?: 
   emit('session:changed', { loggedIn: true, reason: options.reason ?? 'login' });
 }
 
+/** Offers the player another account's login (a game client's link) instead of switching silently. */
+export function offerAccountSwitch(state: LoginState): void {
+  platformStore.set(pendingAccountSwitchAtom, state);
+}
+
+/**
+ * The player chose the link's account: it replaces the current session, for this tab only. The link's game,
+ * server and character go with it; nothing the other account wrote does.
+ */
+export function confirmAccountSwitch(): void {
+  const offered = platformStore.get(pendingAccountSwitchAtom);
+  platformStore.set(pendingAccountSwitchAtom, null);
+  if (!offered) return;
+  login(offered, { remember: false });
+  if (appliedEntryForm && platformStore.get(csFormAtom).gameId === null) {
+    keepCsForm({ ...EMPTY_CS_FORM, owner: offered.userName, ...appliedEntryForm, ticketType: TICKET_TYPES.official });
+  }
+}
+
+/** The player stays with the account already logged in. */
+export function declineAccountSwitch(): void {
+  platformStore.set(pendingAccountSwitchAtom, null);
+}
+
 function clearSession(): void {
   platformStore.set(tokenAtom, null);
   platformStore.set(userNameAtom, null);
@@ -129,17 +162,6 @@ export function expireSession(): void {
   clearSession();
   emit('session:expired', { code: -600 });
   if (wasLoggedIn) emit('session:changed', { loggedIn: false, reason: 'expired' });
-}
-
-/**
- * Takes `oauth_token` (as a game client opens the site) out of a URL. Returns the token, if any, and the URL
- * without it, for `history.replaceState`, so the token never stays in the address bar, history or Referer.
- */
-export function takeTokenFromUrl(href: string): { token: string | null; cleanHref: string } {
-  const url = new URL(href);
-  const token = url.searchParams.get(STORAGE_KEYS.token);
-  url.searchParams.delete(STORAGE_KEYS.token);
-  return { token: token && token.trim() !== '' ? token : null, cleanHref: url.toString() };
 }
 
 const CS_FORM_KEY = 'cs_form';
@@ -190,16 +212,61 @@ export function restoreCsForm(): void {
   keepCsForm(claimCsForm({ ...EMPTY_CS_FORM, ...(parsed as Partial<CsForm>) }, platformStore.get(userNameAtom)));
 }
 
-export function setClientId(clientId: string | null): void {
-  platformStore.set(clientIdAtom, clientId);
+/**
+ * A game client's support-form fields, from the address it opened the site with: the draft takes them (a draft
+ * about another game starts afresh, as an official ticket about this one), and the support centre moves past the
+ * steps they answer once it knows the game (`pendingGameEntryAtom`).
+ */
+let appliedEntryForm: GameEntryForm | null = null;
+
+export function applyGameEntryForm(form: GameEntryForm): void {
+  appliedEntryForm = form;
+  const draft = platformStore.get(csFormAtom);
+  const base = draft.gameId === form.gameId ? draft : { ...EMPTY_CS_FORM, owner: platformStore.get(userNameAtom) ?? '' };
+  keepCsForm({ ...base, ...form, ticketType: TICKET_TYPES.official });
+  platformStore.set(pendingGameEntryAtom, form);
+}
+
+/** The support centre has acted on a game client's entry (moved past its steps, or asked for an unknown game). */
+export function settleGameEntry(): void {
+  platformStore.set(pendingGameEntryAtom, null);
+}
+
+const GAME_CLIENT_KEY = 'game_client';
+
+/**
+ * The game client the site was opened from (SPEC §3 `clientId`, `isFromGameFaq`), kept for the tab: the address
+ * no longer carries them after the first page, and a reload or a second page of the same web view must still
+ * send `clientId` and keep the game's layout.
+ */
+export function setGameClient(client: { clientId: string | null; isFromGameFaq: boolean }): void {
+  platformStore.set(clientIdAtom, client.clientId);
+  platformStore.set(isFromGameFaqAtom, client.isFromGameFaq);
+  safeStorage('session')?.setItem(GAME_CLIENT_KEY, JSON.stringify(client));
+}
+
+/** The game client kept for this tab, if any (anything that is not one is ignored). */
+export function restoreGameClient(): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(safeStorage('session')?.getItem(GAME_CLIENT_KEY) ?? 'null');
+  } catch {
+    parsed = null;
+  }
+  const client = parsed as { clientId?: unknown; isFromGameFaq?: unknown } | null;
+  if (!client || typeof client !== 'object') return;
+  platformStore.set(clientIdAtom, typeof client.clientId === 'string' ? client.clientId : null);
+  platformStore.set(isFromGameFaqAtom, client.isFromGameFaq === true);
+}
+
+/** `clientId` for the calls that take it (SPEC §7), when a game client named one. */
+export function clientIdQuery(): { clientId?: string } {
+  const clientId = platformStore.get(clientIdAtom);
+  return clientId ? { clientId } : {};
 }
 
 export function setRouteName(routeName: RouteName): void {
   platformStore.set(routeNameAtom, routeName);
-}
-
-export function setIsFromGameFaq(value: boolean): void {
-  platformStore.set(isFromGameFaqAtom, value);
 }
 
 /** The side menu's game list sets these: the first game's payment link is the recharge link (SPEC §7). */

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { navigateTo, safeReturnPath, signOut } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { formStyles } from '../../app/form.js';
+import { useLoginConfig } from '../../app/login-config-resource.js';
 import { SocialLanding, socialAnswerIn } from '../../app/social-login.js';
 import { ForgotPassword } from './forgot-password.js';
 import { PasswordLoginForm } from './password-login-form.js';
@@ -25,6 +26,7 @@ export function LoginPage() {
   const [remember, setRemember] = useState(false);
   // Read once: the answer leaves the address bar as soon as it is used, and must not be used twice.
   const [socialAnswer, setSocialAnswer] = useState(() => socialAnswerIn(search));
+  const { providers, guestAllowed } = useLoginConfig();
 
   if (socialAnswer) {
     return (
@@ -67,7 +69,7 @@ export function LoginPage() {
           <button type="button" className={formStyles.textButton} onClick={() => setView('forgot')} data-testid="forgot-password">
             {t('account:login.forgot')}
           </button>
-          <QuickLogin remember={remember} returnTo={returnTo} />
+          <QuickLogin providers={providers} remember={remember} returnTo={returnTo} />
         </section>
       ) : (
         <ForgotPassword
@@ -77,15 +79,18 @@ export function LoginPage() {
           }}
         />
       )}
-      <section className={styles.guest} aria-labelledby="guest-heading">
-        <h2 id="guest-heading" className="visually-hidden">
-          {t('account:login.guestTitle')}
-        </h2>
-        <p>{t('account:login.guestBody')}</p>
-        <button type="button" className="button-secondary" onClick={() => navigateTo(returnTo)} data-testid="continue-as-guest">
-          {t('account:login.guest')}
-        </button>
-      </section>
+      {/* Not to a game's player: what they came for (their inquiries) needs their account (login_config). */}
+      {guestAllowed ? (
+        <section className={styles.guest} aria-labelledby="guest-heading">
+          <h2 id="guest-heading" className="visually-hidden">
+            {t('account:login.guestTitle')}
+          </h2>
+          <p>{t('account:login.guestBody')}</p>
+          <button type="button" className="button-secondary" onClick={() => navigateTo(returnTo)} data-testid="continue-as-guest">
+            {t('account:login.guest')}
+          </button>
+        </section>
+      ) : null}
     </div>
   );
 }

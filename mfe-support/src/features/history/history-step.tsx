@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TICKET_LIST_LABELS, inquiryFeedbackPath, platformLink, type InquirySummary } from 'shared-contracts';
+import { TICKET_LIST_LABELS, clientIdQuery, inquiryFeedbackPath, platformLink, type InquirySummary } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../app/call-states.js';
 import { formatDateTime } from '../../app/format.js';
@@ -47,7 +47,8 @@ function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
 export function HistoryStep() {
   const { t } = useTranslation();
   const { userName } = useSession();
-  const [list, retry] = useCall('inquiryList', userName, () => ({}));
+  // A game client's history lists that game's inquiries (SPEC §7 clientId).
+  const [list, retry] = useCall('inquiryList', userName, () => ({ query: clientIdQuery() }));
   return (
     <section className="surface-card" aria-labelledby="history-heading" data-testid="support-step-history">
       <h2 id="history-heading">{t('support:history.title')}</h2>

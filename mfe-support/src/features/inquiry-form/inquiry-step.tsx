@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { setCsForm } from 'shared-contracts';
+import { clientIdQuery, setCsForm } from 'shared-contracts';
 import { useCsForm, useSession } from 'shared-contracts/react';
 import { Failed, Loading } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
@@ -15,7 +15,7 @@ export function InquiryStep() {
   const { t } = useTranslation();
   const { loggedIn, token } = useSession();
   // Keyed by the session, so logging in (or as someone else) asks again.
-  const [unresolved, retry] = useCall('inquiryUnresolved', loggedIn ? token : null, () => ({}));
+  const [unresolved, retry] = useCall('inquiryUnresolved', loggedIn ? token : null, () => ({ query: clientIdQuery() }));
   // Kept with the draft: going back to step one or reloading asks no more, and it leaves with the draft at logout.
   const { writtenPastInquiryId } = useCsForm();
   const offered = unresolved.status === 'ready' ? unresolved.data.inquiry : null;

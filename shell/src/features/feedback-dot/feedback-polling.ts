@@ -1,4 +1,4 @@
-import { ApiError, ERROR_CODES, TIMINGS, isLoggedInAtom, on, platformApi, platformStore, type EndpointResponse } from 'shared-contracts';
+import { ApiError, ERROR_CODES, TIMINGS, clientIdQuery, isLoggedInAtom, on, platformApi, platformStore, type EndpointResponse } from 'shared-contracts';
 
 export type Feedback = EndpointResponse<'inquiryFeedback'>;
 
@@ -10,7 +10,8 @@ export interface FeedbackPollingOptions {
   load?: () => Promise<Feedback>;
 }
 
-const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedback');
+// A game client's dot is about that game's inquiries (SPEC §7 clientId).
+const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedback', { query: clientIdQuery() });
 
 /**
  * Keeps the feedback dot current (SPEC §2): asks at once, then every TIMINGS.feedbackPollMs while the tab is
