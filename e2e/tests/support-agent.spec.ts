@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
-import { AGENT, PNG_BYTES, openTicket, tokenOf } from '../support/tickets-api.js';
+import { AGENT, PNG_BYTES, agentReplies, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
 
 /** An English support message with its {{placeholders}} filled in. */
 const en = (key: string, values: Record<string, string | number> = {}) => t('support', 'en', key, values);
@@ -101,6 +101,23 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await desk.getByTestId('agent-status').selectOption('processing');
     await expect(desk.getByTestId('agent-queue-item')).toHaveCount(0);
     await expect(desk).toContainText(t('common', 'en', 'state.noData'));
+  });
+
+  test('a chat the player ended reads "The player ended this chat." on the desk, not the player\'s "You ended this chat."', async ({ page }) => {
+    const marker = randomUUID().slice(0, 8);
+    const playerToken = await tokenOf(DEMO.player1);
+    const { inquiryId } = await openTicket(playerToken, { title: `Player ends ${marker}` });
+    await agentReplies(await tokenOf(AGENT), inquiryId, 'Could you tell us when it happened?');
+    await callApi('inquiryEnd', playerToken, { body: { inquiryId } });
+
+    await logIn(page, AGENT);
+    await page.goto(deskUrl(`&inquiryId=${inquiryId}`));
+    const ended = page.getByTestId('agent-ticket').getByTestId('ended-notice');
+    await expect(ended).toHaveAttribute('data-ended-by', 'player');
+    await expect(ended).toContainText(en('agent.endedByPlayer'));
+    await expect(ended).not.toContainText(en('conversation.endedByPlayer'));
+    // The player is not asked to rate on the agent's screen.
+    await expect(ended.getByTestId('rate-open')).toHaveCount(0);
   });
 
   test('on a phone the desk shows the list, then the chosen ticket with a way back', async ({ page }) => {

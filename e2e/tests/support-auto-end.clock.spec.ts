@@ -17,7 +17,7 @@ const en = (key: string, values: Record<string, string | number> = {}) => t('sup
 const historyItem = (page: Page, inquiryId: number) => page.locator(`[data-testid="history-item"][data-inquiry-id="${inquiryId}"]`);
 
 test.describe('the 24-hour auto-end (SPEC §4)', () => {
-  test(`a chat left unanswered ${LIMITS.autoEndHours} hours after the agent's reply ends by itself and invites a rating`, async ({ page }) => {
+  test(`a chat left unanswered ${LIMITS.autoEndHours} hours after the agent's reply ends by itself and invites a rating`, async ({ page, browser }) => {
     const playerToken = await tokenOf(DEMO.player1);
     const title = `Auto-end ${randomUUID().slice(0, 8)}`;
     const { inquiryId } = await openTicket(playerToken, { title });
@@ -53,5 +53,18 @@ test.describe('the 24-hour auto-end (SPEC §4)', () => {
     await expect(rating.getByLabel(en('rating.reason.slow'))).toHaveCount(0);
     await rating.getByTestId('rating-submit').click();
     await expect(page.getByTestId('rating-given')).toContainText(en('rating.given', { score: 5, max: 5 }));
+
+    // On the agents' desk the same end is told in the third person.
+    const agentContext = await browser.newContext();
+    try {
+      const agentPage = await agentContext.newPage();
+      await logIn(agentPage, AGENT);
+      await agentPage.goto(`${site()}/SupportCenter/agent?spec_lang=en&inquiryId=${inquiryId}`);
+      const deskNotice = agentPage.getByTestId('agent-ticket').getByTestId('ended-notice');
+      await expect(deskNotice).toContainText(en('agent.autoEnded', { hours: LIMITS.autoEndHours }));
+      await expect(deskNotice).not.toContainText(en('conversation.autoEnded', { hours: LIMITS.autoEndHours }));
+    } finally {
+      await agentContext.close();
+    }
   });
 });

@@ -45,7 +45,7 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
       </header>
       <TicketDetails ticket={ticket} account={ticket.account} />
       <ConversationThread ticket={ticket} viewer={{ kind: 'agent', account: ticket.account }} />
-      <EndedNotice ref={endedNotice} ticket={ticket} />
+      <EndedNotice ref={endedNotice} ticket={ticket} viewer="agent" />
       <p className={styles.notice} role="status" data-testid="agent-notice">
         {notice ? t(notice) : ''}
       </p>

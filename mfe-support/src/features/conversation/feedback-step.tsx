@@ -64,7 +64,7 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
       {open && !ticket.messages.some((message) => message.author === 'agent') ? (
         <p className={styles.hint}>{t('support:conversation.noReplyYet')}</p>
       ) : null}
-      <EndedNotice ref={endedNotice} ticket={ticket} onRate={() => setDialog('rating')} />
+      <EndedNotice ref={endedNotice} ticket={ticket} viewer="player" onRate={() => setDialog('rating')} />
       <p className={styles.notice} role="status" data-testid="feedback-notice">
         {notice ? t(notice) : ''}
       </p>

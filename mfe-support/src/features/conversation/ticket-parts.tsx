@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TICKET_TYPES, type InquiryDetail } from 'shared-contracts';
 import { formatDateTime } from '../../app/format.js';
+import type { Viewer } from './conversation-thread.js';
 import styles from './conversation.module.css';
 
 /** The scores a player may give a chat, as `inquiryScore` accepts them. */
@@ -47,19 +48,39 @@ export function TicketDetails({ ticket, account }: { ticket: InquiryDetail; acco
   );
 }
 
-/**
- * How a chat ended and its rating: who ended it (the 24-hour auto-end says so, SPEC §4), then either the
- * invitation to rate (`onRate`, players only) or the rating given. Focusable, so focus can land here when the
- * control that had it is gone.
- */
-export function EndedNotice({ ticket, onRate, ref }: { ticket: InquiryDetail; onRate?: () => void; ref?: Ref<HTMLDivElement> }) {
-  const { t } = useTranslation();
-  if (ticket.endedBy === null) return null;
-  const endedKey = {
+/** How the chat ended, told to whoever reads it: the player reads "you", an agent reads "the player". */
+const ENDED_KEYS: Record<Viewer['kind'], Record<NonNullable<InquiryDetail['endedBy']>, string>> = {
+  player: {
     system: 'support:conversation.autoEnded',
     player: 'support:conversation.endedByPlayer',
     agent: 'support:conversation.endedByAgent',
-  }[ticket.endedBy];
+  },
+  agent: {
+    system: 'support:agent.autoEnded',
+    player: 'support:agent.endedByPlayer',
+    agent: 'support:conversation.endedByAgent',
+  },
+};
+
+/**
+ * How a chat ended and its rating: who ended it (the 24-hour auto-end says the player did not reply, SPEC §4), in
+ * the words of the `viewer` (the player's view or the agents' desk), then either the invitation to rate (`onRate`,
+ * players only) or the rating given. Focusable, so focus can land here when the control that had it is gone.
+ */
+export function EndedNotice({
+  ticket,
+  viewer,
+  onRate,
+  ref,
+}: {
+  ticket: InquiryDetail;
+  viewer: Viewer['kind'];
+  onRate?: () => void;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  const { t } = useTranslation();
+  if (ticket.endedBy === null) return null;
+  const endedKey = ENDED_KEYS[viewer][ticket.endedBy];
   return (
     <div ref={ref} tabIndex={-1} className={styles.ended} data-testid="ended-notice" data-ended-by={ticket.endedBy}>
       <p>{t(endedKey, { hours: LIMITS.autoEndHours })}</p>
