@@ -20,20 +20,25 @@ afterAll(async () => {
 
 describe('demo accounts', () => {
   it('seeded by two replicas starting at the same moment: each account made once, neither start fails', async () => {
-    const accounts = [{ account: 'seed-race', password: 'seed-race-pass', email: 'seed-race@demo.example', role: 'player' as const }];
+    const accounts = [
+      { account: 'seed-race', password: 'seed-race-pass', email: 'seed-race@demo.example', birthday: '2001-02-03', phone: null, role: 'player' as const },
+    ];
     const results = await Promise.all([seedDemoAccounts(harness.db, testHasher, accounts), seedDemoAccounts(harness.db, testHasher, accounts)]);
     expect(results.map((result) => result.created).sort()).toEqual([0, 1]);
     const { rows } = await harness.db.query<{ count: number }>("SELECT count(*)::int AS count FROM accounts WHERE account = 'seed-race'");
     expect(rows[0]?.count).toBe(1);
   });
 
-  it('are created once, log in with the documented passwords and carry their roles and e-mails', async () => {
+  it('are created once, log in with the documented passwords and carry their roles, e-mails, birthdays and phones', async () => {
     expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 3, restored: 0 });
     expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, restored: 0 });
     for (const demo of DEMO_ACCOUNTS) {
       const token = await loginToken(harness, demo.account, demo.password);
       const info = okData('usersInfo', await call(harness, 'usersInfo', { token }));
-      expect(info).toMatchObject({ account: demo.account, type: 'PLATFORM', email: demo.email });
+      expect(info).toMatchObject({ account: demo.account, type: 'PLATFORM', email: demo.email, birthday: demo.birthday, phone: demo.phone });
+      // SPEC §3 user info: every demo account shows a birthday and a phone or an e-mail.
+      expect(info.birthday).not.toBeNull();
+      expect(info.email ?? info.phone).not.toBeNull();
     }
     const { rows } = await harness.db.query<{ account: string; role: string }>(
       "SELECT account, role FROM accounts WHERE account IN ('player1', 'player2', 'agent1') ORDER BY account",

@@ -114,6 +114,8 @@ function validRequest(name: EndpointName): { body?: unknown; query?: string } {
       return { body: { email: 'someone@example.com' } };
     case 'bindEmail':
       return { body: { email: 'someone@example.com', code: '123456' } };
+    case 'updateProfile':
+      return { body: { phone: '+82 10 1234 5678' } };
     case 'gameRoles':
       return { query: '?gameId=1&serverId=s1' };
     case 'discardFile':
@@ -143,6 +145,7 @@ describe('endpoints that need a session', () => {
       'gameRoles',
       'logout',
       'sendVerifyCode',
+      'updateProfile',
       'uploadFile',
       'usersInfo',
     ]);

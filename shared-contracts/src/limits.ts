@@ -82,6 +82,8 @@ export const ACCOUNT_RULES = {
   codeResendSeconds: 60,
   /** Session lifetime; remember me keeps the same token across browser restarts. */
   sessionHours: 24 * 30,
+  /** A birthday further back than this many years is taken for a typing slip (the user info's birthday, SPEC §3). */
+  birthdayAgeMaxYears: 120,
 } as const;
 
 /** Social login providers (SPEC §6). */

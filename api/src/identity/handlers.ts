@@ -14,7 +14,8 @@ export type IdentityEndpoint =
   | 'usersInfo'
   | 'changePassword'
   | 'sendVerifyCode'
-  | 'bindEmail';
+  | 'bindEmail'
+  | 'updateProfile';
 
 /**
  * The identity calls. Endpoints marked `auth: 'required'` in the shared table receive the session's account from
@@ -64,5 +65,7 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
       identity.sendBindCode(account, body.email, request.ip, query.spec_lang),
 
     bindEmail: async ({ body, account, request }) => identity.bindEmail(account, body.email, body.code, request.ip),
+
+    updateProfile: async ({ body, account, request }) => identity.updateProfile(account, body, request.ip),
   };
 }

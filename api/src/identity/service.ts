@@ -22,6 +22,7 @@ export const IDENTITY_MESSAGES = {
   emailTaken: 'emailTaken',
   passwordSame: 'passwordSame',
   passwordNotSet: 'passwordNotSet',
+  birthdayLocked: 'birthdayLocked',
 } as const;
 
 export { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './limits.js';
@@ -271,6 +272,33 @@ export class IdentityService {
       throw error;
     }
     return { email };
+  }
+
+  /**
+   * Sets the birthday while none is saved (it is locked after: age rules depend on it, so a player cannot age
+   * themselves up later; 4090 `birthdayLocked`) and the phone number. Values equal to the saved ones change nothing,
+   * so a retried save neither fails nor logs a second event. The row is locked while it is read and written: of
+   * two first birthdays sent at once, one is saved and the other refused.
+   */
+  async updateProfile(account: AuthenticatedAccount, changes: { birthday?: string; phone?: string }, ip: string): Promise<UserInfo> {
+    await this.deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ birthday: string | null; phone: string | null }>(
+        `SELECT to_char(birthday, 'YYYY-MM-DD') AS birthday, phone FROM accounts WHERE id = $1 FOR UPDATE`,
+        [account.accountId],
+      );
+      const row = rows[0];
+      if (!row) throw failure.session();
+      if (changes.birthday !== undefined && row.birthday !== null && changes.birthday !== row.birthday) {
+        throw new ApiFailure(ERROR_CODES.conflict, IDENTITY_MESSAGES.birthdayLocked);
+      }
+      const birthday = row.birthday ?? changes.birthday ?? null;
+      const phone = changes.phone ?? row.phone;
+      if (birthday === row.birthday && phone === row.phone) return;
+      const at = this.deps.now();
+      await tx.query('UPDATE accounts SET birthday = $2, phone = $3, updated_at = $4 WHERE id = $1', [account.accountId, birthday, phone, at]);
+      await recordAccountEvent(tx, account.accountId, 'profile_updated', ip, at);
+    });
+    return this.userInfo(account);
   }
 
   private mailValues(code: string) {

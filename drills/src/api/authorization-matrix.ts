@@ -89,6 +89,8 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
   changePassword: { scope: 'own', request: () => ({ body: { oldPassword: 'not-the-password', newPassword: 'Matrix-new-pass-1' } }) },
   sendVerifyCode: { scope: 'own', request: () => ({ body: { email: `matrix-${randomBytes(4).toString('hex')}@example.test` } }) },
   bindEmail: { scope: 'own', request: () => ({ body: { email: 'matrix@example.test', code: '000000' } }) },
+  // Another birthday than the seeded one: authorised, refused on its merits (locked once set), and nothing changes.
+  updateProfile: { scope: 'own', request: () => ({ body: { birthday: '2000-01-01' } }) },
   faqTypes: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
   faqs: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
   inquiryTypes: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },

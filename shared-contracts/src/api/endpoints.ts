@@ -14,6 +14,7 @@ import {
   loginConfigSchema,
   loginResultSchema,
   passwordLoginBodySchema,
+  profileUpdateBodySchema,
   resetPasswordBodySchema,
   sendVerifyCodeBodySchema,
   socialCompleteQuerySchema,
@@ -227,6 +228,12 @@ export const ENDPOINTS = {
     query: commonQuerySchema, body: bindEmailBodySchema,
     response: boundEmailSchema,
     summary: 'Binds the e-mail address with the code that was sent to it.',
+  }),
+  updateProfile: endpoint({
+    ...ENDPOINT_ROUTES.updateProfile,
+    query: commonQuerySchema, body: profileUpdateBodySchema,
+    response: userInfoSchema,
+    summary: 'Sets the birthday (once: it cannot change after) and the phone number of the logged-in account; answers the user info.',
   }),
   faqTypes: endpoint({
     ...ENDPOINT_ROUTES.faqTypes,

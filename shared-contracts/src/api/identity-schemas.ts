@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_RULES, SOCIAL_PROVIDERS } from '../limits.js';
+import { ACCOUNT_RULES, LIMITS, SOCIAL_PROVIDERS } from '../limits.js';
 import { clientIdSchema, commonQueryShape, platformSchema } from './schemas.js';
 
 /**
@@ -30,6 +30,49 @@ export const verificationCodeSchema = z
   .string()
   .trim()
   .regex(new RegExp(`^\\d{${ACCOUNT_RULES.codeLength}}$`), 'codeInvalid');
+/**
+ * A phone number in international form (a ticket's contact, the user info's phone): spaces, dots, dashes and
+ * brackets as people type them are dropped, leaving + and 7 to 15 digits.
+ */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(new RegExp(`^\\+[1-9]\\d{${LIMITS.phoneDigitsMin - 1},${LIMITS.phoneDigitsMax - 1}}$`), 'phoneInvalid'));
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The furthest time zone is UTC+14: a date is "today" somewhere until it is today there. */
+const EARLIEST_ZONE_MS = 14 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * What is wrong with a birthday typed as YYYY-MM-DD (a date field's value) on the day `now`, as a message key, or
+ * null. A date that does not exist (30 February) is invalid; a date that is still ahead everywhere on earth is in
+ * the future; one more than ACCOUNT_RULES.birthdayAgeMaxYears back is taken for a slip.
+ */
+export function birthdayProblem(value: string, now: Date): 'birthdayInvalid' | 'birthdayInFuture' | 'birthdayTooEarly' | null {
+  const parts = CALENDAR_DATE.exec(value);
+  if (!parts) return 'birthdayInvalid';
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 30 February over into March and treats years below 100 as 19xx: both show as a different day.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'birthdayInvalid';
+  if (value > isoDay(new Date(now.getTime() + EARLIEST_ZONE_MS))) return 'birthdayInFuture';
+  const earliest = new Date(now.getTime());
+  earliest.setUTCFullYear(earliest.getUTCFullYear() - ACCOUNT_RULES.birthdayAgeMaxYears);
+  if (value < isoDay(earliest)) return 'birthdayTooEarly';
+  return null;
+}
+
+/** The user info's birthday (SPEC §3): a real calendar date, not in the future, within a lifetime. */
+export const birthdaySchema = z
+  .string('birthdayInvalid')
+  .trim()
+  .superRefine((value, context) => {
+    const problem = birthdayProblem(value, new Date());
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 export const sessionTokenSchema = z.string().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/);
 
 export const emptyBodySchema = z.strictObject({});
@@ -62,6 +105,15 @@ export const userInfoSchema = z.object({
   provider: socialProviderSchema.nullable(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/**
+ * POST /ucenter/profile: sets the birthday (only while none is saved: it is locked once set, as age rules depend on
+ * it) and the phone number; a field left out stays as it is. Sending the same values again changes nothing.
+ */
+export const profileUpdateBodySchema = z
+  .strictObject({ birthday: birthdaySchema.optional(), phone: phoneSchema.optional() })
+  .refine((body) => body.birthday !== undefined || body.phone !== undefined, 'profileEmpty');
+export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 
 /**
  * The token to check: `oauth_token` as SPEC §7 names it, or the Authorization header, which the site uses (a query

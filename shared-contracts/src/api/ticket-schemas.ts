@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ATTACHMENT_KINDS } from '../attachments.js';
 import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
 import { textLength, textWords } from '../text.js';
-import { emailSchema } from './identity-schemas.js';
+import { emailSchema, phoneSchema } from './identity-schemas.js';
 import { clientIdSchema, commonQueryShape, idSchema } from './schemas.js';
 import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
 import { CONTACT_KINDS, RATING_REASONS, TICKET_STATUSES } from './ticket-constants.js';
@@ -63,12 +63,6 @@ export const attachmentIdsSchema = z
 
 /** A retry of a create or a reply sends the same id, so it never makes a second ticket or message. */
 export const requestIdSchema = z.uuid('requestIdInvalid');
-
-const phoneSchema = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(new RegExp(`^\\+[1-9]\\d{${LIMITS.phoneDigitsMin - 1},${LIMITS.phoneDigitsMax - 1}}$`), 'phoneInvalid'));
 
 const requiredText = (message: string, max: number) =>
   withoutControlCharacters(z.string(message), message).trim().min(1, message).max(max, message);
