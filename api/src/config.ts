@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { SOCIAL_PROVIDERS, type SocialProvider } from 'shared-contracts';
 import { z } from 'zod';
 import { isMemoryDataDir } from './db/pglite.js';
@@ -25,6 +26,16 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+/** Whether Fastify's `trustProxy` takes the value: it splits a string at commas and compiles it with proxy-addr. */
+function compilesAsProxyAddresses(value: string): boolean {
+  try {
+    proxyAddr.compile(value.split(',').map((address) => address.trim()));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Empty variables count as unset, as shells and compose files often export `VAR=`. */
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -41,10 +52,20 @@ const envSchema = z.object({
   SEED_DEMO: optional(flag),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
   /**
-   * Which proxies may set X-Forwarded-For (client address for rate limits and logs): Fastify's `trustProxy`
-   * values. Default `loopback`: the site's own server forwards `/api/` from this machine.
+   * Which proxies may set X-Forwarded-For and -Proto (client address for rate limits and logs, scheme for social
+   * login): `false`, or addresses and subnets as Fastify's `trustProxy` reads them. Default `loopback`: the site's
+   * own server forwards `/api/` from this machine. Compose names the edge's network (docker-compose.yml).
    */
-  TRUST_PROXY: optional(z.string().min(1)).default('loopback'),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .refine((value) => value !== 'true', {
+        message: 'true would take any client\'s X-Forwarded-For as its address (and dodge every per-address limit): name the proxies\' addresses or subnet',
+      })
+      .refine((value) => value === 'false' || compilesAsProxyAddresses(value), {
+        message: 'must be false or comma-separated addresses or subnets (10.0.0.0/8, loopback, linklocal, uniquelocal); host names are not resolved',
+      }),
+  ).default('loopback'),
   /** Folder that receives each message as an `.eml` file when SMTP_URL is unset. */
   OUTBOX_DIR: optional(z.string().min(1)),
   SMTP_URL: optional(
@@ -90,7 +111,7 @@ export interface Config {
   /** Load `api/seed/games.json` at start. */
   seedDemo: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: boolean | string;
+  trustProxy: false | string;
   mail: MailConfig;
   /** Social logins offered (OAUTH_<PROVIDER>_CLIENT_ID set), in the order of SOCIAL_PROVIDERS. */
   oauthProviders: SocialProvider[];
@@ -146,8 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             : path.resolve(values.DATA_DIR)
           : DEFAULT_DATA_DIR,
       };
-  const trustProxy =
-    values.TRUST_PROXY === 'true' ? true : values.TRUST_PROXY === 'false' ? false : values.TRUST_PROXY;
+  const trustProxy = values.TRUST_PROXY === 'false' ? false : values.TRUST_PROXY;
   return {
     port: values.PORT,
     host: values.HOST,

@@ -55,7 +55,7 @@ describe('loadConfig', () => {
       DATA_DIR: 'relative/dir',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '172.30.0.0/24',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -63,9 +63,19 @@ describe('loadConfig', () => {
       database: { kind: 'pglite', dataDir: path.resolve('relative/dir') },
       seedDemo: false,
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: '172.30.0.0/24',
     });
     expect(loadConfig({ DATA_DIR: ':memory:' }).database).toEqual({ kind: 'pglite', dataDir: ':memory:' });
+  });
+
+  it('trusts X-Forwarded-* only from proxies named by address or subnet, as Fastify compiles them', () => {
+    expect(loadConfig({ TRUST_PROXY: '172.30.0.0/24, loopback' }).trustProxy).toBe('172.30.0.0/24, loopback');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    // A compose service name: Fastify throws "invalid IP address: edge" at start, so every replica would crash-loop.
+    expect(() => loadConfig({ TRUST_PROXY: 'edge' })).toThrow(/TRUST_PROXY: must be false or comma-separated addresses or subnets/);
+    expect(() => loadConfig({ TRUST_PROXY: '172.30.0.0/33' })).toThrow(/TRUST_PROXY/);
+    // Every client could write its own address into X-Forwarded-For.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would take any client's X-Forwarded-For/);
   });
 
   it('reads the ticket limits (a benchmark raises them to measure throughput, not refusals)', () => {
