@@ -241,6 +241,14 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
       new StartupPreloadPlugin({ provided: options.preloadProvided }),
+      // axios's fetch adapter runs feature tests of fetch and streams as it is evaluated (new Request, new Response,
+      // a ReadableStream body), in the task that evaluates axios with the page's first API call, although browsers
+      // use its XHR adapter (and its upload progress). Browser builds leave it out; the Node first-view builds use
+      // axios's own Node bundle and are not affected.
+      new rspack.NormalModuleReplacementPlugin(
+        /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+        path.join(toolingRoot, 'src', 'axios-fetch-adapter-for-browsers.js'),
+      ),
       new ModuleFederationPlugin({
         name: options.name,
         filename: 'remoteEntry.js',
