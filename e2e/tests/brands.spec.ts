@@ -1,9 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { BRAND_IDS, resolveBrand } from 'shared-contracts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { BRANDS, BRAND_IDS, hasLanguageGlobe, resolveBrand, type BrandId } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { site } from '../support/ports.js';
+import { PORTS, site } from '../support/ports.js';
 import { gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const HOSTS = [...BRAND_IDS.map((id) => `${id}.localhost`), 'jp.aurum.localhost'];
 
@@ -61,7 +66,8 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
     const icons = new Set<string>();
     for (const id of BRAND_IDS) {
       const page = await browser.newPage();
-      await page.goto(`${site(`${id}.localhost`)}/`);
+      // The icon link is in the HTML's head: no need to wait for the page's images and scripts.
+      await page.goto(`${site(`${id}.localhost`)}/`, { waitUntil: 'domcontentloaded' });
       await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\.svg$/);
       icons.add(await page.locator('link[rel="icon"]').getAttribute('href') ?? '');
       await page.close();
@@ -117,4 +123,83 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
     await expect(page.getByTestId('banner-carousel')).toBeVisible();
     await expect(page.getByTestId('top-up-button')).toHaveCount(0);
   });
+});
+
+/** The frame's icons of SPEC §1 "icon set" (the repay icon shows only on two support steps, see top-bar.spec.ts). */
+const ICONS = ['menu', 'close', 'globe', 'top-up', 'support', 'user'] as const;
+
+/** A brand's icon sprite as the repository keeps it. */
+function spriteSource(id: BrandId): string {
+  return readFileSync(path.join(repoRoot, 'shell', 'src', 'brand-assets', id, 'icons.svg'), 'utf8');
+}
+
+function symbolOf(sprite: string, name: string): string | undefined {
+  return new RegExp(`<symbol id="${name}"[^>]*>[\\s\\S]*?</symbol>`).exec(sprite)?.[0];
+}
+
+/** The area a brand shows its globe in, where it serves one; else its default area. */
+function areaShowing(id: BrandId) {
+  const { areas } = BRANDS[id];
+  return areas.find(hasLanguageGlobe) ?? areas[0]!;
+}
+
+/**
+ * Checks that each of the frame's icons the page has (guest: Top up only in the top bar, User as the login entry)
+ * references the brand's sprite, and that the sprite served is the brand's own file. Reads attributes only, so it
+ * works with scripts disabled too. Returns the sprite's address.
+ */
+async function expectBrandIcons(page: Page, id: BrandId): Promise<string> {
+  const shown = ICONS.filter((name) => (name === 'globe' ? hasLanguageGlobe(areaShowing(id)) : name !== 'top-up' || BRANDS[id].topUp));
+  const sprites = new Set<string>();
+  for (const name of ICONS) {
+    const uses = page.locator(`#frame-top svg[data-icon="${name}"][aria-hidden="true"] use`);
+    if (!shown.includes(name)) {
+      await expect(uses, `${id} has no ${name}`).toHaveCount(0);
+      continue;
+    }
+    await expect(uses.first(), `${id}'s ${name} icon`).toHaveAttribute('href', new RegExp(`^/assets/icons\\.[0-9a-f]{10}\\.svg#${name}$`));
+    for (const use of await uses.all()) sprites.add((await use.getAttribute('href'))!.replace(/#.*$/, ''));
+  }
+  expect(sprites.size, `${id}'s icons come from one sprite`).toBe(1);
+  const [sprite] = [...sprites] as [string];
+  const served = await fetch(`http://127.0.0.1:${PORTS.shell}${sprite}`);
+  expect(served.headers.get('content-type')).toContain('image/svg+xml');
+  expect(await served.text(), `${sprite} is ${id}'s icons.svg`).toBe(spriteSource(id));
+  return sprite;
+}
+
+test.describe("each brand's own icon set (SPEC §1)", () => {
+  test('the seven sprites draw every icon, each brand its own way', () => {
+    for (const name of [...ICONS, 'repay']) {
+      const symbols = BRAND_IDS.map((id) => symbolOf(spriteSource(id), name));
+      expect(symbols.every(Boolean), `every brand has ${name}`).toBe(true);
+      expect(new Set(symbols).size, `${name} differs between brands`).toBe(BRAND_IDS.length);
+    }
+  });
+
+  for (const id of BRAND_IDS) {
+    test(`${id}: the top bar and side menu show the brand's icons, in the HTML and once the page runs`, async ({ browser }) => {
+      const url = `${site(`${id}.localhost`)}/?self_area=${areaShowing(id)}&spec_lang=en`;
+      const html = await browser.newPage({ javaScriptEnabled: false });
+      await html.goto(url);
+      const inHtml = await expectBrandIcons(html, id);
+      await html.close();
+
+      const page = await browser.newPage();
+      await page.goto(url);
+      await expect(page.getByTestId('menu-button')).toBeEnabled();
+      expect(await expectBrandIcons(page, id)).toBe(inHtml);
+      // Drawn, in its fixed box: the sprite loaded and the symbol was found.
+      const menuIcon = page.getByTestId('menu-button').locator('svg[data-icon="menu"]');
+      await expect.poll(() => menuIcon.locator('use').evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(0);
+      expect(await menuIcon.boundingBox()).toMatchObject({ width: 24, height: 24 });
+      await page.getByTestId('menu-button').click();
+      await expect(page.getByTestId('menu-close').locator('svg[data-icon="close"]')).toBeVisible();
+      await expect(page.getByTestId('menu-support-center').locator('svg[data-icon="support"]')).toBeVisible();
+      await expect(page.getByTestId('menu-login').locator('svg[data-icon="user"]')).toBeVisible();
+      // The icons are decoration: the controls keep their names.
+      await expect(page.getByRole('button', { name: t('shell', 'en', 'menu.close') })).toBeVisible();
+      await page.close();
+    });
+  }
 });

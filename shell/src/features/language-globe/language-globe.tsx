@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREA_LANGUAGES, LANGUAGE_NAMES, hasLanguageGlobe, languageChangeHref, type Language } from 'shared-contracts';
 import { usePlatformContext } from 'shared-contracts/react';
+import { BrandIcon } from '../../components/brand-icon.js';
 import styles from './language-globe.module.css';
 
 /**
@@ -49,10 +50,7 @@ export function LanguageGlobe() {
         onClick={() => setOpen((value) => !value)}
         data-testid="language-globe"
       >
-        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="12" cy="12" r="9" />
-          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9s1.3-6.4 3.8-9z" />
-        </svg>
+        <BrandIcon name="globe" className={styles.icon} />
         <span className="visually-hidden">{t('shell:nav.language')}: </span>
         <span className={styles.current}>{LANGUAGE_NAMES[language]}</span>
       </button>

@@ -2,7 +2,13 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_GAMES_PATH, ROUTES, currentReturnPath, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
 import { usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
+import { BrandIcon, type BrandIconName } from '../../components/brand-icon.js';
 import styles from './side-menu.module.css';
+
+/** The brand's icon of an entry, or an empty box of its size so every entry's label starts at the same place. */
+function EntryIcon({ name }: { name?: BrandIconName }) {
+  return name ? <BrandIcon name={name} /> : <span className={styles.iconSpace} aria-hidden="true" />;
+}
 
 /** The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). */
 export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClose: () => void; supportBadge: ReactNode }) {
@@ -20,9 +26,10 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
     if (!open && element.open) element.close();
   }, [open]);
 
-  const link = (path: string, label: string, testId: string, badge?: ReactNode) => (
+  const link = (path: string, label: string, testId: string, icon?: BrandIconName, badge?: ReactNode) => (
     <li>
       <a {...platformLink(path, onClose)} data-testid={testId}>
+        <EntryIcon name={icon} />
         {label}
         {badge ? ' ' : null}
         {badge}
@@ -46,7 +53,7 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
       <div className={styles.content}>
         <div className={styles.header}>
           <button type="button" className={styles.close} onClick={onClose} data-testid="menu-close">
-            <span aria-hidden="true">×</span>
+            <BrandIcon name="close" className={styles.closeIcon} />
             <span className="visually-hidden">{t('shell:menu.close')}</span>
           </button>
         </div>
@@ -55,15 +62,16 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
             {loggedIn && brand.topUp && rechargeLink ? (
               <li>
                 <a href={rechargeLink} target="_blank" rel="noopener noreferrer" data-testid="menu-top-up">
+                  <EntryIcon name="top-up" />
                   {t('shell:menu.topUp')}
                 </a>
               </li>
             ) : null}
             {link(ROUTES.home, t('shell:menu.home'), 'menu-home')}
             {link(ALL_GAMES_PATH, t('shell:menu.allGames'), 'menu-all-games')}
-            {loggedIn && brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.userCenter'), 'menu-user-center') : null}
-            {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center', supportBadge)}
-            {loggedIn ? null : link(loginPath(currentReturnPath()), t('shell:menu.login'), 'menu-login')}
+            {loggedIn && brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.userCenter'), 'menu-user-center', 'user') : null}
+            {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center', 'support', supportBadge)}
+            {loggedIn ? null : link(loginPath(currentReturnPath()), t('shell:menu.login'), 'menu-login', 'user')}
             {loggedIn ? (
               <li>
                 <button
@@ -74,6 +82,7 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
                   }}
                   data-testid="menu-logout"
                 >
+                  <EntryIcon />
                   {t('shell:menu.logout')}
                 </button>
               </li>

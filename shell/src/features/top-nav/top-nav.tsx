@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPAY_STEPS, ROUTES, platformLink, type RouteName, type SupportStep } from 'shared-contracts';
 import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
+import { BrandIcon } from '../../components/brand-icon.js';
 import styles from './top-nav.module.css';
 
 function pageTitleKey(routeName: RouteName): string | null {
@@ -46,14 +47,16 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: React
       </h1>
       <div className={styles.actions}>
         {repayLink ? (
-          <a className={styles.action} href={repayLink} target="_blank" rel="noopener noreferrer" data-testid="repay-button">
-            {t('shell:nav.repay')}
+          <a className={`${styles.action} ${styles.iconOnPhone}`} href={repayLink} target="_blank" rel="noopener noreferrer" data-testid="repay-button">
+            <BrandIcon name="repay" />
+            <span className={styles.label}>{t('shell:nav.repay')}</span>
           </a>
         ) : null}
         {props.globe}
         {brand.topUp && rechargeLink ? (
-          <a className={`${styles.action} ${styles.topUp}`} href={rechargeLink} target="_blank" rel="noopener noreferrer" data-testid="top-up-button">
-            {t('shell:nav.topUp')}
+          <a className={`${styles.action} ${styles.iconOnPhone} ${styles.topUp}`} href={rechargeLink} target="_blank" rel="noopener noreferrer" data-testid="top-up-button">
+            <BrandIcon name="top-up" />
+            <span className={styles.label}>{t('shell:nav.topUp')}</span>
           </a>
         ) : null}
         <button
@@ -65,7 +68,7 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: React
           onClick={props.onOpenMenu}
           data-testid="menu-button"
         >
-          <span className={styles.burger} aria-hidden="true" />
+          <BrandIcon name="menu" className={styles.menuIcon} />
           <span className="visually-hidden">{t('shell:nav.menu')}</span>{' '}
           {props.menuBadge}
         </button>

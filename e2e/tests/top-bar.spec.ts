@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Language } from 'shared-contracts';
+import { gamesSimple } from '../support/api.js';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+
+/**
+ * The top bar on phones: atlas serves eru (fr, en) and sea (id) and shows every action there (repay, globe, Top up,
+ * menu), so it has the most to fit; the labels run longest in fr and id.
+ */
+const PHONE = { width: 360, height: 740 };
+const AREA_OF: Partial<Record<Language, string>> = { fr: 'eru', en: 'eru', id: 'sea' };
+
+function topBar(page: Page) {
+  return page.locator('#frame-top header');
+}
+
+/** Nothing in the top bar scrolls or reaches past the window's edges. */
+async function expectTopBarFits(page: Page): Promise<void> {
+  const layout = await topBar(page).evaluate((bar) => ({
+    bar: { scroll: bar.scrollWidth, client: bar.clientWidth },
+    page: { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth },
+    outside: [...bar.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.left < 0 || box.right > window.innerWidth);
+      })
+      .map((element) => element.outerHTML.slice(0, 120)),
+  }));
+  expect(layout.bar.scroll, 'the top bar does not scroll sideways').toBeLessThanOrEqual(layout.bar.client);
+  expect(layout.page.scroll, 'the page does not scroll sideways').toBeLessThanOrEqual(layout.page.client);
+  expect(layout.outside, 'nothing in the top bar is past the window').toEqual([]);
+}
+
+test.describe('the top bar on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  for (const language of ['fr', 'id', 'en'] as const) {
+    test(`${language}: at 360 and 320 px the top bar fits, each action in reach under its name`, async ({ page }) => {
+      const repayable = (await gamesSimple(language)).find((game) => game.link.replenishment);
+      await page.goto(`${site('atlas.localhost')}/SupportCenter/game?self_area=${AREA_OF[language]}&spec_lang=${language}`);
+      await page.getByTestId('support-step-game').getByRole('button', { name: repayable?.gameName }).click();
+      await page.getByTestId('to-question').click();
+      await expect(page.getByTestId('repay-button')).toBeVisible();
+
+      const bar = topBar(page);
+      for (const width of [360, 320]) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        await expectTopBarFits(page);
+        for (const action of [
+          bar.getByRole('link', { name: t('shell', language, 'nav.repay') }),
+          bar.getByRole('link', { name: t('shell', language, 'nav.topUp') }),
+          bar.getByRole('button', { name: t('shell', language, 'nav.language') }),
+          bar.getByRole('button', { name: t('shell', language, 'nav.menu') }),
+        ]) {
+          await expect(action).toBeInViewport({ ratio: 1 });
+          // At least 40 px wide and high, a finger's target.
+          const box = (await action.boundingBox())!;
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+        }
+      }
+      await bar.getByRole('button', { name: t('shell', language, 'nav.menu') }).click();
+      await expect(page.getByTestId('side-menu')).toBeVisible();
+    });
+  }
+
+  test('the HTML lays the top bar out as the running page does, so nothing moves when the shell takes over', async ({ browser }) => {
+    for (const language of ['fr', 'id'] as const) {
+      const url = `${site('atlas.localhost')}/?self_area=${AREA_OF[language]}&spec_lang=${language}`;
+      const boxes = async (page: Page) =>
+        Promise.all(['menu-button', 'top-up-button', 'language-globe', 'page-title'].map((id) => page.getByTestId(id).boundingBox()));
+      const html = await browser.newPage({ javaScriptEnabled: false, viewport: PHONE });
+      await html.goto(url);
+      const before = await boxes(html);
+      await html.close();
+      const page = await browser.newPage({ viewport: PHONE });
+      await page.goto(url);
+      await expect(page.getByTestId('menu-button')).toBeEnabled();
+      await expectTopBarFits(page);
+      expect(await boxes(page), `${language}: the top bar as the HTML had it`).toEqual(before);
+      await page.close();
+    }
+  });
+});
