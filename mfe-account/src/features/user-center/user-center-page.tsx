@@ -5,6 +5,8 @@ import { usePlatformContext, useSession } from 'shared-contracts/react';
 import { apiErrorKey } from '../../app/errors.js';
 import { BindEmailForm } from './bind-email-form.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { formatBirthday } from './format-birthday.js';
+import { ProfileForm } from './profile-form.js';
 import styles from './user-center.module.css';
 
 interface InfoState {
@@ -14,10 +16,11 @@ interface InfoState {
 }
 
 /**
- * The account's details, loaded when the player logs in and again on `reload()`. The details already shown stay
- * while a reload runs, so the forms below them (and their messages) are not torn down.
+ * The account's details, loaded when the player logs in and again on `reload()`; `replace(info)` takes the details
+ * a save answered with. The details already shown stay while a reload runs, so the forms below them (and their
+ * messages) are not torn down.
  */
-function useUserInfo(loggedIn: boolean): [InfoState, () => void] {
+function useUserInfo(loggedIn: boolean): [InfoState, () => void, (info: UserInfo) => void] {
   const [state, setState] = useState<InfoState>({ info: null, loading: true, failureKey: null });
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -35,11 +38,13 @@ function useUserInfo(loggedIn: boolean): [InfoState, () => void] {
       current = false;
     };
   }, [loggedIn, version]);
-  return [state, useCallback(() => setVersion((value) => value + 1), [])];
+  const reload = useCallback(() => setVersion((value) => value + 1), []);
+  const replace = useCallback((info: UserInfo) => setState({ info, loading: false, failureKey: null }), []);
+  return [state, reload, replace];
 }
 
 function AccountDetails({ info }: { info: UserInfo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <dl className={styles.details} data-testid="account-details">
       <dt>{t('account:center.account')}</dt>
@@ -50,10 +55,13 @@ function AccountDetails({ info }: { info: UserInfo }) {
           ? t('account:center.typePlatform')
           : t('account:center.typeThirdParty', { provider: info.provider ? SOCIAL_PROVIDER_NAMES[info.provider] : '' })}
       </dd>
-      <dt>{t('account:center.contact')}</dt>
-      <dd>{info.email ?? info.phone ?? t('account:center.notSet')}</dd>
+      <dt>{t('account:center.email')}</dt>
+      <dd data-testid="detail-email">{info.email ?? t('account:center.notSet')}</dd>
+      <dt>{t('account:center.phone')}</dt>
+      {/* A number reads left to right in every language, Arabic included. */}
+      <dd data-testid="detail-phone">{info.phone ? <bdi dir="ltr">{info.phone}</bdi> : t('account:center.notSet')}</dd>
       <dt>{t('account:center.birthday')}</dt>
-      <dd>{info.birthday ?? t('account:center.notSet')}</dd>
+      <dd data-testid="detail-birthday">{info.birthday ? formatBirthday(info.birthday, i18n.language) : t('account:center.notSet')}</dd>
     </dl>
   );
 }
@@ -73,38 +81,57 @@ function Notice({ titleKey, bodyKey, action }: { titleKey: string; bodyKey: stri
   );
 }
 
+function LoadState({ state, reload }: { state: InfoState; reload: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {state.loading && !state.info ? <p role="status">{t('common:state.loading')}</p> : null}
+      {state.failureKey ? (
+        <div role="alert">
+          <p>{t(state.failureKey)}</p>
+          <button type="button" className="button-secondary" onClick={reload}>
+            {t('common:remote.retry')}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
- * `/UserCenter` (SPEC §2): only for the brands that have it and only when logged in. Account details, change
- * password, e-mail binding and logout (which goes home, SPEC §4).
+ * `/UserCenter` (SPEC §2), only when logged in. On the brands that have a user center (SPEC §6): the account's
+ * details (account, type, e-mail, phone, birthday), setting the birthday and phone, then the security settings
+ * (change password, e-mail binding) and logout (which goes home, SPEC §4). The brands without one still owe their
+ * players those security settings: the same address shows them alone as "Account security", without the profile
+ * parts (README "User center and account security").
  */
 export function UserCenterPage() {
   const { t } = useTranslation();
   const { brand } = usePlatformContext();
   const { loggedIn } = useSession();
-  const [state, reload] = useUserInfo(loggedIn);
+  const [state, reload, replace] = useUserInfo(loggedIn);
+  const titleKey = brand.userCenter ? 'account:center.loginTitle' : 'account:security.title';
 
-  if (!brand.userCenter) {
-    return <Notice titleKey="account:center.unavailableTitle" bodyKey="account:center.unavailableBody" action={{ href: ROUTES.home, labelKey: 'account:center.home' }} />;
-  }
   if (!loggedIn) {
-    return <Notice titleKey="account:center.loginTitle" bodyKey="common:errors.loginFirst" action={{ href: loginPath(ROUTES.userCenter), labelKey: 'account:login.submit' }} />;
+    return <Notice titleKey={titleKey} bodyKey="common:errors.loginFirst" action={{ href: loginPath(ROUTES.userCenter), labelKey: 'account:login.submit' }} />;
   }
 
   return (
-    <div className={styles.page} data-testid="user-center">
-      <section className="surface-card" aria-labelledby="account-heading">
-        <h2 id="account-heading">{t('account:center.title')}</h2>
-        {state.loading && !state.info ? <p role="status">{t('common:state.loading')}</p> : null}
-        {state.failureKey ? (
-          <div role="alert">
-            <p>{t(state.failureKey)}</p>
-            <button type="button" className="button-secondary" onClick={reload}>
-              {t('common:remote.retry')}
-            </button>
-          </div>
-        ) : null}
-        {state.info ? <AccountDetails info={state.info} /> : null}
-      </section>
+    <div className={styles.page} data-testid={brand.userCenter ? 'user-center' : 'account-security'}>
+      {brand.userCenter ? (
+        <section className="surface-card" aria-labelledby="account-heading">
+          <h2 id="account-heading">{t('account:center.title')}</h2>
+          <LoadState state={state} reload={reload} />
+          {state.info ? <AccountDetails info={state.info} /> : null}
+        </section>
+      ) : (
+        <section className="surface-card" aria-labelledby="security-heading">
+          <h2 id="security-heading">{t('account:security.title')}</h2>
+          <LoadState state={state} reload={reload} />
+          {state.info ? <p>{t('account:security.intro', { account: state.info.account })}</p> : null}
+        </section>
+      )}
+      {brand.userCenter && state.info ? <ProfileForm info={state.info} onSaved={replace} /> : null}
       {state.info?.type === ACCOUNT_TYPES.platform ? <ChangePasswordForm /> : null}
       {state.info ? <BindEmailForm current={state.info.email} onBound={reload} /> : null}
       <button type="button" className="button-secondary" onClick={() => void signOut()} data-testid="user-center-logout">

@@ -6,9 +6,12 @@ import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRoute
 import { BrandIcon } from '../../components/brand-icon.js';
 import styles from './top-nav.module.css';
 
-function pageTitleKey(routeName: RouteName): string | null {
+function pageTitleKey(routeName: RouteName, hasUserCenter: boolean): string | null {
   // The VK landing page has an empty title (SPEC §2).
-  return routeName === 'vkRedirect' ? null : `shell:titles.${routeName}`;
+  if (routeName === 'vkRedirect') return null;
+  // Brands without a user center show only its security settings there (README "User center and account security").
+  if (routeName === 'userCenter' && !hasUserCenter) return 'shell:titles.accountSecurity';
+  return `shell:titles.${routeName}`;
 }
 
 function supportStepOf(routeName: RouteName): SupportStep | null {
@@ -30,7 +33,7 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: React
   const routeName = useRouteName();
   const rechargeLink = useRechargeLink();
   const repayLink = useRepayLink(routeName);
-  const titleKey = pageTitleKey(routeName);
+  const titleKey = pageTitleKey(routeName, brand.userCenter);
   const title = titleKey ? t(titleKey) : '';
 
   useEffect(() => {

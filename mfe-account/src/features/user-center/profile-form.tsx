@@ -1,0 +1,101 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_RULES, platformApi, preloadSchemas, type ProfileUpdateBody, type UserInfo } from 'shared-contracts';
+import { fieldErrorKey } from '../../app/errors.js';
+import { Field, FormMessage, formStyles } from '../../app/form.js';
+import { useAction } from '../../app/use-action.js';
+
+/** A day as a date field's value (YYYY-MM-DD) in the player's own calendar, for the field's bounds. */
+function localDay(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/**
+ * The user info a player sets (SPEC §3): the birthday while none is saved (locked after, which the page says) and
+ * the phone number. What was typed stays in the fields when a save fails; a second submit while one is on its way
+ * is not sent, and a retried save changes nothing twice (the API takes the same values again as a no-op).
+ */
+export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info: UserInfo) => void }) {
+  const { t } = useTranslation();
+  const [birthday, setBirthday] = useState('');
+  const [phone, setPhone] = useState(info.phone ?? '');
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const birthdayInput = useRef<HTMLInputElement>(null);
+  const { pending, message, setMessage, run, schemas: formSchemas } = useAction('common:errors.submitFailed');
+  const birthdayLocked = info.birthday !== null;
+  const today = new Date();
+  const earliest = new Date(today.getFullYear() - ACCOUNT_RULES.birthdayAgeMaxYears, today.getMonth(), today.getDate());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const schemas = await formSchemas();
+    if (!schemas) return;
+    // A date field holds '' while what was typed is not a whole date; its validity tells the two apart.
+    const birthdayTyped = !birthdayLocked && (birthday !== '' || birthdayInput.current?.validity.badInput === true);
+    const phoneChanged = phone.trim() !== '' && phone.trim() !== info.phone;
+    const found = {
+      birthday: birthdayTyped ? fieldErrorKey(schemas.birthdaySchema, birthday) : null,
+      phone: phoneChanged ? fieldErrorKey(schemas.phoneSchema, phone) : null,
+    };
+    setErrors(found);
+    setMessage(null);
+    if (found.birthday || found.phone) return;
+    if (!birthdayTyped && !phoneChanged) {
+      setMessage({ key: 'account:errors.profileEmpty', tone: 'error' });
+      return;
+    }
+    const body: ProfileUpdateBody = { ...(birthdayTyped ? { birthday } : {}), ...(phoneChanged ? { phone } : {}) };
+    await run(async () => {
+      const saved = await platformApi().call('updateProfile', { body });
+      setBirthday('');
+      setPhone(saved.phone ?? '');
+      onSaved(saved);
+      return 'account:profile.saved';
+    });
+  };
+
+  return (
+    <section className="surface-card" aria-labelledby="profile-heading" data-testid="profile-form">
+      <h3 id="profile-heading">{t('account:profile.title')}</h3>
+      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
+        {birthdayLocked ? (
+          <p className={formStyles.hint} data-testid="birthday-locked">
+            {t('account:profile.birthdayLocked')}
+          </p>
+        ) : (
+          <Field
+            ref={birthdayInput}
+            label={t('account:profile.birthday')}
+            type="date"
+            autoComplete="bday"
+            min={localDay(earliest)}
+            max={localDay(today)}
+            value={birthday}
+            onChange={(event) => setBirthday(event.target.value)}
+            error={errors.birthday ?? null}
+            hint={t('account:profile.birthdayHint')}
+            data-testid="birthday-input"
+          />
+        )}
+        <Field
+          label={t('account:profile.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          error={errors.phone ?? null}
+          hint={t('account:profile.phoneHint')}
+          data-testid="phone-input"
+        />
+        <FormMessage message={message} />
+        <button type="submit" className="button-primary" aria-disabled={pending} data-testid="profile-submit">
+          {t('account:profile.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
