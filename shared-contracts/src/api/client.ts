@@ -202,8 +202,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           url: endpoint.path,
           params: { ...options.commonParams(), ...input.query },
           responseType: 'blob',
-          // The fetch adapter gives a Blob everywhere (Node's http adapter has no blobs), so tests run the same code.
-          adapter: 'fetch',
+          // A Blob either way: XHR in browsers, whose builds carry no other adapter (tooling/src/rspack-config.ts),
+          // and fetch in Node, whose http adapter has no blobs.
+          adapter: ['xhr', 'fetch'],
           signal: input.signal,
           // No timeout, as for uploads: a 20 MB video on a slow line takes as long as it takes; the caller can cancel.
           timeout: 0,
