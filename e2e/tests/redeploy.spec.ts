@@ -15,7 +15,7 @@ import { t } from '../support/locales.js';
  */
 const PORTS = {
   edge: 18180, catalog: 18181, support: 18182, account: 18183, shell: 18184, shellPages: 18185, catalogFragments: 18186,
-  supportFragments: 18187, accountFragments: 18188, edgeInternalApi: 18189, api1: 18191, api2: 18192, postgres: 18195,
+  supportFragments: 18187, accountFragments: 18188, edgeInternalApi: 18189, edgeHttp: 18190, api1: 18191, api2: 18192, postgres: 18195,
 };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SUPPORT_SOURCE = path.join(repoRoot, 'mfe-support');
@@ -80,6 +80,8 @@ const shellScripts = (page: Page) =>
 
 test.describe('redeploying one remote on the production topology (issue 5)', () => {
   test.describe.configure({ mode: 'serial' });
+  // The edge's certificate is the run's own self-signed one.
+  test.use({ ignoreHTTPSErrors: true });
 
   let workDir = '';
   let topology: Topology | undefined;
@@ -107,7 +109,7 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     const [ready] = await Promise.allSettled([started, builds]);
     if (ready.status === 'fulfilled') topology = ready.value;
     await Promise.all([started, builds]);
-    site = `http://nova.localhost:${PORTS.edge}`;
+    site = topology!.urls.site.replace('//localhost', '//nova.localhost');
   });
 
   test.afterAll(async () => {

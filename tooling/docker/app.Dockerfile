@@ -1,9 +1,9 @@
 # One static origin per app (DESIGN §5): builds the shell or a remote, then serves its files with nginx.
 # docker build -f tooling/docker/app.Dockerfile --build-arg APP=mfe-support .
-FROM node:20-bookworm-slim AS build
+FROM node:20.20.2-bookworm-slim AS build
 ARG APP
 WORKDIR /repo
-RUN npm install --global pnpm@10
+RUN npm install --global pnpm@10.34.9
 COPY . .
 RUN pnpm install --frozen-lockfile --filter "${APP}..." && pnpm --filter "${APP}" run build
 
@@ -13,11 +13,12 @@ FROM build AS fragments
 ARG APP
 ENV APP=${APP} NODE_ENV=production HOST=0.0.0.0
 EXPOSE 8080
+USER node
 CMD ["/bin/sh", "-c", "exec node tooling/bin/serve-app.js --app \"${APP#mfe-}\" --port 8080 --dir \"${APP}/dist\""]
 
 # Debian's nginx, the same build the local topology runs (tooling/src/topology), because it has the brotli module
 # the nginx.org image lacks: the build writes .br and .gz copies of every file (tooling/src/precompress-plugin.ts).
-FROM debian:bookworm-slim
+FROM debian:12.12-slim
 ARG APP
 RUN apt-get update \
   && apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-static gettext-base \

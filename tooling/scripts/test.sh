@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# npm test (DESIGN §9): from a fresh clone, installs what is missing, then typecheck, lint, unit, API (PGlite and
-# PostgreSQL), the compose file check, production builds and browser tests. Ends non-zero on any failure.
+# npm test (DESIGN §9): from a fresh clone, installs what is missing, then typecheck, lint, unit (with the
+# production configuration: the compose file against the Compose schema, nginx -t over every nginx file), API on
+# PGlite and PostgreSQL (with loadConfig over the compose environment), production builds and browser tests.
+# Ends non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source tooling/scripts/ensure-tools.sh
@@ -10,7 +12,7 @@ ensure_apt chromium chromium
 ensure_apt /usr/lib/postgresql/15/bin/initdb postgresql
 ensure_apt /usr/sbin/nginx nginx
 ensure_apt /usr/lib/nginx/modules/ngx_http_brotli_static_module.so libnginx-mod-http-brotli-static
-ensure_apt docker-compose docker-compose --no-install-recommends
+ensure_apt openssl openssl
 ensure_dependencies
 
 declare -a SUMMARY=()
@@ -27,7 +29,6 @@ step() {
 step typecheck pnpm -r --workspace-concurrency=2 run typecheck
 step lint pnpm exec eslint .
 step unit pnpm exec vitest run
-step compose env POSTGRES_PASSWORD=check S3_SECRET_ACCESS_KEY=check docker-compose -f docker-compose.yml config --quiet
 step "api on PGlite" pnpm --filter api run test
 step "api on PostgreSQL" pnpm --filter api run test:postgres
 step build pnpm run build

@@ -72,14 +72,14 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): vo
 }
 
 /** Polls a URL until it answers 2xx; fails early when the process exits. */
-export async function waitUntilUp(url: string, started: Started, timeoutMs = 120_000): Promise<void> {
+export async function waitUntilUp(url: string, started: Started, timeoutMs = 120_000, fetchUrl: typeof fetch = fetch): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited(started.child)) {
       throw new Error(`${started.name} exited with ${started.child.exitCode ?? started.child.signalCode} before ${url} answered (log: ${started.logFile})`);
     }
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetchUrl(url)).ok) return;
     } catch {
       // not listening yet
     }

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { API_ROOT } from '../config.js';
 import type { Database } from './database.js';
 
-/** `api/migrations/`: `NNNN_name.sql`, applied in version order, each exactly once. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+/**
+ * `api/migrations/`: `NNNN_name.sql`, applied in version order, each exactly once. From API_ROOT, not this file's
+ * place, which the production bundle (api/dist) does not keep.
+ */
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'migrations');
 
 /**
  * One arbitrary 64-bit key shared by every replica. The advisory lock is per database, so replicas starting

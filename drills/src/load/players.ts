@@ -80,7 +80,10 @@ export class Latencies {
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** One virtual player talking to the site's API through the edge, as the browser does (`/api/...`). */
+/**
+ * One virtual player talking to the site's API through the edge, as the browser does (`/api/...`), with the fetch
+ * the topology gives (TLS with its certificate, HTTP/2).
+ */
 export class Player {
   token: string | null = null;
 
@@ -88,6 +91,7 @@ export class Player {
     readonly base: string,
     readonly account: string,
     readonly latencies: Latencies,
+    readonly fetch: typeof globalThis.fetch,
   ) {}
 
   private async send(kind: string, name: EndpointName, init: { query?: Record<string, string>; body?: BodyInit; json?: unknown }): Promise<Response> {
@@ -100,7 +104,7 @@ export class Player {
     return this.latencies.time(kind, async () => {
       let response: Response;
       try {
-        response = await fetch(url, {
+        response = await this.fetch(url, {
           method: endpoint.method,
           headers,
           body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
@@ -183,10 +187,10 @@ export async function loginAll(players: readonly Player[], atOnce = 8): Promise<
 /** What a ticket needs besides the player's words: the first demo game and its first question category. */
 export async function ticketPlace(player: Player): Promise<{ gameId: number; categoryId: number }> {
   const endpoint = ENDPOINTS.gamesSimple;
-  const games = (await (await fetch(`${player.base}${endpoint.path}?spec_lang=en`)).json()) as { data: { id: number }[] };
+  const games = (await (await player.fetch(`${player.base}${endpoint.path}?spec_lang=en`)).json()) as { data: { id: number }[] };
   const game = games.data[0];
   if (!game) throw new Error('the demo seed has no games');
-  const types = (await (await fetch(`${player.base}${ENDPOINTS.inquiryTypes.path}?gameId=${game.id}&spec_lang=en`)).json()) as { data: { id: number }[] };
+  const types = (await (await player.fetch(`${player.base}${ENDPOINTS.inquiryTypes.path}?gameId=${game.id}&spec_lang=en`)).json()) as { data: { id: number }[] };
   const category = types.data[0];
   if (!category) throw new Error(`game ${game.id} has no question categories`);
   return { gameId: game.id, categoryId: category.id };

@@ -21,21 +21,30 @@ describe('the local topology renders the production nginx files', () => {
   it('the edge sends /api/ to the given replicas, pages to the page server, files to the shell origin, fragments to their servers', () => {
     const rendered = renderEdge({
       port: 20080,
+      httpPort: 20090,
       internalApiPort: 20089,
       shellOrigin: 'http://127.0.0.1:20084',
       shellPages: '127.0.0.1:20085',
       fragmentServers: { catalog: '127.0.0.1:20086', support: '127.0.0.1:20087', account: '127.0.0.1:20088' },
+      staticOrigins: { catalog: '127.0.0.1:20081', support: '127.0.0.1:20082', account: '127.0.0.1:20083' },
       apiReplicas: ['127.0.0.1:20091', '127.0.0.1:20092'],
       remotesJson: '/tmp/remotes.json',
       cacheDir: '/tmp/edge cache',
+      tls: { certificate: '/tmp/tls/fullchain.pem', key: '/tmp/tls/privkey.pem' },
     });
     expect(rendered).toContain('  server 127.0.0.1:20091;\n  server 127.0.0.1:20092;\n}');
-    expect(rendered).not.toMatch(/api-\d:8090|shell:80|-fragments:8080|shell-pages:8080|\/etc\/platform|\/var\/cache/);
+    const directives = rendered.split('\n').filter((line) => !line.trimStart().startsWith('#')).join('\n');
+    expect(directives).not.toMatch(/api-\d:8090|shell:80|(catalog|support|account):80|-fragments:8080|shell-pages:8080|\/etc\/platform|\/etc\/nginx|\/var\/cache/);
     expect(rendered).toContain('proxy_pass http://127.0.0.1:20084;');
-    for (const port of [20085, 20086, 20087, 20088]) expect(rendered).toContain(`server 127.0.0.1:${port};`);
+    for (const port of [20081, 20082, 20083, 20085, 20086, 20087, 20088]) expect(rendered).toContain(`server 127.0.0.1:${port};`);
     expect(rendered).toContain('proxy_cache_path "/tmp/edge cache" ');
     expect(rendered).toContain('alias "/tmp/remotes.json";');
-    expect(rendered).toContain('listen 127.0.0.1:20080 default_server;');
+    expect(rendered).toContain('listen 127.0.0.1:20090 default_server;');
+    expect(rendered).toContain('return 301 https://$host:20080$request_uri;');
+    expect(rendered).toContain('listen 127.0.0.1:20080 ssl http2 default_server;');
+    expect(rendered.match(/listen 127\.0\.0\.1:20080 ssl http2/g)).toHaveLength(2);
+    expect(rendered.match(/ssl_certificate "\/tmp\/tls\/fullchain\.pem";/g)).toHaveLength(2);
+    expect(rendered.match(/ssl_certificate_key "\/tmp\/tls\/privkey\.pem";/g)).toHaveLength(2);
     expect(rendered).toContain('listen 127.0.0.1:20089;');
     expect(rendered.match(/proxy_pass http:\/\/api_replicas\/;/g)).toHaveLength(2);
     expect(readFileSync(EDGE_CONFIG, 'utf8').split('\n')).toHaveLength(rendered.split('\n').length);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, startProcess, type Started } from '../processes.js';
+import type { TlsPair } from '../tls.js';
 
 /** The production nginx files docker-compose.yml mounts: rendered here for loopback, never rewritten by hand. */
 export const STATIC_TEMPLATE = path.join(REPO_ROOT, 'tooling', 'docker', 'nginx-static.conf.template');
@@ -32,22 +33,30 @@ export function renderStaticOrigin(options: { port: number; root: string; remote
   return config;
 }
 
+type RemoteName = 'catalog' | 'support' | 'account';
+
 /**
  * The edge proxy of docker-compose.yml with compose's service names replaced by loopback addresses: the shell's
- * origin and page server, each remote's fragment server, the API replicas, the remotes.json file the compose file
- * mounts, and the fragment cache's folder.
+ * origin and page server, each remote's fragment server and static origin, the API replicas, the remotes.json file
+ * and the certificate pair the compose file mounts, and the fragment cache's folder. Its TLS port is the site's,
+ * its plain HTTP port redirects there.
  */
 export function renderEdge(options: {
+  /** The site: TLS 1.3 and HTTP/2. */
   port: number;
+  /** Plain HTTP, redirecting to `port`. */
+  httpPort: number;
   /** Where the fragment and page servers reach the API through the edge. */
   internalApiPort: number;
   shellOrigin: string;
-  /** host:port of the shell's page server and of each remote's fragment server. */
+  /** host:port of the shell's page server and of each remote's fragment server and static origin. */
   shellPages: string;
-  fragmentServers: Readonly<Record<'catalog' | 'support' | 'account', string>>;
+  fragmentServers: Readonly<Record<RemoteName, string>>;
+  staticOrigins: Readonly<Record<RemoteName, string>>;
   apiReplicas: readonly string[];
   remotesJson: string;
   cacheDir: string;
+  tls: TlsPair;
 }): string {
   let config = readFileSync(EDGE_CONFIG, 'utf8');
   const replicas = options.apiReplicas.map((address) => `  server ${address};`).join('\n');
@@ -56,8 +65,16 @@ export function renderEdge(options: {
   for (const [remote, address] of Object.entries(options.fragmentServers)) {
     config = replaceOnce(config, `server ${remote}-fragments:8080;`, `server ${address};`, EDGE_CONFIG);
   }
+  for (const [remote, address] of Object.entries(options.staticOrigins)) {
+    config = replaceOnce(config, `server ${remote}:80;`, `server ${address};`, EDGE_CONFIG);
+  }
   config = replaceOnce(config, 'proxy_cache_path /var/cache/nginx/fragments ', `proxy_cache_path ${quoted(options.cacheDir)} `, EDGE_CONFIG);
-  config = replaceOnce(config, /^ *listen 80 default_server;$/m, `  listen 127.0.0.1:${options.port} default_server;`, EDGE_CONFIG);
+  config = replaceOnce(config, /^ *listen 80 default_server;$/m, `  listen 127.0.0.1:${options.httpPort} default_server;`, EDGE_CONFIG);
+  config = replaceOnce(config, 'return 301 https://$host$request_uri;', `return 301 https://$host:${options.port}$request_uri;`, EDGE_CONFIG);
+  config = replaceOnce(config, /^ *listen 443 ssl http2 default_server;$/m, `  listen 127.0.0.1:${options.port} ssl http2 default_server;`, EDGE_CONFIG);
+  config = replaceOnce(config, /^ *listen 443 ssl http2;$/m, `  listen 127.0.0.1:${options.port} ssl http2;`, EDGE_CONFIG);
+  config = replaceOnce(config, /ssl_certificate \/etc\/nginx\/tls\/fullchain\.pem;/g, `ssl_certificate ${quoted(options.tls.certificate)};`, EDGE_CONFIG);
+  config = replaceOnce(config, /ssl_certificate_key \/etc\/nginx\/tls\/privkey\.pem;/g, `ssl_certificate_key ${quoted(options.tls.key)};`, EDGE_CONFIG);
   config = replaceOnce(config, /^ *listen 8090;$/m, `  listen 127.0.0.1:${options.internalApiPort};`, EDGE_CONFIG);
   config = replaceOnce(config, 'alias /etc/platform/remotes.json;', `alias ${quoted(options.remotesJson)};`, EDGE_CONFIG);
   config = replaceOnce(config, 'proxy_pass http://shell:80;', `proxy_pass ${options.shellOrigin};`, EDGE_CONFIG);
@@ -109,10 +126,10 @@ export interface NginxServer {
 }
 
 /**
- * Writes the configuration into `prefix`, checks it with `nginx -t`, and starts nginx in the foreground as a child
- * process (stopped by its id; no system service is involved).
+ * Writes the configuration into `prefix` inside the production image's nginx.conf and checks it with `nginx -t`:
+ * directives, modules, upstream addresses, certificates. Throws nginx's own complaint. Answers nginx's arguments.
  */
-export function startNginx(name: string, prefix: string, serverConfig: string, logDir: string): NginxServer {
+export function checkNginxConfig(prefix: string, serverConfig: string): { args: string[]; configFile: string } {
   if (!existsSync(NGINX_BINARY)) {
     throw new Error(`${NGINX_BINARY} not found: apt-get install -y nginx (tooling/scripts/ensure-tools.sh does it), or set NGINX_BINARY.`);
   }
@@ -131,5 +148,14 @@ export function startNginx(name: string, prefix: string, serverConfig: string, l
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
     throw new Error(`nginx refused ${configFile}:\n${stderr}`, { cause: error });
   }
+  return { args, configFile };
+}
+
+/**
+ * Writes and checks the configuration (checkNginxConfig), then starts nginx in the foreground as a child process
+ * (stopped by its id; no system service is involved).
+ */
+export function startNginx(name: string, prefix: string, serverConfig: string, logDir: string): NginxServer {
+  const { args, configFile } = checkNginxConfig(prefix, serverConfig);
   return { started: startProcess(name, NGINX_BINARY, args, { logDir }), configFile };
 }

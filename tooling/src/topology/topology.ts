@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPostgres, type ThrowawayPostgres } from '../postgres.js';
-import { hasExited, REPO_ROOT, signalGroup, startProcess, waitUntilUp, type Started } from '../processes.js';
+import { hasExited, REPO_ROOT, runToEnd, signalGroup, startProcess, waitUntilUp, type Started } from '../processes.js';
 import { REMOTE_NAMES, type AppName } from '../static-server.js';
+import { http2Fetch, writeSelfSignedPair } from '../tls.js';
 import { renderEdge, renderStaticOrigin, startNginx } from './nginx.js';
 
 /**
@@ -21,6 +22,8 @@ export const TOPOLOGY_PORTS = {
   supportFragments: 20087,
   accountFragments: 20088,
   edgeInternalApi: 20089,
+  /** The edge's plain HTTP, which only redirects to its TLS port (`edge`). */
+  edgeHttp: 20090,
   api1: 20091,
   api2: 20092,
   postgres: 20095,
@@ -46,7 +49,7 @@ export interface ApiReplica {
   name: string;
   /** Straight to this replica, bypassing the edge. */
   url: string;
-  /** The process group's id (the production start command's process), undefined once it has exited. */
+  /** The process group's id (the compiled API's node process), undefined once it has exited. */
   pid: () => number | undefined;
   /** Sends the signal to the whole process group (as `docker kill` does to a container) and waits for the exit. */
   kill: (signal?: NodeJS.Signals) => Promise<void>;
@@ -58,7 +61,7 @@ export interface ApiReplica {
 
 export interface Topology {
   urls: {
-    /** The edge: the shell and `/api/` for every brand host (`http://hikari.localhost:<edge port>/`). */
+    /** The edge, over TLS 1.3 and HTTP/2: the shell and `/api/` for every brand host (`https://hikari.localhost:<edge port>/`). */
     site: string;
     /** The API through the edge, as the site calls it. */
     api: string;
@@ -71,6 +74,10 @@ export interface Topology {
   /** Attachments on disk, shared by both replicas as a volume would be. */
   filesDir: string;
   logDir: string;
+  /** The edge's self-signed certificate (this run's own): what a browser or client must trust to reach the site. */
+  certificate: string;
+  /** fetch that trusts the edge's certificate and speaks HTTP/2 to it, as browsers do. */
+  fetch: typeof globalThis.fetch;
   stop: () => Promise<void>;
 }
 
@@ -78,11 +85,11 @@ export interface Topology {
 const originUrl = (port: number) => `http://localhost:${port}`;
 
 /**
- * docker-compose.yml as local processes (issue 5): an nginx edge in front of two API replicas started with the
- * API's production start command (NODE_ENV=production) on a throwaway PostgreSQL, and one nginx static origin per
- * app with the production headers (tooling/docker/nginx-static.conf.template). Attachments go to a folder on disk
- * (or S3 with `S3_*` in apiEnv) and mail to an outbox folder (or SMTP with SMTP_URL). Serves the apps as last
- * built: run `pnpm run build` first.
+ * docker-compose.yml as local processes (issue 5): an nginx edge (TLS 1.3 and HTTP/2 with a self-signed pair made
+ * for the run) in front of two API replicas built and started as the API image does (NODE_ENV=production) on a
+ * throwaway PostgreSQL, and one nginx static origin per app with the production headers
+ * (tooling/docker/nginx-static.conf.template). Attachments go to a folder on disk (or S3 with `S3_*` in apiEnv) and
+ * mail to an outbox folder (or SMTP with SMTP_URL). Serves the apps as last built: run `pnpm run build` first.
  */
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const ports: TopologyPorts = { ...TOPOLOGY_PORTS, ...options.ports };
@@ -97,6 +104,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   const workDir = mkdtempSync(path.join(tmpdir(), 'topology-'));
   const filesDir = path.join(workDir, 'files');
   mkdirSync(filesDir, { mode: 0o700 });
+  const tls = writeSelfSignedPair(path.join(workDir, 'tls'));
+  const fetchFromSite = http2Fetch(tls.certificate);
 
   const servers: Started[] = [];
   let postgres: ThrowawayPostgres | undefined;
@@ -110,6 +119,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   };
 
   try {
+    // The API image's build (tooling/docker/api.Dockerfile): the replicas run what it compiles.
+    await runToEnd('pnpm', ['--filter', 'api', 'run', 'build']);
     postgres = await startPostgres({ port: ports.postgres });
     const apiEnv = {
       HOST: '127.0.0.1',
@@ -150,13 +161,16 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       path.join(workDir, 'nginx-edge'),
       renderEdge({
         port: ports.edge,
+        httpPort: ports.edgeHttp,
         internalApiPort: ports.edgeInternalApi,
         shellOrigin: `http://127.0.0.1:${ports.shell}`,
         shellPages: `127.0.0.1:${ports.shellPages}`,
         fragmentServers: { catalog: `127.0.0.1:${ports.catalogFragments}`, support: `127.0.0.1:${ports.supportFragments}`, account: `127.0.0.1:${ports.accountFragments}` },
+        staticOrigins: { catalog: `127.0.0.1:${ports.catalog}`, support: `127.0.0.1:${ports.support}`, account: `127.0.0.1:${ports.account}` },
         apiReplicas: apis.map((api) => new URL(api.url).host),
         remotesJson,
         cacheDir: path.join(workDir, 'fragment-cache'),
+        tls,
       }),
       logDir,
     );
@@ -164,9 +178,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     await Promise.all([
       ...servers.slice(0, APPS.length).map((server, index) => waitUntilUp(`http://127.0.0.1:${ports[APPS[index]!]}/index.html`, server, 30_000)),
       ...renderServers.map((server, index) => waitUntilUp(`http://127.0.0.1:${firstViewServers[APPS[index]!]}/index.html`, server, 30_000)),
-      waitUntilUp(`http://127.0.0.1:${ports.edge}/api/health`, edge.started, 30_000),
+      waitUntilUp(`https://localhost:${ports.edge}/api/health`, edge.started, 30_000, fetchFromSite),
     ]);
-    const site = originUrl(ports.edge);
+    const site = `https://localhost:${ports.edge}`;
     return {
       urls: { site, api: `${site}/api`, origins },
       roots,
@@ -174,6 +188,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       postgres: { url: postgres.url, version: postgres.version, query: postgres.query },
       filesDir,
       logDir,
+      certificate: tls.certificate,
+      fetch: fetchFromSite,
       stop,
     };
   } catch (error) {
@@ -201,8 +217,8 @@ function apiReplica(name: string, port: number, env: Record<string, string>, log
     },
     restart: async () => {
       if (running()) throw new Error(`${name} is still running (pid ${started?.child.pid})`);
-      // The production start command, as the API image runs it (tooling/docker/api.Dockerfile).
-      started = startProcess(name, 'pnpm', ['--filter', 'api', 'run', 'start'], { env: { ...env, PORT: String(port) }, logDir, appendLog: starts++ > 0 });
+      // The compiled API, as its image runs it (tooling/docker/api.Dockerfile).
+      started = startProcess(name, 'node', ['api/dist/main.js'], { env: { ...env, PORT: String(port) }, logDir, appendLog: starts++ > 0 });
       try {
         await waitUntilUp(`${url}/health`, started);
       } catch (error) {
