@@ -40,7 +40,7 @@ try {
 
 const edgePort = new URL(topology.urls.site).port;
 console.info(`The production topology is up (logs in ${topology.logDir}):
-  site (edge)      ${topology.urls.site}/   brands: http://hikari.localhost:${edgePort}/ ...
+  site (edge)      ${topology.urls.site}/   brands: https://hikari.localhost:${edgePort}/ ...   (TLS 1.3, HTTP/2; self-signed: ${topology.certificate})
   API (edge)       ${topology.urls.api}/health
   API replicas     ${topology.apis.map((api) => `${api.name} ${api.url} (pid ${api.pid()})`).join(', ')}
   static origins   ${Object.entries(topology.urls.origins).map(([app, url]) => `${app} ${url}`).join(', ')}
