@@ -4,7 +4,10 @@ import {
   accountTypeAtom,
   contextAtom,
   csFormAtom,
+  isFromGameFaqAtom,
   isLoggedInAtom,
+  pendingAccountSwitchAtom,
+  pendingGameEntryAtom,
   platformStore,
   rechargeLinkAtom,
   repayLinksAtom,
@@ -36,3 +39,7 @@ export const useCsForm = () => useAtomValue(csFormAtom, options);
 export const useRouteName = () => useAtomValue(routeNameAtom, options);
 export const useRechargeLink = () => useAtomValue(rechargeLinkAtom, options);
 export const useRepayLinks = () => useAtomValue(repayLinksAtom, options);
+/** Whether the page is a game's web view (SPEC §3 isFromGameFaq): the frame leaves out what leads out of the game. */
+export const useIsFromGameFaq = () => useAtomValue(isFromGameFaqAtom, options);
+export const usePendingGameEntry = () => useAtomValue(pendingGameEntryAtom, options);
+export const usePendingAccountSwitch = () => useAtomValue(pendingAccountSwitchAtom, options);

@@ -5,6 +5,7 @@ import {
   on,
   routeNameOf,
   setRouteName,
+  takeGameEntry,
   yieldToBrowser,
   type BootstrapResult,
   type PlatformContext,
@@ -46,6 +47,9 @@ const layout = () => import(/* webpackMode: "eager" */ './layout.js');
 
 /** The shell's start-up, in the order of DESIGN §3. */
 export async function startShell(): Promise<void> {
+  // A game client's token leaves the address bar before the scripts' first request (remotes.json, the start-up
+  // check), so none of them carries it in its Referer.
+  takeGameEntry(window);
   installSharedLoadRetry();
   loadSharedForRemotes();
   // remotes.json is fetched alongside the session bootstrap, not after it, and the first page's remote right after it.

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsForm } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
@@ -19,39 +19,62 @@ interface PlaceFieldsProps {
 /** A select waits for its list (or a retry after it failed) with only its prompt, disabled. */
 const unavailable = (state: { status: string }) => state.status !== 'ready';
 
+/** What a field says when the draft's choice (a game client's, or an older draft's) is not in its list. */
+const NOT_OFFERED: FieldErrors = {
+  serverId: 'support:errors.serverNotFound',
+  gameAreaId: 'support:errors.areaNotFound',
+  roleId: 'support:errors.roleNotFound',
+};
+
+const notOfferedNow = (field: keyof typeof NOT_OFFERED) => (current: FieldErrors): FieldErrors => ({ ...current, [field]: NOT_OFFERED[field] });
+
 /**
  * Where in the game the question happened (official tickets only): server, then a region of that server, then
  * one of the player's characters there (SPEC §3). A choice clears the ones after it; a draft's choice that the
- * lists no longer offer (another game was chosen) is cleared too.
+ * lists do not offer (another game was chosen, or a game client named a server it does not have) is cleared too,
+ * and the field asks for a choice with its message until the player makes one.
  */
-export function PlaceFields({ formId, form, errors, disabled, update }: PlaceFieldsProps) {
+export function PlaceFields({ formId, form, errors: formErrors, disabled, update: updateForm }: PlaceFieldsProps) {
   const { t } = useTranslation();
+  const [notOffered, setNotOffered] = useState<FieldErrors>({});
+  const errors: FieldErrors = { ...notOffered, ...formErrors };
+  const update = (patch: Partial<CsForm>) => {
+    setNotOffered((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+    updateForm(patch);
+  };
   const { loggedIn } = useSession();
   const gameId = form.gameId;
   const [servers, retryServers] = useCall('gameServers', gameId === null ? null : String(gameId), () => ({ query: { gameId: gameId ?? 0 } }));
-  const [areas, retryAreas] = useCall('gameAreas', gameId !== null && form.serverId ? JSON.stringify([gameId, form.serverId]) : null, () => ({
+  // Each list is asked for only with a choice the list before offers: a server a game client named that this game
+  // does not have is never sent.
+  const serverOffered = servers.status === 'ready' && servers.data.some((server) => server.id === form.serverId);
+  const [areas, retryAreas] = useCall('gameAreas', gameId !== null && serverOffered ? JSON.stringify([gameId, form.serverId]) : null, () => ({
     query: { gameId: gameId ?? 0, serverId: form.serverId },
   }));
-  const rolesKey = loggedIn && gameId !== null && form.serverId && form.gameAreaId ? JSON.stringify([gameId, form.serverId, form.gameAreaId]) : null;
+  const areaOffered = areas.status === 'ready' && areas.data.some((area) => area.id === form.gameAreaId);
+  const rolesKey = loggedIn && gameId !== null && serverOffered && areaOffered ? JSON.stringify([gameId, form.serverId, form.gameAreaId]) : null;
   const [roles, retryRoles] = useCall('gameRoles', rolesKey, () => ({
     query: { gameId: gameId ?? 0, serverId: form.serverId, areaId: form.gameAreaId },
   }));
 
   useEffect(() => {
     if (servers.status === 'ready' && form.serverId && !servers.data.some((server) => server.id === form.serverId)) {
-      update({ serverId: '', gameAreaId: '', roleId: '', roleName: '' });
+      updateForm({ serverId: '', gameAreaId: '', roleId: '', roleName: '' });
+      setNotOffered(notOfferedNow('serverId'));
     }
-  }, [servers, form.serverId, update]);
+  }, [servers, form.serverId, updateForm]);
   useEffect(() => {
     if (areas.status === 'ready' && form.gameAreaId && !areas.data.some((area) => area.id === form.gameAreaId)) {
-      update({ gameAreaId: '', roleId: '', roleName: '' });
+      updateForm({ gameAreaId: '', roleId: '', roleName: '' });
+      setNotOffered(notOfferedNow('gameAreaId'));
     }
-  }, [areas, form.gameAreaId, update]);
+  }, [areas, form.gameAreaId, updateForm]);
   useEffect(() => {
     if (roles.status === 'ready' && form.roleId && !roles.data.some((role) => role.roleId === form.roleId)) {
-      update({ roleId: '', roleName: '' });
+      updateForm({ roleId: '', roleName: '' });
+      setNotOffered(notOfferedNow('roleId'));
     }
-  }, [roles, form.roleId, update]);
+  }, [roles, form.roleId, updateForm]);
 
   return (
     <>

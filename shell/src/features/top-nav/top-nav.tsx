@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPAY_STEPS, ROUTES, platformLink, type RouteName, type SupportStep } from 'shared-contracts';
+import { REPAY_STEPS, ROUTES, platformLink, supportStepPath, type RouteName, type SupportStep } from 'shared-contracts';
 import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
 import { BrandIcon } from '../../components/brand-icon.js';
 import styles from './top-nav.module.css';
@@ -27,7 +27,19 @@ function useRepayLink(routeName: RouteName): string | null {
   return repayLinks[csForm.gameId] ?? null;
 }
 
-export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: ReactNode; menuOpen: boolean; onOpenMenu: () => void }) {
+/**
+ * The top navigation. In a game's web view (`gameView`, README "In-game entry") it keeps the page's title, the
+ * repay button and the language, and leaves out what leads away from the game: the logo's link home, Top up and the
+ * menu, whose place a link to the player's inquiries takes, with the feedback dot (`menuBadge`).
+ */
+export function TopNav(props: {
+  logo: string;
+  globe: ReactNode;
+  menuBadge: ReactNode;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  gameView?: boolean;
+}) {
   const { t } = useTranslation();
   const { brand } = usePlatformContext();
   const routeName = useRouteName();
@@ -41,10 +53,16 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: React
   }, [title, brand.name]);
 
   return (
-    <header className={styles.nav}>
-      <a className={styles.logo} {...platformLink(ROUTES.home)}>
-        <img src={props.logo} alt={t('shell:nav.home', { brand: brand.name })} width={160} height={40} />
-      </a>
+    <header className={props.gameView ? `${styles.nav} ${styles.gameView}` : styles.nav}>
+      {props.gameView ? (
+        <span className={styles.logo}>
+          <img src={props.logo} alt={brand.name} width={160} height={40} />
+        </span>
+      ) : (
+        <a className={styles.logo} {...platformLink(ROUTES.home)}>
+          <img src={props.logo} alt={t('shell:nav.home', { brand: brand.name })} width={160} height={40} />
+        </a>
+      )}
       <h1 className={styles.title} data-testid="page-title">
         {title}
       </h1>
@@ -56,12 +74,17 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: React
           </a>
         ) : null}
         {props.globe}
-        {brand.topUp && rechargeLink ? (
+        {brand.topUp && rechargeLink && !props.gameView ? (
           <a className={`${styles.action} ${styles.iconOnPhone} ${styles.topUp}`} href={rechargeLink} target="_blank" rel="noopener noreferrer" data-testid="top-up-button">
             <BrandIcon name="top-up" />
             <span className={styles.label}>{t('shell:nav.topUp')}</span>
           </a>
         ) : null}
+        {props.gameView ? (
+          <a className={styles.action} {...platformLink(supportStepPath('history'))} data-testid="game-view-inquiries">
+            {t('shell:titles.support.history')} {props.menuBadge}
+          </a>
+        ) : (
         <button
           type="button"
           className={styles.menuButton}
@@ -75,6 +98,7 @@ export function TopNav(props: { logo: string; globe: ReactNode; menuBadge: React
           <span className="visually-hidden">{t('shell:nav.menu')}</span>{' '}
           {props.menuBadge}
         </button>
+        )}
       </div>
     </header>
   );
