@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ExpiringCache, FRAGMENT_TIMEOUT_MS, resolveIncludes } from './first-view.js';
 
 describe('resolveIncludes: the edge stitching fragments into a page', () => {
@@ -32,25 +32,30 @@ describe('resolveIncludes: the edge stitching fragments into a page', () => {
     expect(await resolveIncludes(page('/_fragment/catalog/first-view?path=%2F&lang=ko'), originOf)).toBe('<main><div id="app"><p>first view</p></div></main>');
   });
 
-  it('leaves the place empty for a slow, failing or empty fragment and an unknown app, within the timeout', async () => {
-    const started = Date.now();
+  it('leaves the place empty for a slow, failing or empty fragment and an unknown app', async () => {
+    // The slow fragment does come, after the timeout: put in its place, it would fail the comparison.
     for (const virtual of ['/_fragment/catalog/slow', '/_fragment/catalog/broken', '/_fragment/catalog/first-view?path=%2Flogin', '/_fragment/unknown/first-view', '/elsewhere']) {
       expect(await resolveIncludes(page(virtual), originOf)).toBe('<main><div id="app"></div></main>');
     }
-    expect(Date.now() - started).toBeLessThan(FRAGMENT_TIMEOUT_MS * 3);
   });
 });
 
 describe('ExpiringCache', () => {
-  it('hands entries out fresh, then stale for as long again, then forgets them; the oldest goes beyond its size', async () => {
-    const cache = new ExpiringCache<string>(50, 2);
-    cache.set('a', '1');
-    cache.set('b', '2');
-    cache.set('c', '3');
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, { value: '2', stale: false }, { value: '3', stale: false }]);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(cache.get('b')).toEqual({ value: '2', stale: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(cache.get('b')).toBeUndefined();
+  it('hands entries out fresh, then stale for as long again, then forgets them; the oldest goes beyond its size', () => {
+    // On the test's own clock: a busy machine must not decide when an entry goes stale.
+    vi.useFakeTimers();
+    try {
+      const cache = new ExpiringCache<string>(50, 2);
+      cache.set('a', '1');
+      cache.set('b', '2');
+      cache.set('c', '3');
+      expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, { value: '2', stale: false }, { value: '3', stale: false }]);
+      vi.advanceTimersByTime(60);
+      expect(cache.get('b')).toEqual({ value: '2', stale: true });
+      vi.advanceTimersByTime(50);
+      expect(cache.get('b')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
