@@ -126,6 +126,19 @@ test.describe('in-game entry (SPEC §3, §4, §7)', () => {
     await expect(page.getByTestId('entry-unknown-game')).toHaveCount(0);
   });
 
+  test("login_config's guestAllowed decides the guest offer: not to a game's player, yes to another client", async ({ browser, page }) => {
+    const config = page.waitForResponse((response) => response.url().includes('/website/login/login_config'));
+    await page.goto(entryAddress('/login', { clientId: '1' }));
+    expect(((await (await config).json()) as { data: { guestAllowed: boolean } }).data.guestAllowed).toBe(false);
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await expect(page.getByTestId('continue-as-guest')).toHaveCount(0);
+    // A client id naming none of our games (a partner's portal): the API allows guests, and the page offers it.
+    const other = await browser.newPage();
+    await other.goto(entryAddress('/login', { clientId: 'partner-portal' }));
+    await expect(other.getByTestId('continue-as-guest')).toBeVisible();
+    await other.close();
+  });
+
   test("another account's link asks before the session changes hands, and keeps the link's game when it does", async ({ page }) => {
     await logIn(page, DEMO.player1);
     const otherToken = await tokenOf(DEMO.player2);

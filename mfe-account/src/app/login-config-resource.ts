@@ -29,14 +29,15 @@ export interface LoginOffer {
  * The login page's offer (login_config, SPEC §3): its social logins, and whether to go on as a visitor. The client
  * is the game client the site was opened from, else the game of the support form (SPEC §3 "clientId comes from the
  * game id of the support form"); a logged-in player's token goes in the Authorization header, never in the URL.
- * The first view carries the offer for no particular client (no late buttons, no second call). While the answer is
- * on its way no social login is shown and the visitor is offered; a failed call keeps that.
+ * The first view carries the offer for no particular client (no late buttons, no second call). While a client's
+ * answer is on its way no social login is shown, and going on as a visitor is offered only without a client (a
+ * game's player is not shown an offer that may vanish); a failed call keeps that.
  */
 export function useLoginConfig(): LoginOffer {
   const { gameId } = useCsForm();
   const clientId = clientIdQuery().clientId ?? (gameId === null ? undefined : String(gameId));
   const [carried] = useState(offeredProvidersCarried);
-  const [offer, setOffer] = useState<LoginOffer>({ providers: clientId === undefined ? (carried ?? []) : [], guestAllowed: true });
+  const [offer, setOffer] = useState<LoginOffer>({ providers: clientId === undefined ? (carried ?? []) : [], guestAllowed: clientId === undefined });
   useEffect(() => {
     if (clientId === undefined && carried) return;
     let current = true;
