@@ -1,19 +1,23 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { BRAND_IDS, artworkCopyUrl, resolveBrand } from 'shared-contracts';
+import { BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 'shared-contracts';
 import { gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 import { serveApp } from '../support/servers.js';
 
 /**
- * The page as it arrives, with no script run: what a player sees before any JavaScript (DESIGN §3, README "First
- * view in the HTML"). Each page is asked for once first, as the site runs: the very first render of a fragment may
- * miss the edge's timeout while its server reads the API for the first time, and that page renders in the browser.
+ * Asks for a page until its HTML carries the routed remote's first view, as a warm site serves it: the very first
+ * render of a fragment (a cold fragment server reading the API for the first time) may miss the edge's timeout, and
+ * that page then renders in the browser. A first view that never comes fails here.
  */
 async function visitWarm(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.goto(url);
+  await expect
+    .poll(async () => /id="single-spa-application:[a-z]+"><(?!\/div>)/.test((await (await page.goto(url))?.text()) ?? ''), {
+      message: `${url} carries its first view`,
+      timeout: 15_000,
+    })
+    .toBe(true);
 }
 
 test.describe('first view in the HTML, scripts disabled', () => {
@@ -63,41 +67,55 @@ test.describe('first view in the HTML, scripts disabled', () => {
   });
 });
 
-/** Loads a page and waits until its remote has replaced the first view (its data island goes with it). */
-async function loadAndMount(page: Page, url: string, island: string): Promise<string[]> {
+/** The errors a page reports from now on: on its console, and thrown. */
+function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(url);
+  return problems;
+}
+
+/** Loads a page with its first view and waits until its remote has taken the view over (its data island goes then). */
+async function loadAndMount(page: Page, url: string, island: string): Promise<string[]> {
+  const problems = watchProblems(page);
+  await visitWarm(page, url);
   await expect(page.locator(`#${island}`)).toHaveCount(0);
   return problems;
 }
 
 test.describe('the browser takes over the first view', () => {
   for (const host of [...BRAND_IDS.map((id) => `${id}.localhost`), 'atlas.localhost/?self_area=eru&spec_lang=ar&']) {
-    test(`${host}: front page, details and login mount with no error`, async ({ page }) => {
+    test(`${host}: front page, details, support and login hydrate their first view with no error`, async ({ page }) => {
       const [hostName, query = ''] = host.split('/?');
       const suffix = query ? `?${query.replace(/&$/, '')}` : '';
-      for (const [path, island] of [['/', 'catalog-games'], ['/GamesDetails/3', 'catalog-games'], ['/login', 'account-login-config']] as const) {
+      const pages = [['/', 'catalog-games'], ['/GamesDetails/3', 'catalog-games'], ['/SupportCenter/game', SIMPLE_GAMES_ISLAND_ID], ['/login', 'account-login-config']] as const;
+      for (const [path, island] of pages) {
         const problems = await loadAndMount(page, `${site(hostName)}${path}${suffix}`, island);
         expect(problems, `${path}`).toEqual([]);
+        // The remote's root kept the elements the HTML brought (README "First view in the HTML"): a guest's page is
+        // the same render in the browser, so nothing is rendered twice.
+        for (const part of ['[id^="single-spa-application:"]', '#frame-top', '#frame-bottom']) {
+          await expect(page.locator(part), `${path} ${part}`).toHaveAttribute('data-first-view', 'hydrated');
+        }
+        await expect(page.locator('[data-inert-until-mount]'), path).toHaveCount(0);
       }
     });
   }
 
-  test('the front page does not ask for the games its HTML carries', async ({ page }) => {
-    // Once first, as the site runs: a fragment's first render may miss the edge's timeout, and then the page asks.
-    await page.goto(`${site()}/`);
+  test('the front page does not ask for the games its HTML carries', async ({ page, context }) => {
+    await visitWarm(page, `${site()}/`);
+    // In a tab of its own: a warm-up visit that rendered in the browser may still be asking.
+    const tab = await context.newPage();
     let gameRequests = 0;
-    page.on('request', (request) => {
+    tab.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/games/all') gameRequests += 1;
     });
-    const response = await page.goto(`${site()}/`);
+    const response = await tab.goto(`${site()}/`);
     expect(await response?.text()).toContain('id="catalog-games"');
-    await expect(page.locator('#catalog-games')).toHaveCount(0);
-    await page.getByTestId('banner-carousel').getByRole('button').first().click();
+    await expect(tab.locator('#catalog-games')).toHaveCount(0);
+    await tab.getByTestId('banner-carousel').getByRole('button').first().click();
     expect(gameRequests).toBe(0);
   });
 
@@ -148,8 +166,10 @@ test.describe('a fragment that fails', () => {
   test('a slow catalog fragment leaves the page to the client render, which works', async ({ page }) => {
     const shell = await serveApp('shell', 'shell', shellPort, { CATALOG_URL: `http://localhost:${slowPort}` });
     try {
+      const problems = watchProblems(page);
       const started = Date.now();
-      const problems = await loadAndMount(page, `${site('nova.localhost', shellPort)}/`, 'catalog-games');
+      const response = await page.goto(`${site('nova.localhost', shellPort)}/`);
+      expect(await response?.text()).toContain('<div id="single-spa-application:catalog"></div>');
       expect(Date.now() - started).toBeLessThan(10_000);
       await expect(page.getByTestId('banner-carousel')).toBeVisible();
       await expect(page.getByTestId('page-title')).toBeVisible();

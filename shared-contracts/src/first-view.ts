@@ -2,10 +2,26 @@ import type { Language } from './areas.js';
 
 /**
  * A page's first view in its HTML (README "First view in the HTML"): the shell's frame and the routed remote's first screen arrive
- * rendered, each by its own app's code, and the apps' client code replaces them when it mounts. What a first view
+ * rendered, each by its own app's code, and the apps' client code hydrates or replaces them when it mounts. What a first view
  * was rendered from travels beside it as a JSON data island, so the client renders the same screen without asking
  * the API again.
  */
+
+/** Marks the controls a first view disables until its app has taken it over (server/first-view.tsx). */
+export const INERT_UNTIL_MOUNT_ATTRIBUTE = 'data-inert-until-mount';
+
+/**
+ * What an app does once its root has taken over a first view by hydrating it: the controls the server disabled work
+ * now (React knows them as enabled, and does not correct attributes while hydrating), and the data islands, read by
+ * that render, go, as they do when a root replaces the view, so that a later render asks the API afresh.
+ */
+export function releaseFirstView(root: ParentNode): void {
+  for (const control of root.querySelectorAll(`[${INERT_UNTIL_MOUNT_ATTRIBUTE}]`)) {
+    control.removeAttribute('disabled');
+    control.removeAttribute(INERT_UNTIL_MOUNT_ATTRIBUTE);
+  }
+  for (const island of root.querySelectorAll('script[type="application/json"]')) island.remove();
+}
 
 /** Where every app's origin serves its first-view fragment; the edge includes `/_fragment/<app>/first-view`. */
 export const FIRST_VIEW_FRAGMENT_PATH = '/_fragment/first-view';

@@ -1,7 +1,7 @@
 import { Component, startTransition, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { setI18n } from 'react-i18next';
-import { addNamespace, i18next, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
+import { addNamespace, i18next, releaseFirstView, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
 
 export type { RemoteApp, RemoteProps };
 
@@ -49,10 +49,11 @@ function regionOf(props: RemoteProps): HTMLElement {
 }
 
 /**
- * Copies the stylesheets of a first view into the head, before the root replaces the region that holds them, and
- * waits until the copies apply (from the cache). The federation runtime finds the exposed module's stylesheet on
- * the page by its URL and adds no other, so the first view's one must outlive the region; moving the element instead
- * would leave the page unstyled for a moment, and shift it.
+ * Copies the stylesheets of a first view into the head, before the root takes the region over (a root that replaces
+ * the view removes them; a hydrated one leaves them in a region that goes with its route), and waits until the
+ * copies apply (from the cache). The federation runtime finds the exposed module's stylesheet on the page by its URL
+ * and adds no other, so the first view's one must outlive the region; moving the element instead would leave the
+ * page unstyled for a moment, and shift it.
  */
 async function keepFirstViewStylesheets(region: HTMLElement): Promise<void> {
   const copies = [...region.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => {
@@ -65,6 +66,22 @@ async function keepFirstViewStylesheets(region: HTMLElement): Promise<void> {
     return applied;
   });
   await Promise.all(copies);
+}
+
+/**
+ * The first element of a first view in a region, if the page's HTML carries one: the region then holds the view's
+ * stylesheets, the view, then its data islands. A region the edge left empty (the fragment failed) holds none.
+ */
+function firstViewIn(region: HTMLElement): Element | undefined {
+  return [...region.children].find((child) => child.localName !== 'link' && child.localName !== 'script');
+}
+
+/**
+ * A first view that this code renders differently is replaced instead, which React reports as a recoverable error:
+ * expected during a rollout (a fragment from another version), or for a player whose view differs from a guest's.
+ */
+function reportReplacedFirstView(error: unknown): void {
+  console.warn('The first view was rendered afresh instead of hydrated:', error instanceof Error ? error.message : error);
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -103,7 +120,8 @@ function followTypedText(region: HTMLElement): { stop: () => TypedState } {
 }
 
 /**
- * Puts typed text back into the mounted app's empty fields of the same name, in the commit's task, and focus back
+ * Gives the mounted app the text typed before it mounted, in the commit's task: a replaced field is empty and gets
+ * it back, a hydrated one still shows it but React took it for the field's value as it hydrated; and focus goes back
  * into the field the player was in, so typing goes on there. React's controlled fields learn the values from input
  * events right after that task, before any keystroke: dispatched during the commit, React would put the fields back
  * to their rendered value.
@@ -112,7 +130,7 @@ function restoreTypedText(region: HTMLElement, { values, focusedName }: TypedSta
   const restored: TextField[] = [];
   for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS)) {
     const value = values.get(field.name);
-    if (value !== undefined && field.value === '') {
+    if (value !== undefined && (field.value === '' || field.value === value)) {
       setFieldValue(field, value);
       restored.push(field);
     }
@@ -121,9 +139,11 @@ function restoreTypedText(region: HTMLElement, { values, focusedName }: TypedSta
   if (restored.length === 0) return;
   queueMicrotask(() => {
     // Each event re-renders the form, which puts the other fields back to what React knows: every value is read
-    // first and written again just before its own event.
+    // first and written again just before its own event. React counts an input event as a change only when the
+    // value differs from the last one it knows of, so that one is set to empty (through React's own setter) first.
     const current = restored.map((field) => [field, field.value] as const);
     for (const [field, value] of current) {
+      field.value = '';
       setFieldValue(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
@@ -137,8 +157,8 @@ function setFieldValue(field: TextField, value: string): void {
 }
 
 /**
- * single-spa lifecycles for a remote's `./app` module: loads the remote's namespace before the first mount and
- * renders its root with React 19's client API. A render error shows a translated notice in the remote's region.
+ * single-spa lifecycles for a remote's `./app` module: loads the remote's namespace before the first mount, then
+ * hydrates the first view the page carries or renders its root, with React 19's client API. A render error shows a translated notice in the remote's region.
  * Written here rather than taken from single-spa-react, whose adapters for older React versions and for parcels
  * were a tenth of every remote's first download.
  */
@@ -166,24 +186,38 @@ export function createRemoteApp(options: {
       await keepFirstViewStylesheets(region);
       return new Promise<void>((resolve) => {
         const typing = followTypedText(region);
+        const firstView = firstViewIn(region);
         const mounted = () => {
+          if (firstView) {
+            // Still in the page: React hydrated it. Gone: the first view was not this code's render (a fragment from
+            // another version of the remote, or a player whose view differs), and React rendered the root afresh.
+            const hydrated = region.contains(firstView);
+            region.dataset.firstView = hydrated ? 'hydrated' : 'replaced';
+            if (hydrated) releaseFirstView(region);
+          }
           restoreTypedText(region, typing.stop());
           resolve();
         };
-        const root = createRoot(region);
-        roots.set(props.name, root);
-        // The root replaces the first view the page's HTML carries (README "First view in the HTML"), keeping what
-        // the player typed into it. In a transition, React renders in slices that yield to the browser: the page is
-        // already painted, so this work must not hold up input.
-        startTransition(() =>
-          root.render(
-            <Mounted onMounted={mounted}>
-              <RemoteErrorBoundary>
-                <RootComponent {...props} />
-              </RemoteErrorBoundary>
-            </Mounted>,
-          ),
+        const app = (
+          <Mounted onMounted={mounted}>
+            <RemoteErrorBoundary>
+              <RootComponent {...props} />
+            </RemoteErrorBoundary>
+          </Mounted>
         );
+        // The root takes over the first view the page's HTML carries (README "First view in the HTML"): it hydrates
+        // it, keeping its elements (no second layout, the LCP image stays the one painted), and keeps what the player
+        // typed into it. In a transition, React works in slices that yield to the browser: the page is already
+        // painted, so this work must not hold up input.
+        startTransition(() => {
+          if (firstView) {
+            roots.set(props.name, hydrateRoot(region, app, { onRecoverableError: reportReplacedFirstView }));
+            return;
+          }
+          const root = createRoot(region);
+          roots.set(props.name, root);
+          root.render(app);
+        });
       });
     },
     unmount: async (props) => {

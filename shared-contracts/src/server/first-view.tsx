@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient } from '../api/client.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
 import { i18next, initI18n, type Messages, type NamespaceLoader } from '../i18n/i18n.js';
 import { routeNameOf } from '../routes.js';
+import { INERT_UNTIL_MOUNT_ATTRIBUTE } from '../first-view.js';
 import { escapeHtml } from '../text.js';
 import { setServerRenderPath } from '../session/sign-in.js';
 import { setPlatformContext, setRouteName } from '../session/store.js';
@@ -74,15 +75,19 @@ export function parseFirstViewRequest(query: Record<string, unknown>): FirstView
   return { path, host, area, language: lang };
 }
 
-const CONTROL_WITH_ACTION = /<(button|select)(?=[\s>])|<input(?=[^>]*\stype="(?:checkbox|radio|submit|button)")/g;
+/** The start tag of a button, a select, or a check box, radio or button input (React escapes ">" in attributes). */
+const CONTROL_WITH_ACTION = /<(?:button|select)(?=[\s>])[^>]*>|<input(?=[^>]*\stype="(?:checkbox|radio|submit|button)")[^>]*>/g;
 
 /**
  * A first view's buttons, selects and check boxes are disabled until the app mounts: before that nothing handles
  * them, and a disabled submit button also keeps the Enter key from submitting a form natively (which would put what
- * was typed into the address). Text fields stay open: what the player types there is kept at mount.
+ * was typed into the address). Text fields stay open: what the player types there is kept at mount. Each control
+ * disabled here, and only those, is marked, so that the app enables exactly them once it has taken the view over.
  */
 export function inertControls(html: string): string {
-  return html.replace(CONTROL_WITH_ACTION, (tag) => `${tag} disabled=""`);
+  return html.replace(CONTROL_WITH_ACTION, (tag) =>
+    /\sdisabled=""/.test(tag) ? tag : tag.replace(/^<\w+/, (name) => `${name} disabled="" ${INERT_UNTIL_MOUNT_ATTRIBUTE}=""`),
+  );
 }
 
 /** JSON that cannot end its script element or start markup, whatever texts the data holds. */
