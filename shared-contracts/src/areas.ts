@@ -4,7 +4,6 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const DEFAULT_LANGUAGE: Language = 'ko';
 export const RTL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['ar']);
 
 /** Each language's own name, shown in the language popup whatever the page language is. */
