@@ -1,8 +1,10 @@
 import { ARTWORK_PHONE_MEDIA, artworkCopyUrl } from 'shared-contracts';
-import type { ImgHTMLAttributes } from 'react';
+import type { ImgHTMLAttributes, Ref } from 'react';
 import styles from './artwork.module.css';
 
 type ArtworkProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
+  /** The image element, once in the page. */
+  ref?: Ref<HTMLImageElement>;
   /** The original's URL from `imageConfig`; null leaves the image empty (a banner not wanted yet). */
   src: string | null;
   /** False where the image keeps the original's shape on phones too (the phone banner is cropped to 4:3). */

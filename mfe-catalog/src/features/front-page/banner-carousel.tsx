@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TIMINGS, gameDetailsPath, type Game } from 'shared-contracts';
@@ -25,6 +25,11 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
   const [pausedByPlayer, setPausedByPlayer] = useState(false);
   const [firstBannerSettled, setFirstBannerSettled] = useState(false);
   const [neighboursWanted, setNeighboursWanted] = useState(false);
+  // The banner the page's HTML brought may have loaded before this code took the page over, and hydration attaches
+  // onLoad too late to hear it: a banner already complete (loaded, or failed) when it joins the tree has settled.
+  const settledIfComplete = useCallback((banner: HTMLImageElement | null) => {
+    if (banner?.complete) setFirstBannerSettled(true);
+  }, []);
   const regionId = useId();
   const count = games.length;
   const rotating = count > 1 && !reducedMotion && !pausedByPlayer && !hovered && !focused;
@@ -96,6 +101,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
                 height={500}
                 fetchPriority={position === 'current' ? 'high' : 'low'}
                 decoding="async"
+                ref={position === 'current' ? settledIfComplete : undefined}
                 onLoad={position === 'current' ? () => setFirstBannerSettled(true) : undefined}
                 onError={position === 'current' ? () => setFirstBannerSettled(true) : undefined}
               />
