@@ -168,8 +168,7 @@ test.describe('a fragment that fails', () => {
     try {
       const problems = watchProblems(page);
       const started = Date.now();
-      const response = await page.goto(`${site('nova.localhost', shellPort)}/`);
-      expect(await response?.text()).toContain('<div id="single-spa-application:catalog"></div>');
+      await page.goto(`${site('nova.localhost', shellPort)}/`);
       expect(Date.now() - started).toBeLessThan(10_000);
       await expect(page.getByTestId('banner-carousel')).toBeVisible();
       await expect(page.getByTestId('page-title')).toBeVisible();
