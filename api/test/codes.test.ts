@@ -1,7 +1,8 @@
 import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Sessions } from '../src/identity/sessions.js';
 import { codeIn, createTestApp, readOutbox, type OutboxMessage, type TestApp } from './helpers.js';
-import { PASSWORD, call, createAccount, expectFailure, login, loginToken, okData, unique } from './identity-helpers.js';
+import { PASSWORD, call, createAccount, createSocialAccount, expectFailure, login, loginToken, okData, unique } from './identity-helpers.js';
 
 let harness: TestApp;
 
@@ -219,18 +220,67 @@ describe('forgot and reset password', () => {
 });
 
 describe('e-mail binding', () => {
-  function sendCode(token: string, email: string, options: { ip?: string; lang?: string } = {}) {
+  function sendCode(token: string, email: string, options: { ip?: string; lang?: string; currentPassword?: string | null } = {}) {
+    const currentPassword = options.currentPassword === undefined ? PASSWORD : options.currentPassword;
     return call(harness, 'sendVerifyCode', {
       token,
-      body: { email },
+      body: currentPassword === null ? { email } : { email, currentPassword },
       query: options.lang ? `?spec_lang=${options.lang}` : '',
       ...(options.ip ? { ip: options.ip } : {}),
     });
   }
 
-  function bind(token: string, email: string, code: string) {
-    return call(harness, 'bindEmail', { token, body: { email, code }, ip: unique().ip });
+  function bind(token: string, email: string, code: string, lang?: string) {
+    return call(harness, 'bindEmail', { token, body: { email, code }, ip: unique().ip, query: lang ? `?spec_lang=${lang}` : '' });
   }
+
+  it('asks an account with a password for it before sending a code, counting wrong ones as failed logins', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    const email = freshEmail();
+    expectFailure(await sendCode(token, email, { currentPassword: null }), 400, ERROR_CODES.badRequest, 'passwordRequired');
+    const ip = unique().ip;
+    expectFailure(await sendCode(token, email, { currentPassword: 'Not-my-password-1', ip }), 401, ERROR_CODES.invalidCredentials, 'currentPasswordWrong');
+    expect(await mailTo(email)).toEqual([]);
+    // The session survives a wrong password (4011, not -600), and the right one sends the code.
+    expect((await sendCode(token, email, { ip })).status).toBe(200);
+    expect(await mailTo(email)).toHaveLength(1);
+    const { rows } = await harness.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM auth_throttle WHERE bucket = 'login_ip' AND key = $1",
+      [ip],
+    );
+    expect(rows[0]?.count).toBe(1);
+  });
+
+  it('lets a social account, which has no password to reset, bind an address with its session', async () => {
+    const social = await createSocialAccount(harness, 'google', unique('subject').name);
+    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id);
+    const email = freshEmail();
+    expect((await sendCode(token, email, { currentPassword: null })).status).toBe(200);
+    expect(okData('bindEmail', await bind(token, email, await lastCodeTo(email)))).toEqual({ email });
+  });
+
+  it('tells the address it replaces, in the request language, naming the account and hiding most of the new address', async () => {
+    const first = freshEmail();
+    const account = await createAccount(harness, { email: first });
+    const token = await loginToken(harness, account.account);
+    const second = freshEmail();
+    await sendCode(token, second);
+    expect((await bind(token, second, await lastCodeTo(second), 'de')).status).toBe(200);
+    const [notice, ...more] = await mailTo(first);
+    expect(more).toEqual([]);
+    expect(notice?.subject).toBe('Die E-Mail-Adresse Ihres Kontos wurde geändert');
+    expect(notice?.text).toContain(account.account);
+    expect(notice?.text).toContain(`${second[0]}***@example.com`);
+    expect(notice?.text).not.toContain(second);
+    // A first address replaces nothing: nobody else is told.
+    const fresh = await createAccount(harness);
+    const freshToken = await loginToken(harness, fresh.account);
+    const third = freshEmail();
+    await sendCode(freshToken, third);
+    await bind(freshToken, third, await lastCodeTo(third));
+    expect((await mailTo(third)).map((message) => message.subject)).toEqual(['Your e-mail verification code']);
+  });
 
   it('binds the address the code was sent to', async () => {
     const account = await createAccount(harness);

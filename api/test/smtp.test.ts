@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSmtpUrl, smtpMailer } from '../src/mail/transport.js';
 import { buildApp } from '../src/app.js';
 import { TEST_PASSWORD_HASHING, codeIn, createTestApp, type TestApp } from './helpers.js';
-import { call, createAccount, expectFailure, loginToken, okData } from './identity-helpers.js';
+import { PASSWORD, call, createAccount, expectFailure, loginToken, okData } from './identity-helpers.js';
 
 interface Received {
   from: string;
@@ -75,7 +75,7 @@ describe('SMTP transport', () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
     const email = 'smtp-player@example.com';
-    okData('sendVerifyCode', await call(harness, 'sendVerifyCode', { token, body: { email }, query: '?spec_lang=fr' }));
+    okData('sendVerifyCode', await call(harness, 'sendVerifyCode', { token, body: { email, currentPassword: PASSWORD }, query: '?spec_lang=fr' }));
     const received = await waitForMail(email, 1);
     expect(received.from).toBe('no-reply@publisher.example');
     expect(received.user).toBe('mailer');
@@ -109,7 +109,7 @@ describe('SMTP transport', () => {
       const token = await loginToken(broken, account.account);
       for (let attempt = 0; attempt < 2; attempt += 1) {
         expectFailure(
-          await call(broken, 'sendVerifyCode', { token, body: { email: 'never@example.com' } }),
+          await call(broken, 'sendVerifyCode', { token, body: { email: 'never@example.com', currentPassword: PASSWORD } }),
           500,
           ERROR_CODES.serverError,
           'Internal server error',

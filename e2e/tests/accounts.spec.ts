@@ -309,14 +309,23 @@ test.describe('forgot password and e-mail verification (SPEC §2 security settin
     await logIn(page, { account: who.account, password: 'recovered-pass-7' });
   });
 
-  test('binding an e-mail: send the code, resend waits, bind, and the account shows it', async ({ page }) => {
+  test('binding an e-mail: the current password first (a wrong one is refused, keeping what was typed), send the code, resend waits, bind, and the account shows it', async ({ page }) => {
     const who = MUTABLE.bindsEmail;
     const address = 'e2e-bind-new@e2e.example';
     await logIn(page, who);
     await page.goto(`${site()}/UserCenter?spec_lang=en`);
     const section = page.getByTestId('bind-email');
-    const since = Date.now();
+    const password = section.getByLabel(t('account', 'en', 'password.current'));
     await section.getByLabel(t('account', 'en', 'email.address')).fill(address);
+    await section.getByTestId('send-code').click();
+    await expect(section.getByRole('alert')).toHaveText(t('account', 'en', 'errors.passwordRequired'));
+    await password.fill('not-my-password-1');
+    await section.getByTestId('send-code').click();
+    await expect(section.getByRole('alert')).toHaveText(t('account', 'en', 'errors.currentPasswordWrong'));
+    await expect(section.getByLabel(t('account', 'en', 'email.address'))).toHaveValue(address);
+    await expect(password).toHaveValue('not-my-password-1');
+    await password.fill(who.password);
+    const since = Date.now();
     await section.getByTestId('send-code').click();
     await expect(section.getByTestId('send-code')).toBeDisabled();
     const code = await codeSentTo(address, since);

@@ -62,9 +62,9 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
       identity.changePassword(account, body.oldPassword, body.newPassword, request.ip),
 
     sendVerifyCode: async ({ body, query, account, request }) =>
-      identity.sendBindCode(account, body.email, request.ip, query.spec_lang),
+      identity.sendBindCode(account, body.email, body.currentPassword, request.ip, query.spec_lang),
 
-    bindEmail: async ({ body, account, request }) => identity.bindEmail(account, body.email, body.code, request.ip),
+    bindEmail: async ({ body, query, account, request }) => identity.bindEmail(account, body.email, body.code, request.ip, query.spec_lang),
 
     updateProfile: async ({ body, account, request }) => identity.updateProfile(account, body, request.ip),
   };

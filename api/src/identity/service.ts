@@ -22,6 +22,8 @@ export const IDENTITY_MESSAGES = {
   emailTaken: 'emailTaken',
   passwordSame: 'passwordSame',
   passwordNotSet: 'passwordNotSet',
+  currentPasswordWrong: 'currentPasswordWrong',
+  passwordRequired: 'passwordRequired',
   birthdayLocked: 'birthdayLocked',
 } as const;
 
@@ -51,6 +53,12 @@ interface PasswordRow {
   account: string;
   type: AccountType;
   password_hash: string | null;
+}
+
+/** `p***@example.com`: enough for the owner to recognise an address, not to reveal it to an old mailbox's readers. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
 }
 
 const failure = {
@@ -224,13 +232,19 @@ export class IdentityService {
     await this.throttle.clear(BUCKETS.loginAccount, row.account.toLowerCase());
   }
 
-  /** Mails a code that binds `email` to the account (sent and awaited: a failure is reported to the player). */
+  /**
+   * Mails a code that binds `email` to the account (sent and awaited: a failure is reported to the player). An
+   * account with a password proves it first (4011 `currentPasswordWrong`, counted like a failed login): the bound
+   * address receives password resets, so a session alone must not be able to move it.
+   */
   async sendBindCode(
     account: AuthenticatedAccount,
     email: string,
+    currentPassword: string | undefined,
     ip: string,
     language: string | undefined,
   ): Promise<{ resendAfterSeconds: number }> {
+    await this.confirmCurrentPassword(account, currentPassword, ip);
     const attempt = await this.codeSendGuard(
       [
         { bucket: BUCKETS.codeSendAccount, key: String(account.accountId) },
@@ -249,8 +263,17 @@ export class IdentityService {
     return { resendAfterSeconds: ACCOUNT_RULES.codeResendSeconds };
   }
 
-  /** Binds the address the code was sent to; 4090 when another account has it meanwhile. */
-  async bindEmail(account: AuthenticatedAccount, email: string, code: string, ip: string): Promise<{ email: string }> {
+  /**
+   * Binds the address the code was sent to; 4090 when another account has it meanwhile. The address it replaces
+   * gets a notice (after the answer), so an owner whose session was stolen learns of the change.
+   */
+  async bindEmail(
+    account: AuthenticatedAccount,
+    email: string,
+    code: string,
+    ip: string,
+    language: string | undefined,
+  ): Promise<{ email: string }> {
     const { db, now } = this.deps;
     const attempt = await this.guard([{ bucket: BUCKETS.codeCheckIp, key: ip, limit: this.deps.limits.codeChecksPerIp }]);
     if (!(await this.codes.accept('bind_email', account.accountId, email, code))) throw failure.code();
@@ -261,17 +284,45 @@ export class IdentityService {
       account.accountId,
     ]);
     if (rows.length > 0) throw taken();
+    let previous: string | null;
     try {
-      await db.transaction(async (tx) => {
+      previous = await db.transaction(async (tx) => {
+        const { rows: before } = await tx.query<{ email: string | null }>('SELECT email FROM accounts WHERE id = $1 FOR UPDATE', [
+          account.accountId,
+        ]);
         const at = now();
         await tx.query('UPDATE accounts SET email = $2, updated_at = $3 WHERE id = $1', [account.accountId, email, at]);
         await recordAccountEvent(tx, account.accountId, 'email_bound', ip, at);
+        return before[0]?.email ?? null;
       });
     } catch (error) {
       if (uniqueViolation(error) === 'accounts_email_key') throw taken();
       throw error;
     }
+    if (previous && previous.toLowerCase() !== email.toLowerCase()) {
+      const notice = renderMail('emailChanged', language, { account: account.account, email: maskEmail(email) });
+      this.deps.background.run('e-mail changed notice', () => this.deps.mailer.send({ to: previous, ...notice }));
+    }
     return { email };
+  }
+
+  /** For an account with a password: the one given must be it (4011), counted against the login limits. */
+  private async confirmCurrentPassword(account: AuthenticatedAccount, password: string | undefined, ip: string): Promise<void> {
+    const { rows } = await this.deps.db.query<PasswordRow>('SELECT id, account, type, password_hash FROM accounts WHERE id = $1', [
+      account.accountId,
+    ]);
+    const row = rows[0];
+    if (!row) throw failure.session();
+    if (row.type !== 'PLATFORM' || !row.password_hash) return;
+    if (password === undefined) throw new ApiFailure(ERROR_CODES.badRequest, IDENTITY_MESSAGES.passwordRequired);
+    const attempt = await this.guard([
+      { bucket: BUCKETS.loginAccount, key: row.account.toLowerCase(), limit: this.deps.limits.loginPerAccount },
+      { bucket: BUCKETS.loginIp, key: ip, limit: this.deps.limits.loginPerIp },
+    ]);
+    if (!(await this.deps.hasher.verify(row.password_hash, password))) {
+      throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.currentPasswordWrong);
+    }
+    await this.throttle.forget(attempt);
   }
 
   /**

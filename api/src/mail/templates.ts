@@ -12,16 +12,24 @@ const templateSchema = z.strictObject({ subject: z.string().min(1), body: z.stri
 export const mailTextsSchema = z.strictObject({
   resetPassword: templateSchema,
   bindEmail: templateSchema,
+  /** To the address an account had before another was bound: the owner learns of a change they did not make. */
+  emailChanged: templateSchema,
   /** Appended to every message after a blank line. */
   footer: z.string().min(1),
 });
 export type MailTexts = z.infer<typeof mailTextsSchema>;
-export type MailTemplate = 'resetPassword' | 'bindEmail';
-
-export interface MailValues {
+export interface CodeMailValues {
   code: string;
   minutes: number;
 }
+
+/** The placeholders each message fills in. */
+export interface MailValues {
+  resetPassword: CodeMailValues;
+  bindEmail: CodeMailValues;
+  emailChanged: { account: string; email: string };
+}
+export type MailTemplate = keyof MailValues;
 
 let cache: Map<Language, MailTexts> | undefined;
 
@@ -47,16 +55,16 @@ export function interpolate(text: string, values: Readonly<Record<string, string
 }
 
 /** Subject and plain-text body of a message in `language` (English when the language is unknown). */
-export function renderMail(
-  template: MailTemplate,
+export function renderMail<Template extends MailTemplate>(
+  template: Template,
   language: string | undefined,
-  values: MailValues,
+  values: MailValues[Template],
 ): { subject: string; text: string } {
   cache ??= loadMailTexts();
   const texts = cache.get(language as Language) ?? cache.get(MAIL_FALLBACK_LANGUAGE);
   if (!texts) throw new Error('No mail texts loaded');
   const { subject, body } = texts[template];
-  const vars = { code: values.code, minutes: values.minutes };
+  const vars: Readonly<Record<string, string | number>> = { ...values };
   return {
     // A header line: never a line break, whatever a translation contains.
     subject: interpolate(subject, vars).replace(/[\r\n]+/g, ' ').trim(),

@@ -221,7 +221,7 @@ export const ENDPOINTS = {
     ...ENDPOINT_ROUTES.sendVerifyCode,
     query: commonQuerySchema, body: sendVerifyCodeBodySchema,
     response: codeSentSchema,
-    summary: 'E-mails a verification code for binding this address to the account.',
+    summary: 'E-mails a verification code for binding this address to the account; an account with a password must give it.',
   }),
   bindEmail: endpoint({
     ...ENDPOINT_ROUTES.bindEmail,

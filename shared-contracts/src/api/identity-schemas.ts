@@ -150,7 +150,12 @@ export const resetPasswordBodySchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 
-export const sendVerifyCodeBodySchema = z.strictObject({ email: emailSchema });
+/**
+ * The current password is required for an account that has one: a session alone must not be able to move the
+ * recovery address (forgot password mails the bound address), or a stolen token becomes a permanent takeover.
+ * Social accounts have no password and cannot reset one, so their address is no recovery factor.
+ */
+export const sendVerifyCodeBodySchema = z.strictObject({ email: emailSchema, currentPassword: typedPasswordSchema.optional() });
 export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int().nonnegative() });
 export const bindEmailBodySchema = z.strictObject({ email: emailSchema, code: verificationCodeSchema });
 export const boundEmailSchema = z.object({ email: z.string() });

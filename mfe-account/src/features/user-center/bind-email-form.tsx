@@ -1,15 +1,26 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
 import { useEmailedCode } from '../../app/use-emailed-code.js';
 
-/** E-mail verification (security settings): send a code (resend after a cool-down), then bind with it. */
-export function BindEmailForm({ current, onBound }: { current: string | null; onBound: () => void }) {
+/**
+ * E-mail verification (security settings): send a code (resend after a cool-down), then bind with it. An account
+ * with a password gives it to ask for the code: the bound address receives password resets, so a session alone
+ * must not move it. What was typed stays after a refusal.
+ */
+export function BindEmailForm({ current, hasPassword, onBound }: { current: string | null; hasPassword: boolean; onBound: () => void }) {
   const { t } = useTranslation();
+  const [currentPassword, setCurrentPassword] = useState('');
   const { email, setEmail, code, setCode, codeSent, setCodeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run, schemas: formSchemas } =
-    useEmailedCode('sendVerifyCode', 'account:email.codeSent');
+    useEmailedCode(
+      'sendVerifyCode',
+      'account:email.codeSent',
+      hasPassword
+        ? { check: (schemas) => ({ currentPassword: fieldErrorKey(schemas.typedPasswordSchema, currentPassword) }), body: () => ({ currentPassword }) }
+        : undefined,
+    );
 
   const bind = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,6 +36,7 @@ export function BindEmailForm({ current, onBound }: { current: string | null; on
       setCodeSent(false);
       setCode('');
       setEmail('');
+      setCurrentPassword('');
       onBound();
       return 'account:email.bound';
     });
@@ -35,6 +47,9 @@ export function BindEmailForm({ current, onBound }: { current: string | null; on
       <h3 id="email-heading">{t('account:email.title')}</h3>
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
       <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
+        {hasPassword ? (
+          <Field label={t('account:password.current')} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} error={errors.currentPassword ?? null} />
+        ) : null}
         <div className={formStyles.row}>
           <Field label={t('account:email.address')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email ?? null} />
           <button type="button" className="button-secondary" disabled={cooldown > 0} aria-disabled={pending} onClick={() => void sendCode()} data-testid="send-code">

@@ -133,7 +133,7 @@ export function UserCenterPage() {
       )}
       {brand.userCenter && state.info ? <ProfileForm info={state.info} onSaved={replace} /> : null}
       {state.info?.type === ACCOUNT_TYPES.platform ? <ChangePasswordForm /> : null}
-      {state.info ? <BindEmailForm current={state.info.email} onBound={reload} /> : null}
+      {state.info ? <BindEmailForm current={state.info.email} hasPassword={state.info.type === ACCOUNT_TYPES.platform} onBound={reload} /> : null}
       <button type="button" className="button-secondary" onClick={() => void signOut()} data-testid="user-center-logout">
         {t('account:login.logout')}
       </button>
