@@ -5,7 +5,15 @@ import type { Limit } from './throttle.js';
  * from the service, so the configuration reads the defaults without loading the service and its mail templates.
  */
 export interface IdentityLimits {
-  /** Failed password checks per account name (login and change password). */
+  /**
+   * Failed password checks per account name from one client address (login, change password, e-mail change): the
+   * lock a guesser meets. Keyed on the address too, so nobody can lock somebody else out from elsewhere.
+   */
+  loginPerAccountAndIp: Limit;
+  /**
+   * Failed password checks per account name from every address together: a ceiling far above what one owner
+   * mistypes, against guessing spread over many addresses.
+   */
   loginPerAccount: Limit;
   /** Failed password checks per client address. */
   loginPerIp: Limit;
@@ -18,7 +26,8 @@ export interface IdentityLimits {
 }
 
 export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
-  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  loginPerAccountAndIp: { max: 5, windowSeconds: 15 * 60 },
+  loginPerAccount: { max: 25, windowSeconds: 15 * 60 },
   loginPerIp: { max: 20, windowSeconds: 15 * 60 },
   codeSendsPerAddress: { max: 5, windowSeconds: 60 * 60 },
   codeSendsPerIp: { max: 20, windowSeconds: 60 * 60 },

@@ -30,6 +30,7 @@ export const IDENTITY_MESSAGES = {
 export { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './limits.js';
 
 const BUCKETS = {
+  loginAccountIp: 'login_account_ip',
   loginAccount: 'login_account',
   loginIp: 'login_ip',
   codeSendEmail: 'code_send_email',
@@ -53,6 +54,11 @@ interface PasswordRow {
   account: string;
   type: AccountType;
   password_hash: string | null;
+}
+
+/** The throttle key of one account name at one client address (account names cannot contain a space). */
+function accountAddressKey(accountKey: string, ip: string): string {
+  return `${accountKey} ${ip}`;
 }
 
 /** `p***@example.com`: enough for the owner to recognise an address, not to reveal it to an old mailbox's readers. */
@@ -98,10 +104,7 @@ export class IdentityService {
   async loginWithPassword(accountName: string, password: string, ip: string): Promise<LoginResult> {
     const { db, hasher } = this.deps;
     const accountKey = accountName.toLowerCase();
-    const attempt = await this.guard([
-      { bucket: BUCKETS.loginAccount, key: accountKey, limit: this.deps.limits.loginPerAccount },
-      { bucket: BUCKETS.loginIp, key: ip, limit: this.deps.limits.loginPerIp },
-    ]);
+    const attempt = await this.guard(this.passwordCheckEntries(accountKey, ip));
     const { rows } = await db.query<PasswordRow>(
       'SELECT id, account, type, password_hash FROM accounts WHERE lower(account) = lower($1)',
       [accountName],
@@ -113,9 +116,10 @@ export class IdentityService {
         ? await hasher.verify(row.password_hash, password)
         : await hasher.verifyNothing(password);
     if (!row || !verified || !row.password_hash) throw failure.credentials();
-    // A success is not a failure: withdraw this attempt and forget the account's earlier failures.
+    // A success is not a failure: withdraw this attempt and forget this address's earlier failures at the account.
+    // The account-wide count stays: a guesser spread over many addresses must not be reset by the owner's logins.
     await this.throttle.forget(attempt);
-    await this.throttle.clear(BUCKETS.loginAccount, accountKey);
+    await this.throttle.clear(BUCKETS.loginAccountIp, accountAddressKey(accountKey, ip));
     const passwordHash = row.password_hash;
     return db.transaction(async (tx) => {
       if (hasher.needsRehash(passwordHash)) {
@@ -170,10 +174,7 @@ export class IdentityService {
       throw new ApiFailure(ERROR_CODES.forbidden, IDENTITY_MESSAGES.passwordNotSet);
     }
     // Guessing the current password through a stolen session counts against the same limits as logins.
-    const attempt = await this.guard([
-      { bucket: BUCKETS.loginAccount, key: row.account.toLowerCase(), limit: this.deps.limits.loginPerAccount },
-      { bucket: BUCKETS.loginIp, key: ip, limit: this.deps.limits.loginPerIp },
-    ]);
+    const attempt = await this.guard(this.passwordCheckEntries(row.account.toLowerCase(), ip));
     if (!(await hasher.verify(row.password_hash, oldPassword))) throw failure.credentials();
     await this.throttle.forget(attempt);
     if (oldPassword.normalize('NFC') === newPassword.normalize('NFC')) {
@@ -228,8 +229,9 @@ export class IdentityService {
       await this.sessions.revokeAll(row.id, tx);
       await recordAccountEvent(tx, row.id, 'password_reset', ip, at);
     });
-    // Whoever proved the mailbox may log in again at once.
+    // Whoever proved the mailbox may log in again at once, from any address.
     await this.throttle.clear(BUCKETS.loginAccount, row.account.toLowerCase());
+    await this.throttle.clearPrefix(BUCKETS.loginAccountIp, accountAddressKey(row.account.toLowerCase(), ''));
   }
 
   /**
@@ -315,10 +317,7 @@ export class IdentityService {
     if (!row) throw failure.session();
     if (row.type !== 'PLATFORM' || !row.password_hash) return;
     if (password === undefined) throw new ApiFailure(ERROR_CODES.badRequest, IDENTITY_MESSAGES.passwordRequired);
-    const attempt = await this.guard([
-      { bucket: BUCKETS.loginAccount, key: row.account.toLowerCase(), limit: this.deps.limits.loginPerAccount },
-      { bucket: BUCKETS.loginIp, key: ip, limit: this.deps.limits.loginPerIp },
-    ]);
+    const attempt = await this.guard(this.passwordCheckEntries(row.account.toLowerCase(), ip));
     if (!(await this.deps.hasher.verify(row.password_hash, password))) {
       throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.currentPasswordWrong);
     }
@@ -354,6 +353,16 @@ export class IdentityService {
 
   private mailValues(code: string) {
     return { code, minutes: ACCOUNT_RULES.codeTtlMinutes };
+  }
+
+  /** A password check counts per (account, address), per account over every address, and per address. */
+  private passwordCheckEntries(accountKey: string, ip: string): ThrottleEntry[] {
+    const { limits } = this.deps;
+    return [
+      { bucket: BUCKETS.loginAccountIp, key: accountAddressKey(accountKey, ip), limit: limits.loginPerAccountAndIp },
+      { bucket: BUCKETS.loginAccount, key: accountKey, limit: limits.loginPerAccount },
+      { bucket: BUCKETS.loginIp, key: ip, limit: limits.loginPerIp },
+    ];
   }
 
   /** Counts an attempt under every entry; 4290 `tooManyAttempts` when one is over its limit. */

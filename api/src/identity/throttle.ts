@@ -77,6 +77,11 @@ export class Throttle {
     await this.db.query('DELETE FROM auth_throttle WHERE bucket = $1 AND key = $2', [bucket, key]);
   }
 
+  /** Forgets every event of the keys starting with `prefix` (a reset lifts an account's locks at every address). */
+  async clearPrefix(bucket: string, prefix: string): Promise<void> {
+    await this.db.query("DELETE FROM auth_throttle WHERE bucket = $1 AND left(key, length($2)) = $2", [bucket, prefix]);
+  }
+
   /**
    * Seconds left of a cool-down after the latest event under any of the entries' keys (0 when none is running),
    * without recording anything.
