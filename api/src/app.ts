@@ -31,6 +31,9 @@ import { createTicketHandlers } from './tickets/handlers.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
 import { SupportReference } from './support/reference.js';
+import { loadMigrations, type Migration } from './db/migrate.js';
+import { ApiMetrics } from './observability/metrics.js';
+import { registerReadiness } from './observability/readiness.js';
 import type { SnapshotCacheOptions } from './cache/snapshot-cache.js';
 
 export const DEFAULT_ASSETS_DIR = path.join(API_ROOT, 'assets');
@@ -90,6 +93,8 @@ export interface BuildAppOptions {
    * `now` too, so every time the API writes comes from it.
    */
   testClock?: OffsetClock;
+  /** The migrations /ready requires in the database (default: those in `api/migrations`). */
+  migrations?: readonly Migration[];
 }
 
 declare module 'fastify' {
@@ -100,6 +105,8 @@ declare module 'fastify' {
     support: SupportReference;
     /** Work answers do not wait for (reset mails); `await app.background.idle()` to see it done. */
     background: BackgroundTasks;
+    /** The Prometheus metrics of this instance (`liveConnectionOpened` for streams); served by `listenMetrics`. */
+    metrics: ApiMetrics;
   }
 }
 
@@ -139,6 +146,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
+  const metrics = new ApiMetrics(options.db);
+  app.decorate('metrics', metrics);
+  // By the pattern the request matched (never its URL, whose ids and junk would make endless series).
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.routeOptions.url ?? null, request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
   const background = new BackgroundTasks((error, task) => app.log.error({ err: error, task }, 'background task failed'));
   app.decorate('background', background);
   // Close waits for started work (a reset mail being written) before the caller closes the database.
@@ -148,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     now: options.now ?? (() => new Date()),
     hasher: new PasswordHasher(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING),
-    mailer: options.mailer ?? outboxMailer(DEFAULT_OUTBOX_DIR, DEFAULT_MAIL_FROM),
+    mailer: metrics.countMails(options.mailer ?? outboxMailer(DEFAULT_OUTBOX_DIR, DEFAULT_MAIL_FROM)),
     background,
     limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits },
     providers: options.oauthProviders ?? (Object.keys(options.oauth?.providers ?? {}) as SocialProvider[]),
@@ -221,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
+  const fileHandlers = createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) });
   const handlers = {
     ...createHandlers({ db: options.db, catalog }),
     ...createIdentityHandlers(identity, catalog),
@@ -231,8 +246,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now: options.now ?? (() => new Date()),
       longQueueThreshold: options.longQueueThreshold ?? DEFAULT_LONG_QUEUE_THRESHOLD,
       limits: { ...DEFAULT_TICKET_LIMITS, ...options.ticketLimits },
+      events: { created: () => metrics.ticketCreated(), ended: (by) => metrics.ticketsEnded(by) },
     }),
-    ...createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }),
+    ...fileHandlers,
+    uploadFile: metrics.countUploads(fileHandlers.uploadFile),
   };
   const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
   registerEndpoints(app, handlers, authenticate, {
@@ -251,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerReadiness(app, { db: options.db, store: fileStore, migrations: options.migrations ?? (await loadMigrations()) });
   if (options.testClock) registerTestClock(app, { clock: options.testClock, db: options.db });
 
   await app.ready();

@@ -43,6 +43,7 @@ const optional = <Schema extends z.ZodType>(schema: Schema) =>
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65_535)).default(8090),
   HOST: optional(z.string().min(1)).default('127.0.0.1'),
+  METRICS_PORT: optional(z.coerce.number().int().min(0).max(65_535)),
   DATABASE_URL: optional(
     z.string().refine((value) => /^postgres(ql)?:\/\/.+/.test(value), {
       message: 'must be a postgres:// or postgresql:// URL',
@@ -107,6 +108,8 @@ export type DatabaseConfig =
 export interface Config {
   port: number;
   host: string;
+  /** METRICS_PORT: where GET /metrics is served (on `host`), apart from the API's port; null serves none. */
+  metricsPort: number | null;
   database: DatabaseConfig;
   /** Load `api/seed/games.json` at start. */
   seedDemo: boolean;
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: values.PORT,
     host: values.HOST,
+    metricsPort: values.METRICS_PORT ?? null,
     database,
     seedDemo: values.SEED_DEMO ?? database.kind === 'pglite',
     logLevel: values.LOG_LEVEL,

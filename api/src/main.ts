@@ -11,6 +11,7 @@ import { readGamesSeed, seedGames } from './seed/games-seed.js';
 import { readSupportSeed, seedSupport } from './seed/support-seed.js';
 import { AutoEndJob } from './tickets/auto-end.js';
 import { OffsetClock } from './tickets/test-clock.js';
+import { listenMetrics } from './observability/metrics-server.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -80,7 +81,10 @@ async function main(): Promise<void> {
     db,
     now,
     intervalMs: config.autoEndIntervalMs,
-    onEnded: (ticketIds) => app.log.info({ ticketIds }, 'chats ended after 24 hours without a player reply'),
+    onEnded: (ticketIds) => {
+      app.metrics.ticketsEnded('auto', ticketIds.length);
+      app.log.info({ ticketIds }, 'chats ended after 24 hours without a player reply');
+    },
     onError: (error) => app.log.error({ err: error }, 'auto-end run failed; the next run tries again'),
   });
 
@@ -115,6 +119,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== null) {
+    const metricsServer = await listenMetrics(app.metrics, { host: config.host, port: config.metricsPort });
+    // Scrapes are short: nothing to wait for at shutdown.
+    metricsServer.unref();
+    app.log.info({ port: config.metricsPort }, 'metrics served at /metrics');
+  }
   autoEnd.start();
 }
 

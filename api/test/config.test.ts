@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 8090,
       host: '127.0.0.1',
+      metricsPort: null,
       database: { kind: 'pglite', dataDir: DEFAULT_DATA_DIR },
       seedDemo: true,
       logLevel: 'info',
@@ -39,6 +40,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(() => loadConfig({ MAIL_FROM: 'Support' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ MAIL_FROM: 'Support <a@b.example>\r\nBcc: x@y.example' })).toThrow(/MAIL_FROM/);
+  });
+
+  it('serves metrics on METRICS_PORT only when it is set', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeNull();
+    expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
   });
 
   it('offers the social logins whose client id is set, in a fixed order', () => {

@@ -235,6 +235,15 @@ describe('S3FileStore', () => {
     expect(refusals.pop()).toBe('signature does not match');
   });
 
+  it('answers the readiness check with HeadBucket, which a wrong key or bucket fails', async () => {
+    await new S3FileStore(settings, path.join(scratch, 's3-spool')).checkReachable();
+    const wrongKey = new S3FileStore({ ...settings, secretAccessKey: 'wrong-secret' }, path.join(scratch, 's3-spool'));
+    await expect(wrongKey.checkReachable()).rejects.toThrow(/S3 HEAD answered 403/);
+    expect(refusals.pop()).toBe('signature does not match');
+    const wrongBucket = new S3FileStore({ ...settings, bucket: 'no-such-bucket' }, path.join(scratch, 's3-spool'));
+    await expect(wrongBucket.checkReachable()).rejects.toThrow(/S3 HEAD answered 404/);
+  });
+
   it('backs the upload and download endpoints', async () => {
     const harness = await createTestApp({ fileStore: new S3FileStore(settings, path.join(scratch, 's3-spool')), uploadCleanupIntervalMs: false });
     try {

@@ -40,6 +40,18 @@ export interface Database extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's figures for the metrics, where the driver keeps a pool (PostgreSQL; PGlite has none). */
+  readonly poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
 }
 
 /**

@@ -84,9 +84,10 @@ async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const { schema } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const max = options.max ?? DEFAULT_POOL_MAX;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.max ?? DEFAULT_POOL_MAX,
+    max,
     types: sameTypesAsPglite,
     // search_path is set per connection at start-up, so every pooled connection works inside the schema.
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
@@ -125,6 +126,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release(broken);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

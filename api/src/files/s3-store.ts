@@ -58,15 +58,16 @@ export class S3FileStore implements FileStore {
     this.description = `s3 ${this.base.origin}/${settings.bucket}`;
   }
 
-  private urlOf(key: string): URL {
-    assertStorageKey(key);
+  /** The bucket's URL, or a file's in it. */
+  private urlOf(key: string | null): URL {
+    if (key !== null) assertStorageKey(key);
     const prefix = this.base.pathname.replace(/\/+$/, '');
-    return new URL(`${prefix}/${encodeURIComponent(this.settings.bucket)}/${key}`, this.base.origin);
+    return new URL(`${prefix}/${encodeURIComponent(this.settings.bucket)}${key === null ? '' : `/${key}`}`, this.base.origin);
   }
 
   private async request(
-    method: 'PUT' | 'GET' | 'DELETE',
-    key: string,
+    method: 'PUT' | 'GET' | 'DELETE' | 'HEAD',
+    key: string | null,
     headers: Record<string, string>,
     body?: SpooledFile,
   ): Promise<IncomingMessage> {
@@ -112,6 +113,13 @@ export class S3FileStore implements FileStore {
     const body = await readSome(response);
     if (response.statusCode === 404) throw new StoredFileMissing(key);
     throw new S3RequestError('GET', response.statusCode ?? 0, body);
+  }
+
+  /** HeadBucket: the server answers, knows the key, and lets it read the bucket. */
+  async checkReachable(): Promise<void> {
+    const response = await this.request('HEAD', null, {});
+    response.resume();
+    if (response.statusCode !== 200) throw new S3RequestError('HEAD', response.statusCode ?? 0, '');
   }
 
   async delete(key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { chmod, mkdir, rename, rm } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, chmod, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -28,6 +28,8 @@ export interface FileStore {
   get(key: string): Promise<Readable>;
   /** Forgets `key`; nothing happens when it is already gone. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store can take files now (the readiness probe); rejects saying why not. */
+  checkReachable(): Promise<void>;
 }
 
 export class StoredFileMissing extends Error {
@@ -90,5 +92,11 @@ export class DiskFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async checkReachable(): Promise<void> {
+    await mkdir(this.spoolDir, { recursive: true, mode: 0o700 });
+    await access(this.dir, constants.W_OK);
+    await access(this.spoolDir, constants.W_OK);
   }
 }

@@ -1,7 +1,7 @@
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
-import { TicketService, type TicketLimits } from './service.js';
+import { TicketService, type TicketEvents, type TicketLimits } from './service.js';
 
 export type TicketEndpoint =
   | 'createInquiry'
@@ -23,6 +23,7 @@ export interface TicketHandlerDependencies {
   /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue. */
   longQueueThreshold: number;
   limits: TicketLimits;
+  events?: TicketEvents;
 }
 
 /**

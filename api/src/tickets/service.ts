@@ -77,6 +77,13 @@ export interface TicketServiceOptions {
   now: () => Date;
   longQueueThreshold: number;
   limits: TicketLimits;
+  /** Told of each ticket opened and each chat a player or an agent ended (the metrics count them). */
+  events?: TicketEvents;
+}
+
+export interface TicketEvents {
+  created(): void;
+  ended(by: 'player' | 'agent'): void;
 }
 
 /** `LIKE` pattern matching `text` literally anywhere: its own `%`, `_` and `\` are plain characters. */
@@ -111,8 +118,10 @@ export class TicketService {
   readonly #longQueueThreshold: number;
   readonly #limits: TicketLimits;
   readonly #throttle: Throttle;
+  readonly #events: TicketEvents | undefined;
 
   constructor(options: TicketServiceOptions) {
+    this.#events = options.events;
     this.#db = options.db;
     this.#now = options.now;
     this.#longQueueThreshold = options.longQueueThreshold;
@@ -174,6 +183,7 @@ export class TicketService {
             }
             return result;
           });
+    if (row.outcome === 'created') this.#events?.created();
     if (row.outcome === 'created' || row.outcome === 'earlier') return { inquiryId: toNumber(row.inquiry_id) };
     if (row.outcome === 'too_many_new') {
       // The retry succeeds once the oldest ticket counted in the window has left it.
@@ -398,7 +408,10 @@ export class TicketService {
        RETURNING status`,
       [inquiryId, ownerAccountId, by, now, OPEN_TICKET_STATUSES],
     );
-    if (rows[0]) return { status: rows[0].status };
+    if (rows[0]) {
+      this.#events?.ended(by);
+      return { status: rows[0].status };
+    }
     const { rows: current } = await this.#db.query<{ status: TicketStatus }>(
       'SELECT status FROM tickets WHERE id = $1 AND ($2::bigint IS NULL OR account_id = $2::bigint)',
       [inquiryId, ownerAccountId],

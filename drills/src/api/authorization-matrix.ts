@@ -145,6 +145,7 @@ export const ROUTES_OUTSIDE_ENDPOINTS: Record<string, { why: string; url: string
   // Fastify prints the static files' wildcard without its /assets/ prefix.
   'GET *': { why: 'game artwork under /assets/ (public files)', url: '/assets/no-such-file.png' },
   'GET /openapi.json': { why: 'the OpenAPI document (describes the calls, holds no data)', url: '/openapi.json' },
+  'GET /ready': { why: 'the readiness probe (which of database, migrations and storage answer; no data)', url: '/ready' },
   'POST /__test__/clock': { why: 'the test clock: only with API_TEST_CLOCK, never in production', url: null },
 };
 

@@ -1,0 +1,168 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/database.js';
+import { ApiFailure } from '../http/api-failure.js';
+import type { EndpointHandler } from '../http/endpoint-routes.js';
+import type { Mailer } from '../mail/transport.js';
+
+/**
+ * What operators watch (README "Operating the platform"): one registry per API instance, read by Prometheus from
+ * the metrics port (METRICS_PORT, never the public one; see `metrics-server.ts`). Every name starts with
+ * `platform_`, except the Node.js process figures prom-client collects under their usual names.
+ *
+ * Labels hold only bounded sets: the route pattern (`/inquiries/detail`, never the URL a client sent, which could
+ * carry any id or garbage), the method, the status code, and fixed words.
+ */
+export class ApiMetrics {
+  readonly registry = new Registry();
+
+  readonly #httpRequests = new Counter({
+    name: 'platform_http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status code',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #httpDuration = new Histogram({
+    name: 'platform_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its answer, by route pattern, method and status code',
+    labelNames: ['route', 'method', 'status'] as const,
+    // From a cached games list (about a millisecond) to an upload of 20 MB or a slow SMTP server.
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly #ticketsCreated = new Counter({
+    name: 'platform_tickets_created_total',
+    help: 'Support tickets opened (a retried request that found its earlier ticket is not counted again)',
+    registers: [this.registry],
+  });
+
+  readonly #ticketsEnded = new Counter({
+    name: 'platform_tickets_ended_total',
+    help: 'Support chats ended, by who ended them: player, agent, or auto (24 hours without a player reply)',
+    labelNames: ['by'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #mails = new Counter({
+    name: 'platform_mails_total',
+    help: 'Mails handed to the transport (SMTP or the outbox folder), by outcome: sent or failed',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #uploads = new Counter({
+    name: 'platform_uploads_total',
+    help: 'Attachment uploads, by outcome: stored, refused (type, size, limits) or failed (storage, database)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #uploadBytes = new Counter({
+    name: 'platform_upload_bytes_total',
+    help: 'Bytes of stored attachment uploads',
+    registers: [this.registry],
+  });
+
+  readonly #liveConnections = new Gauge({
+    name: 'platform_live_connections',
+    help: 'Open long-lived connections (server-sent event streams), by channel',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db: Database) {
+    collectDefaultMetrics({ register: this.registry });
+    const pool = db.poolStats;
+    if (!pool) return;
+    // Read at each scrape. PGlite has no pool: these series only exist on PostgreSQL (DATABASE_URL).
+    new Gauge({
+      name: 'platform_db_pool_connections',
+      help: 'Connections of the PostgreSQL pool, by state: idle, busy, or max (the pool size)',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const stats = pool();
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'busy' }, stats.total - stats.idle);
+        this.set({ state: 'max' }, stats.max);
+      },
+    });
+    new Gauge({
+      name: 'platform_db_pool_waiting_requests',
+      help: 'Queries waiting for a free connection of the PostgreSQL pool',
+      registers: [this.registry],
+      collect() {
+        this.set(pool().waiting);
+      },
+    });
+  }
+
+  /** One answered request; `route` is the pattern Fastify matched, or null when no route matched. */
+  observeRequest(route: string | null, method: string, status: number, seconds: number): void {
+    const labels = { route: route ?? 'unmatched', method, status: String(status) };
+    this.#httpRequests.inc(labels);
+    this.#httpDuration.observe(labels, seconds);
+  }
+
+  ticketCreated(): void {
+    this.#ticketsCreated.inc();
+  }
+
+  ticketsEnded(by: 'player' | 'agent' | 'auto', count = 1): void {
+    this.#ticketsEnded.inc({ by }, count);
+  }
+
+  /**
+   * For the live support channel (server-sent events): call when a stream opens, and call the function it returns
+   * when that stream closes, however it closes (calling it again does nothing). `channel` is a fixed word such as
+   * 'support', never an id.
+   */
+  liveConnectionOpened(channel: string): () => void {
+    this.#liveConnections.inc({ channel });
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      this.#liveConnections.dec({ channel });
+    };
+  }
+
+  /** The same mailer, with each send counted as sent or failed. */
+  countMails(mailer: Mailer): Mailer {
+    const mails = this.#mails;
+    return {
+      description: mailer.description,
+      async send(message) {
+        try {
+          await mailer.send(message);
+        } catch (error) {
+          mails.inc({ outcome: 'failed' });
+          throw error;
+        }
+        mails.inc({ outcome: 'sent' });
+      },
+      close: () => mailer.close(),
+    };
+  }
+
+  /** The same upload handler, with each upload counted as stored, refused or failed, and the stored bytes. */
+  countUploads(handler: EndpointHandler<'uploadFile'>): EndpointHandler<'uploadFile'> {
+    return async (context) => {
+      try {
+        const attachment = await handler(context);
+        this.#uploads.inc({ outcome: 'stored' });
+        if ('size' in attachment) this.#uploadBytes.inc(attachment.size);
+        return attachment;
+      } catch (error) {
+        this.#uploads.inc({ outcome: error instanceof ApiFailure ? 'refused' : 'failed' });
+        throw error;
+      }
+    };
+  }
+
+  /** The exposition text Prometheus scrapes. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
