@@ -195,7 +195,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         title: 'Publisher platform API',
         description: 'Every answer is an envelope { code, msg, data }; code 1 is success (SPEC §8).',
         version: CONTRACT_VERSION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      // Browsers call the API through their site's edge, which forwards these paths to it (README "Production with compose").
+      servers: [
+        { url: '/api', description: "The site's API path, on every brand host" },
+        { url: '/api-beta', description: 'The beta API path of the -demo hosts' },
+      ],
       components: {
         securitySchemes: {
           [BEARER_SECURITY_SCHEME]: {

@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { CONTRACT_VERSION, ERROR_CODES, INPUT_BOUNDS } from 'shared-contracts';
 import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,12 @@ describe('GET /openapi.json', () => {
     for (const parameter of ['spec_lang', 'domain_area', 'platform', 'clientId', 'imageConfig', 'subTitle']) {
       expect(text).toContain(parameter);
     }
+  });
+
+  it("passes Redocly's recommended OpenAPI rules without a warning: security declared on every operation, servers named", async () => {
+    const source = (await harness.app.inject('/openapi.json')).body;
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    expect(problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ''}`)).toEqual([]);
   });
 });
 

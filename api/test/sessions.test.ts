@@ -169,7 +169,7 @@ describe('endpoints that need a session', () => {
     expect(document.components.securitySchemes.sessionToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
-      expect(operation?.security, name).toEqual(endpoint.auth === 'none' ? undefined : [{ sessionToken: [] }]);
+      expect(operation?.security, name).toEqual(endpoint.auth === 'none' ? [] : [{ sessionToken: [] }]);
     }
   });
 
@@ -220,16 +220,53 @@ describe('endpoints that need a session', () => {
     expect(okData('usersInfo', answer).account).toBe(account.account);
   });
 
-  it('refuse an expired token with -600', async () => {
+  it('refuse an expired token with -600, however busy the session was', async () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
-    harness.clock.advance({ hours: ACCOUNT_RULES.sessionHours - 1 });
-    expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+    for (let hour = 1; hour < ACCOUNT_RULES.sessionHours; hour += 1) {
+      harness.clock.advance({ hours: 1 });
+      expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+    }
     harness.clock.advance({ hours: 1 });
     const answer = await call(harness, 'usersInfo', { token });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual(SESSION_INVALID);
     expect((await call(harness, 'loginAuth', { query: `?oauth_token=${token}` })).body).toEqual(SESSION_INVALID);
+  });
+
+  it(`end a session unused for ${ACCOUNT_RULES.sessionIdleMinutes} minutes (without remember me) with -600`, async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    harness.clock.advance({ minutes: ACCOUNT_RULES.sessionIdleMinutes - 1 });
+    expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+    // That call counted as use: the idle time starts again from it.
+    harness.clock.advance({ minutes: ACCOUNT_RULES.sessionIdleMinutes - 1 });
+    expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+    harness.clock.advance({ minutes: ACCOUNT_RULES.sessionIdleMinutes + 1 });
+    expect((await call(harness, 'usersInfo', { token })).body).toEqual(SESSION_INVALID);
+  });
+
+  it('give remember me a longer lifetime and idle time, and agents a short one whatever they ask', async () => {
+    const account = await createAccount(harness);
+    const remembered = okData('loginPassword', await call(harness, 'loginPassword', { body: { account: account.account, password: PASSWORD, remember: true } }));
+    expect(new Date(remembered.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
+    harness.clock.advance({ minutes: ACCOUNT_RULES.rememberedSessionIdleMinutes - 1 });
+    expect((await call(harness, 'usersInfo', { token: remembered.token })).status).toBe(200);
+    harness.clock.advance({ minutes: ACCOUNT_RULES.rememberedSessionIdleMinutes + 1 });
+    expect((await call(harness, 'usersInfo', { token: remembered.token })).body).toEqual(SESSION_INVALID);
+
+    const agent = await createAccount(harness, { role: 'agent' });
+    const agentLogin = okData('loginPassword', await call(harness, 'loginPassword', { body: { account: agent.account, password: PASSWORD, remember: true } }));
+    expect(new Date(agentLogin.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.agentSessionHours * 3_600_000);
+    harness.clock.advance({ minutes: ACCOUNT_RULES.agentSessionIdleMinutes + 1 });
+    expect((await call(harness, 'usersInfo', { token: agentLogin.token })).body).toEqual(SESSION_INVALID);
+  });
+
+  it('keep remember me across a password change', async () => {
+    const account = await createAccount(harness);
+    const { token } = okData('loginPassword', await call(harness, 'loginPassword', { body: { account: account.account, password: PASSWORD, remember: true } }));
+    const renewed = okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: 'Renewed-pass-81' } }));
+    expect(new Date(renewed.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
   });
 
   it('refuse a revoked token with -600', async () => {
@@ -365,7 +402,7 @@ describe('GET /users/info', () => {
   it("names a social account's provider", async () => {
     const social = await createSocialAccount(harness, 'vk', `id${unique().name}`);
     // Social logins arrive with a later task; the session is started here the way they will start one.
-    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id);
+    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id, false);
     expect(okData('usersInfo', await call(harness, 'usersInfo', { token }))).toMatchObject({
       account: social.account,
       type: 'THIRD_PARTY',
@@ -435,7 +472,7 @@ describe('POST /ucenter/password/reset (change password)', () => {
 
   it('is forbidden to a social account without a password', async () => {
     const social = await createSocialAccount(harness, 'apple', `sub-${unique().name}`);
-    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id);
+    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id, false);
     expectFailure(
       await call(harness, 'changePassword', { token, body: { oldPassword: 'anything', newPassword: 'Brand-new-pass-7' } }),
       403,

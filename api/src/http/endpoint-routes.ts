@@ -280,7 +280,8 @@ export function registerEndpoints(
         operationId: name,
         summary: endpoint.summary,
         tags: [tagOf(endpoint.path)],
-        ...(authRequired ? { security: [{ [BEARER_SECURITY_SCHEME]: [] }] } : {}),
+        // Declared on every operation: a session token, or explicitly none.
+        security: authRequired ? [{ [BEARER_SECURITY_SCHEME]: [] }] : [],
         querystring: endpoint.query,
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(transport === 'upload' ? { body: uploadBodySchema, consumes: ['multipart/form-data'] } : {}),
