@@ -254,7 +254,7 @@ describe('e-mail binding', () => {
 
   it('lets a social account, which has no password to reset, bind an address with its session', async () => {
     const social = await createSocialAccount(harness, 'google', unique('subject').name);
-    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id);
+    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id, false);
     const email = freshEmail();
     expect((await sendCode(token, email, { currentPassword: null })).status).toBe(200);
     expect(okData('bindEmail', await bind(token, email, await lastCodeTo(email)))).toEqual({ email });

@@ -101,7 +101,7 @@ describe('POST /ucenter/profile', () => {
 
   it('works for a social account too', async () => {
     const social = await createSocialAccount(harness, 'google', `profile-${unique().name}`);
-    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id);
+    const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id, false);
     expect(okData('updateProfile', await update(token, { birthday: '2003-03-03' })).birthday).toBe('2003-03-03');
   });
 

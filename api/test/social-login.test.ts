@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { BRAND_IDS, ERROR_CODES, SOCIAL_PROVIDERS, type EndpointName, type SocialProvider } from 'shared-contracts';
+import { ACCOUNT_RULES, BRAND_IDS, ERROR_CODES, SOCIAL_PROVIDERS, type EndpointName, type SocialProvider } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, REPO_ROOT, loadConfig } from '../src/config.js';
 import { readOAuthSettings } from '../src/oauth/config.js';
@@ -162,6 +162,14 @@ describe('completion calls', () => {
       );
       expect(rows[0]?.count).toBe(1);
     }
+  });
+
+  it('start a short session, or a remembered one when remember me was ticked', async () => {
+    const short = okData('googleAuth', await logInWith('google', 'player-short'));
+    expect(new Date(short.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.sessionHours * 3_600_000);
+    const back = await authorizeAs((await start('google')).href, 'player-remembered');
+    const remembered = okData('googleAuth', await call(harness, 'googleAuth', { query: completionQuery(back, { remember: '1' }) }));
+    expect(new Date(remembered.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
   });
 
   it('keep different people, and one person at different providers, apart', async () => {

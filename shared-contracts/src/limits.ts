@@ -80,8 +80,18 @@ export const ACCOUNT_RULES = {
   codeAttemptsMax: 5,
   /** How long a player waits before asking for another code. */
   codeResendSeconds: 60,
-  /** Session lifetime; remember me keeps the same token across browser restarts. */
-  sessionHours: 24 * 30,
+  /**
+   * Session lifetimes (ASVS 3.3): a session ends at its absolute lifetime or after its idle time without a call,
+   * whichever comes first; the browser then shows the player logged out. Without remember me the token lives in
+   * the tab and the session is short; with it the token survives browser restarts for longer. Agents, who read
+   * every ticket, get a working day and no remember me.
+   */
+  sessionHours: 12,
+  sessionIdleMinutes: 120,
+  rememberedSessionHours: 24 * 30,
+  rememberedSessionIdleMinutes: 7 * 24 * 60,
+  agentSessionHours: 10,
+  agentSessionIdleMinutes: 30,
   /** A birthday further back than this many years is taken for a typing slip (the user info's birthday, SPEC §3). */
   birthdayAgeMaxYears: 120,
 } as const;

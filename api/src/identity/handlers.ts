@@ -25,8 +25,8 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
   /** A live session's account for the token given, or null (a dead or missing one is no refusal here). */
   const accountOf = (token: string | null | undefined) => (token ? identity.authenticate(token).catch(() => null) : Promise.resolve(null));
   return {
-    // `remember` only decides where the browser keeps the token; the session lives as long either way.
-    loginPassword: async ({ body, request }) => identity.loginWithPassword(body.account, body.password, request.ip),
+    // `remember` decides where the browser keeps the token and how long the session may live and sit unused.
+    loginPassword: async ({ body, request }) => identity.loginWithPassword(body.account, body.password, body.remember === true, request.ip),
 
     loginAuth: async ({ query, request }) => {
       const account = await identity.authenticate(query.oauth_token ?? bearerToken(request.headers.authorization));

@@ -101,7 +101,8 @@ export class IdentityService {
     return account;
   }
 
-  async loginWithPassword(accountName: string, password: string, ip: string): Promise<LoginResult> {
+  /** Remember me asks for a remembered session: longer lifetime and idle time (ACCOUNT_RULES; never for agents). */
+  async loginWithPassword(accountName: string, password: string, remember: boolean, ip: string): Promise<LoginResult> {
     const { db, hasher } = this.deps;
     const accountKey = accountName.toLowerCase();
     const attempt = await this.guard(this.passwordCheckEntries(accountKey, ip));
@@ -125,7 +126,7 @@ export class IdentityService {
       if (hasher.needsRehash(passwordHash)) {
         await tx.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [row.id, await hasher.hash(password)]);
       }
-      const session = await this.sessions.create(row.id, tx);
+      const session = await this.sessions.create(row.id, remember, tx);
       await recordAccountEvent(tx, row.id, 'login', ip, this.deps.now());
       return { token: session.token, account: row.account, type: row.type, expiresAt: session.expiresAt.toISOString() };
     });
@@ -185,7 +186,7 @@ export class IdentityService {
       const at = now();
       await tx.query('UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1', [row.id, passwordHash, at]);
       await this.sessions.revokeAll(row.id, tx);
-      const session = await this.sessions.create(row.id, tx);
+      const session = await this.sessions.create(row.id, account.remember, tx);
       await recordAccountEvent(tx, row.id, 'password_changed', ip, at);
       return { token: session.token, account: row.account, type: row.type, expiresAt: session.expiresAt.toISOString() };
     });

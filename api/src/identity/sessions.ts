@@ -19,6 +19,14 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** How long a session may live and sit unused: by role and remember me (ACCOUNT_RULES). */
+export function sessionLifetime(role: Role, remember: boolean): { hours: number; idleMinutes: number } {
+  if (role === 'agent') return { hours: ACCOUNT_RULES.agentSessionHours, idleMinutes: ACCOUNT_RULES.agentSessionIdleMinutes };
+  return remember
+    ? { hours: ACCOUNT_RULES.rememberedSessionHours, idleMinutes: ACCOUNT_RULES.rememberedSessionIdleMinutes }
+    : { hours: ACCOUNT_RULES.sessionHours, idleMinutes: ACCOUNT_RULES.sessionIdleMinutes };
+}
+
 /** The bearer token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(header: string | string[] | undefined): string | null {
   if (typeof header !== 'string') return null;
@@ -32,12 +40,13 @@ interface SessionRow {
   account: string;
   type: AccountType;
   role: Role;
+  remember: boolean;
   last_seen_at: Date | null;
 }
 
 /**
- * Session tokens: random, handed out once, stored only as their SHA-256, valid until they expire
- * (ACCOUNT_RULES.sessionHours) or are revoked. Times come from the injected clock.
+ * Session tokens: random, handed out once, stored only as their SHA-256, valid until they expire, sit unused for
+ * longer than their idle time (sessionLifetime) or are revoked. Times come from the injected clock.
  */
 export class Sessions {
   constructor(
@@ -45,30 +54,42 @@ export class Sessions {
     private readonly now: () => Date,
   ) {}
 
-  /** Starts a session; pass the transaction when it must commit together with other changes. */
-  async create(accountId: number, runner: Queryable = this.db): Promise<NewSession> {
+  /**
+   * Starts a session, remembered or not (remember me; never for agents); pass the transaction when it must commit
+   * together with other changes.
+   */
+  async create(accountId: number, remember: boolean, runner: Queryable = this.db): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
-    const expiresAt = new Date(now.getTime() + ACCOUNT_RULES.sessionHours * 60 * 60 * 1000);
+    const { rows } = await runner.query<{ role: Role }>('SELECT role FROM accounts WHERE id = $1', [accountId]);
+    const role = rows[0]?.role ?? 'player';
+    const lifetime = sessionLifetime(role, remember);
+    const expiresAt = new Date(now.getTime() + lifetime.hours * 60 * 60 * 1000);
     await runner.query(
       `DELETE FROM sessions WHERE account_id = $1 AND coalesce(revoked_at, expires_at) < $2`,
       [accountId, new Date(now.getTime() - SESSION_RETENTION_MS)],
     );
     await runner.query(
-      'INSERT INTO sessions (account_id, token_hash, created_at, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $3)',
-      [accountId, hashToken(token), now, expiresAt],
+      `INSERT INTO sessions (account_id, token_hash, created_at, expires_at, last_seen_at, remember, idle_timeout_seconds)
+       VALUES ($1, $2, $3, $4, $3, $5, $6)`,
+      [accountId, hashToken(token), now, expiresAt, remember && role !== 'agent', lifetime.idleMinutes * 60],
     );
     return { token, expiresAt };
   }
 
-  /** The account behind a token that exists, has not expired and was not revoked; null otherwise. */
+  /**
+   * The account behind a token that exists, has not expired, was used within its idle time and was not revoked;
+   * null otherwise. last_seen_at is written at most every LAST_SEEN_RESOLUTION_MS, so the idle time holds to
+   * within those few minutes.
+   */
   async resolve(token: string | null): Promise<AuthenticatedAccount | null> {
     if (!token || !TOKEN_PATTERN.test(token)) return null;
     const now = this.now();
     const { rows } = await this.db.query<SessionRow>(
-      `SELECT s.id AS session_id, a.id AS account_id, a.account, a.type, a.role, s.last_seen_at
+      `SELECT s.id AS session_id, a.id AS account_id, a.account, a.type, a.role, s.remember, s.last_seen_at
        FROM sessions s JOIN accounts a ON a.id = s.account_id
-       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+         AND coalesce(s.last_seen_at, s.created_at) + s.idle_timeout_seconds * interval '1 second' > $2`,
       [hashToken(token), now],
     );
     const row = rows[0];
@@ -76,7 +97,14 @@ export class Sessions {
     if (!row.last_seen_at || now.getTime() - new Date(row.last_seen_at).getTime() >= LAST_SEEN_RESOLUTION_MS) {
       await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [row.session_id, now]);
     }
-    return { sessionId: row.session_id, accountId: row.account_id, account: row.account, type: row.type, role: row.role };
+    return {
+      sessionId: row.session_id,
+      accountId: row.account_id,
+      account: row.account,
+      type: row.type,
+      role: row.role,
+      remember: row.remember,
+    };
   }
 
   async revoke(sessionId: number, runner: Queryable = this.db): Promise<void> {

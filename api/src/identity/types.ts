@@ -12,6 +12,8 @@ export interface AuthenticatedAccount {
   account: string;
   type: AccountType;
   role: Role;
+  /** The session was started with remember me (a password change's fresh session is too). */
+  remember: boolean;
 }
 
 /** Social providers this deployment offers (OAUTH_<PROVIDER>_CLIENT_ID set), in display order. */

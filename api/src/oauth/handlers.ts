@@ -1,5 +1,5 @@
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
-import type { SocialLogins } from './social-logins.js';
+import type { CompletionAnswer, SocialLogins } from './social-logins.js';
 
 export type SocialEndpoint =
   | 'socialStart'
@@ -11,6 +11,11 @@ export type SocialEndpoint =
   | 'twitterAuth'
   | 'vkAuth';
 
+/** The provider's answer as the completion call passes it on, with remember me as a flag. */
+function answerOf(query: { code: string; state: string; iss?: string | undefined; remember?: '1' | undefined }): CompletionAnswer {
+  return { code: query.code, state: query.state, iss: query.iss, remember: query.remember === '1' };
+}
+
 /** The social login steps of SPEC §7: three start calls and one completion call per provider. */
 export function createSocialHandlers(social: SocialLogins): Pick<EndpointHandlers, SocialEndpoint> {
   return {
@@ -18,10 +23,10 @@ export function createSocialHandlers(social: SocialLogins): Pick<EndpointHandler
     twitterRedirect: async ({ request }) => social.start('twitter', request.headers),
     vkGenPkce: async ({ request }) => social.start('vk', request.headers),
 
-    googleAuth: async ({ query, request }) => social.complete('google', query, request.ip),
-    appleAuth: async ({ query, request }) => social.complete('apple', query, request.ip),
-    facebookAuth: async ({ query, request }) => social.complete('facebook', query, request.ip),
-    twitterAuth: async ({ query, request }) => social.complete('twitter', query, request.ip),
-    vkAuth: async ({ query, request }) => social.complete('vk', { ...query, deviceId: query.device_id }, request.ip),
+    googleAuth: async ({ query, request }) => social.complete('google', answerOf(query), request.ip),
+    appleAuth: async ({ query, request }) => social.complete('apple', answerOf(query), request.ip),
+    facebookAuth: async ({ query, request }) => social.complete('facebook', answerOf(query), request.ip),
+    twitterAuth: async ({ query, request }) => social.complete('twitter', answerOf(query), request.ip),
+    vkAuth: async ({ query, request }) => social.complete('vk', { ...answerOf(query), deviceId: query.device_id }, request.ip),
   };
 }

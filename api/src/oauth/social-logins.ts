@@ -61,6 +61,8 @@ export interface CompletionAnswer {
   iss?: string | undefined;
   /** VK only. */
   deviceId?: string | undefined;
+  /** Remember me was ticked when the login started: a remembered session (ACCOUNT_RULES). */
+  remember?: boolean | undefined;
 }
 
 /**
@@ -144,7 +146,7 @@ export class SocialLogins {
     } catch (error) {
       throw this.providerFailure(error, provider);
     }
-    return this.signIn(provider, identity, ip);
+    return this.signIn(provider, identity, answer.remember === true, ip);
   }
 
   private providerFailure(error: unknown, provider: SocialProvider): unknown {
@@ -154,7 +156,7 @@ export class SocialLogins {
   }
 
   /** The account of the identity, created on its first login; a new session for it. */
-  private async signIn(provider: SocialProvider, identity: ProvedIdentity, ip: string): Promise<LoginResult> {
+  private async signIn(provider: SocialProvider, identity: ProvedIdentity, remember: boolean, ip: string): Promise<LoginResult> {
     const { db, now } = this.deps;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
@@ -166,7 +168,7 @@ export class SocialLogins {
             [provider, identity.subject],
           );
           const account = linked.rows[0] ?? (await this.createAccount(tx, provider, identity, at));
-          const session = await this.deps.sessions.create(account.id, tx);
+          const session = await this.deps.sessions.create(account.id, remember, tx);
           await recordAccountEvent(tx, account.id, 'login', ip, at);
           return { token: session.token, account: account.account, type: 'THIRD_PARTY' as const, expiresAt: session.expiresAt.toISOString() };
         });

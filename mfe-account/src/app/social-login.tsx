@@ -95,9 +95,14 @@ function withoutAnswer(): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-function complete(provider: SocialProvider, answer: SocialAnswer & { code: string; state: string }): Promise<LoginResult> {
+function complete(provider: SocialProvider, answer: SocialAnswer & { code: string; state: string }, remember: boolean): Promise<LoginResult> {
   const api = platformApi();
-  const query = { code: answer.code, state: answer.state, ...(answer.iss ? { iss: answer.iss } : {}) };
+  const query = {
+    code: answer.code,
+    state: answer.state,
+    ...(answer.iss ? { iss: answer.iss } : {}),
+    ...(remember ? { remember: '1' as const } : {}),
+  };
   switch (provider) {
     case 'google':
       return api.call('googleAuth', { query });
@@ -149,7 +154,7 @@ export function SocialLanding({
     const key = answer.state;
     let running = completions.get(key);
     if (!running) {
-      running = complete(provider, { ...answer, code: answer.code, state: answer.state });
+      running = complete(provider, { ...answer, code: answer.code, state: answer.state }, pending.remember);
       completions.set(key, running);
     }
     let current = true;

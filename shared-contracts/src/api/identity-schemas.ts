@@ -89,7 +89,7 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const passwordLoginBodySchema = z.strictObject({
   account: accountNameSchema,
   password: typedPasswordSchema,
-  /** Remember me: the client keeps the token in local storage; the server keeps its lifetime either way. */
+  /** Remember me: the client keeps the token in local storage, and the session lives longer (ACCOUNT_RULES). */
   remember: z.boolean().optional(),
 });
 
@@ -185,6 +185,8 @@ export const socialCompleteQuerySchema = z.strictObject({
   state: oauthStateSchema,
   /** The issuer a provider names in its answer (RFC 9207); passed on when the address bar has it. */
   iss: z.string().min(1).max(2048).optional(),
+  /** Remember me was ticked when the login started: the session lives longer (ACCOUNT_RULES). */
+  remember: z.literal('1').optional(),
 });
 export const vkCompleteQuerySchema = socialCompleteQuerySchema.extend({
   /** VK ID sends it back with the code and wants it with the code exchange. */
