@@ -139,23 +139,28 @@ export class ConfigError extends Error {
 
 /**
  * Reads the environment once at start. Demo data is loaded by default only into the embedded database: a
- * DATABASE_URL database is someone's real data and gets it only when SEED_DEMO=1 says so.
+ * DATABASE_URL database is someone's real data and gets it only when SEED_DEMO=1 says so. With
+ * NODE_ENV=production never: not by default, and SEED_DEMO=1 stops the start.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const oauth = readOAuthSettings(env);
   const files = readFileStorage(env, DEFAULT_FILES_DIR);
-  // A clock anyone can move would let any caller end every chat: never on a production server.
-  const testClockInProduction =
-    parsed.success && parsed.data.API_TEST_CLOCK === true && parsed.data.NODE_ENV === 'production'
-      ? ['API_TEST_CLOCK: must not be on when NODE_ENV is production']
-      : [];
-  if (!parsed.success || oauth.problems.length > 0 || files.problems.length > 0 || testClockInProduction.length > 0) {
+  // A clock anyone can move would let any caller end every chat, and the demo accounts' passwords (an agent's
+  // among them, who reads every ticket) are published: neither ever on a production server.
+  const production = parsed.success && parsed.data.NODE_ENV === 'production';
+  const refusedInProduction = [
+    ...(production && parsed.data?.API_TEST_CLOCK === true ? ['API_TEST_CLOCK: must not be on when NODE_ENV is production'] : []),
+    ...(production && parsed.data?.SEED_DEMO === true
+      ? ['SEED_DEMO: must not be on when NODE_ENV is production (the demo accounts have published passwords)']
+      : []),
+  ];
+  if (!parsed.success || oauth.problems.length > 0 || files.problems.length > 0 || refusedInProduction.length > 0) {
     const problems = [
       ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
       ...oauth.problems,
       ...files.problems,
-      ...testClockInProduction,
+      ...refusedInProduction,
     ].map((problem) => `  ${problem}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
@@ -176,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     metricsPort: values.METRICS_PORT ?? null,
     database,
-    seedDemo: values.SEED_DEMO ?? database.kind === 'pglite',
+    seedDemo: values.SEED_DEMO ?? (database.kind === 'pglite' && values.NODE_ENV !== 'production'),
     logLevel: values.LOG_LEVEL,
     trustProxy,
     mail: {

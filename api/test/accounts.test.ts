@@ -30,8 +30,8 @@ describe('demo accounts', () => {
   });
 
   it('are created once, log in with the documented passwords and carry their roles, e-mails, birthdays and phones', async () => {
-    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 3, restored: 0 });
-    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, restored: 0 });
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 3, completed: 0 });
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, completed: 0 });
     for (const demo of DEMO_ACCOUNTS) {
       const token = await loginToken(harness, demo.account, demo.password);
       const info = okData('usersInfo', await call(harness, 'usersInfo', { token }));
@@ -55,13 +55,24 @@ describe('demo accounts', () => {
     ]);
   });
 
-  it('are put back to their documented password at the next seed', async () => {
+  it('never get a changed password, role or e-mail back at the next seed', async () => {
     await seedDemoAccounts(harness.db, testHasher);
-    const token = await loginToken(harness, 'player2', 'player2-pass');
-    okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: 'player2-pass', newPassword: 'Changed-by-visitor-1' } }));
-    expect((await login(harness, 'player2', 'player2-pass')).status).toBe(401);
-    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, restored: 1 });
-    expect((await login(harness, 'player2', 'player2-pass')).status).toBe(200);
+    const token = await loginToken(harness, 'agent1', 'agent1-pass');
+    okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: 'agent1-pass', newPassword: 'Changed-by-operator-1' } }));
+    await harness.db.query("UPDATE accounts SET role = 'player', email = 'moved@example.com' WHERE account = 'player2'");
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, completed: 0 });
+    expect((await login(harness, 'agent1', 'agent1-pass')).status).toBe(401);
+    expect((await login(harness, 'agent1', 'Changed-by-operator-1')).status).toBe(200);
+    const { rows } = await harness.db.query<{ role: string; email: string }>("SELECT role, email FROM accounts WHERE account = 'player2'");
+    expect(rows[0]).toEqual({ role: 'player', email: 'moved@example.com' });
+  });
+
+  it('fill in a missing birthday or phone and nothing else', async () => {
+    await seedDemoAccounts(harness.db, testHasher);
+    await harness.db.query("UPDATE accounts SET phone = NULL WHERE account = 'player1'");
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, completed: 1 });
+    const { rows } = await harness.db.query<{ phone: string }>("SELECT phone FROM accounts WHERE account = 'player1'");
+    expect(rows[0]?.phone).toBe(DEMO_ACCOUNTS[0]?.phone);
   });
 });
 

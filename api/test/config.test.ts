@@ -107,6 +107,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
   });
 
+  it('never seeds demo accounts with NODE_ENV=production: not by default on the embedded database, and SEED_DEMO=1 stops the start', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' })).toThrow(/SEED_DEMO: must not be on when NODE_ENV is production/);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
   it('never seeds a DATABASE_URL database unless SEED_DEMO=1', () => {
     const url = 'postgres://user:secret@db.example:5432/publisher';
     expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ database: { kind: 'postgres', url }, seedDemo: false });

@@ -48,7 +48,7 @@ export async function startApi(name: string, port: number, database: ApiDatabase
     PORT: String(port),
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
+    // Not NODE_ENV=production: the bench logs in with the demo accounts, which a production API refuses.
     OUTBOX_DIR: path.join(tmpdir(), 'bench-outbox'),
     FILES_DIR: path.join(tmpdir(), 'bench-files'),
     ...databaseEnv(database),

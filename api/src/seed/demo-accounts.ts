@@ -15,7 +15,8 @@ export interface DemoAccount {
 
 /**
  * The demo site's accounts (README, browser tests). Loaded with the demo games: into the embedded database by
- * default, into a DATABASE_URL database only with SEED_DEMO=1. Their passwords are public: never on a real site.
+ * default, into a DATABASE_URL database only with SEED_DEMO=1, and never with NODE_ENV=production (config.ts).
+ * Their passwords are public: never on a real site.
  */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { account: 'player1', password: 'player1-pass', email: 'player1@demo.example', birthday: '1996-04-12', phone: '+821012345678', role: 'player' },
@@ -25,14 +26,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 export interface DemoAccountsResult {
   created: number;
-  restored: number;
+  /** Existing accounts whose missing birthday or phone was filled in. */
+  completed: number;
 }
 
 /**
- * Idempotent: a missing demo account is created; an existing one is put back to its documented state (password,
- * role, e-mail unless another account holds that address), so the documented logins work after every start even
- * if someone changed them while trying the site. A missing birthday or phone is filled in; one a visitor set is
- * kept (a birthday is locked once set). Unchanged accounts are left untouched.
+ * Idempotent: a missing demo account is created with its documented password, role, e-mail, birthday and phone.
+ * An existing one only gets a missing birthday or phone filled in: its password, role and e-mail are never put
+ * back, because whoever changed them (an operator locking the demo agent out of a site, or its owner) meant it,
+ * and restoring a published password at every start would reopen the account.
  */
 export async function seedDemoAccounts(
   db: Database,
@@ -40,17 +42,12 @@ export async function seedDemoAccounts(
   accounts: readonly DemoAccount[] = DEMO_ACCOUNTS,
   now: Date = new Date(),
 ): Promise<DemoAccountsResult> {
-  const result: DemoAccountsResult = { created: 0, restored: 0 };
+  const result: DemoAccountsResult = { created: 0, completed: 0 };
   for (const demo of accounts) {
-    const { rows } = await db.query<{
-      id: number;
-      type: string;
-      role: string;
-      email: string | null;
-      password_hash: string | null;
-      birthday: string | null;
-      phone: string | null;
-    }>('SELECT id, type, role, email, password_hash, birthday, phone FROM accounts WHERE lower(account) = lower($1)', [demo.account]);
+    const { rows } = await db.query<{ id: number; birthday: string | null; phone: string | null }>(
+      'SELECT id, birthday, phone FROM accounts WHERE lower(account) = lower($1)',
+      [demo.account],
+    );
     const existing = rows[0];
     if (!existing) {
       try {
@@ -63,24 +60,14 @@ export async function seedDemoAccounts(
       }
       continue;
     }
-    const passwordOk =
-      existing.password_hash !== null &&
-      !hasher.needsRehash(existing.password_hash) &&
-      (await hasher.verify(existing.password_hash, demo.password));
-    const emailOk = demo.email === null || existing.email?.toLowerCase() === demo.email.toLowerCase();
     const profileOk = existing.birthday !== null && (demo.phone === null || existing.phone !== null);
-    if (passwordOk && emailOk && profileOk && existing.type === 'PLATFORM' && existing.role === demo.role) continue;
-    const passwordHash = passwordOk ? existing.password_hash : await hasher.hash(demo.password);
+    if (profileOk) continue;
     await db.query(
-      `UPDATE accounts SET type = 'PLATFORM', role = $2, password_hash = $3, updated_at = $5,
-         email = CASE WHEN $4::text IS NULL OR EXISTS (
-           SELECT 1 FROM accounts other WHERE lower(other.email) = lower($4::text) AND other.id <> $1
-         ) THEN email ELSE $4::text END,
-         birthday = COALESCE(birthday, $6::date), phone = COALESCE(phone, $7::text)
+      `UPDATE accounts SET updated_at = $2, birthday = COALESCE(birthday, $3::date), phone = COALESCE(phone, $4::text)
        WHERE id = $1`,
-      [existing.id, demo.role, passwordHash, demo.email, now, demo.birthday, demo.phone],
+      [existing.id, now, demo.birthday, demo.phone],
     );
-    result.restored += 1;
+    result.completed += 1;
   }
   return result;
 }

@@ -86,8 +86,8 @@ const originUrl = (port: number) => `http://localhost:${port}`;
 
 /**
  * docker-compose.yml as local processes (issue 5): an nginx edge (TLS 1.3 and HTTP/2 with a self-signed pair made
- * for the run) in front of two API replicas built and started as the API image does (NODE_ENV=production) on a
- * throwaway PostgreSQL, and one nginx static origin per app with the production headers
+ * for the run) in front of two API replicas built and started as the API image does on a throwaway PostgreSQL
+ * (with the demo data, so not as NODE_ENV=production, which refuses the demo accounts), and one nginx static origin per app with the production headers
  * (tooling/docker/nginx-static.conf.template). Attachments go to a folder on disk (or S3 with `S3_*` in apiEnv) and
  * mail to an outbox folder (or SMTP with SMTP_URL). Serves the apps as last built: run `pnpm run build` first.
  */
@@ -122,9 +122,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     // The API image's build (tooling/docker/api.Dockerfile): the replicas run what it compiles.
     await runToEnd('pnpm', ['--filter', 'api', 'run', 'build']);
     postgres = await startPostgres({ port: ports.postgres });
+    // The drills log in with the demo accounts, whose published passwords a NODE_ENV=production API refuses.
     const apiEnv = {
       HOST: '127.0.0.1',
-      NODE_ENV: 'production',
       DATABASE_URL: postgres.url,
       SEED_DEMO: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
