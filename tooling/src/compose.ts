@@ -29,6 +29,7 @@ export const COMPOSE_CHECK_ENV: Readonly<Record<string, string>> = {
   S3_SECRET_ACCESS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   GARAGE_RPC_SECRET: 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210',
   TLS_DIR: '/etc/platform-tls',
+  GRAFANA_ADMIN_PASSWORD: 'check-grafana-password',
 };
 
 export class ComposeInterpolationError extends Error {}

@@ -53,9 +53,12 @@ describe('docker-compose.yml', () => {
     expect(pulled.join(' ')).not.toMatch(/minio/);
   });
 
-  it('publishes the edge alone, on 80 (a redirect) and 443', () => {
+  it('publishes the edge alone, on 80 (a redirect) and 443, and Grafana on the host loopback only', () => {
     const published = services.filter(([, service]) => service.ports !== undefined).map(([name, service]) => [name, service.ports]);
-    expect(published).toEqual([['edge', ['80:80', '443:443']]]);
+    expect(published).toEqual([
+      ['edge', ['80:80', '443:443']],
+      ['grafana', ['127.0.0.1:3000:3000']],
+    ]);
   });
 
   it('has the API trust X-Forwarded-* from the edge-api network alone, which holds the edge and the replicas only', () => {

@@ -71,7 +71,8 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
-  constructor(db: Database) {
+  /** `db`: the API's database; its pool's figures are read at each scrape where it has a pool. */
+  constructor(db: Pick<Database, 'poolStats'>) {
     collectDefaultMetrics({ register: this.registry });
     const pool = db.poolStats;
     if (!pool) return;
