@@ -31,6 +31,7 @@ import { createTicketHandlers } from './tickets/handlers.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
 import { SupportReference } from './support/reference.js';
+import { RETENTION_INTERVAL_MS, scheduleRetention } from './retention.js';
 import { loadMigrations, type Migration } from './db/migrate.js';
 import { ApiMetrics } from './observability/metrics.js';
 import { registerReadiness } from './observability/readiness.js';
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
   fileStore?: FileStore;
   /** How often expired unattached uploads are deleted; `false` leaves it to the caller (tests). */
   uploadCleanupIntervalMs?: number | false;
+  /** How often client errors and social-login states past their retention are deleted (retention.ts); false: never. */
+  retentionIntervalMs?: number | false;
   /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue (SUPPORT_LONG_QUEUE). */
   longQueueThreshold?: number;
   /** Open-ticket cap and ticket and reply throttles per account; each one overrides its default. */
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: identity.sessions,
     settings: options.oauth ?? NO_OAUTH,
     onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'social login refused by the provider'),
+    startsPerIp: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits }.socialStartsPerIp,
   });
 
   const catalog = new Catalog(options.db, {
@@ -235,6 +239,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const fileStore = options.fileStore ?? new DiskFileStore(DEFAULT_FILES_DIR);
+  const retentionIntervalMs = options.retentionIntervalMs ?? RETENTION_INTERVAL_MS;
+  if (retentionIntervalMs !== false) {
+    scheduleRetention(app, { db: options.db, now: options.now ?? (() => new Date()) }, retentionIntervalMs);
+  }
   const uploadCleanupIntervalMs = options.uploadCleanupIntervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS;
   if (uploadCleanupIntervalMs !== false) {
     scheduleUploadCleanup(app, { db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }, uploadCleanupIntervalMs);

@@ -4,9 +4,10 @@ import { ACCOUNT_RULES, BRAND_IDS, ERROR_CODES, SOCIAL_PROVIDERS, type EndpointN
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, REPO_ROOT, loadConfig } from '../src/config.js';
 import { readOAuthSettings } from '../src/oauth/config.js';
+import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
 import { SOCIAL_LOGIN_TTL_MINUTES } from '../src/oauth/social-logins.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { bearer, call, createAccount, expectFailure, okData } from './identity-helpers.js';
+import { bearer, call, createAccount, expectFailure, okData, unique } from './identity-helpers.js';
 import { DEMO_CLIENTS, DEMO_EMAIL_DOMAIN, authorizeAs, startDemoOAuthServer, type DemoOAuthServer } from 'tooling/demo-oauth';
 
 const run = promisify(execFile);
@@ -56,7 +57,8 @@ afterAll(async () => {
 
 async function start(provider: SocialProvider, origin = SITE): Promise<URL> {
   const { name, query } = START[provider];
-  const data = okData('socialStart', await call(harness, name, { query, headers: siteHeaders(origin) }));
+  // A client address of its own per start: one address may start only so many (socialStartsPerIp).
+  const data = okData('socialStart', await call(harness, name, { query, headers: siteHeaders(origin), ip: unique().ip }));
   return new URL(data.authorizeUrl);
 }
 
@@ -114,6 +116,19 @@ describe('start calls', () => {
       expectFailure(await call(harness, 'socialStart', { query: '?provider=google', headers }), 400, ERROR_CODES.badRequest, 'redirectNotAllowed');
     }
     expectFailure(await call(harness, 'vkGenPkce', { headers: siteHeaders('http://evil.example') }), 400, ERROR_CODES.badRequest, 'redirectNotAllowed');
+  });
+
+  it(`allow ${DEFAULT_IDENTITY_LIMITS.socialStartsPerIp.max} starts per client address in ${DEFAULT_IDENTITY_LIMITS.socialStartsPerIp.windowSeconds / 60} minutes, whichever provider`, async () => {
+    const ip = unique().ip;
+    const providers = ['google', 'twitter', 'vk'] as const;
+    for (let index = 0; index < DEFAULT_IDENTITY_LIMITS.socialStartsPerIp.max; index += 1) {
+      const { name, query } = START[providers[index % providers.length]!];
+      expect((await call(harness, name, { query, headers: siteHeaders(), ip })).status).toBe(200);
+    }
+    const refused = await call(harness, 'socialStart', { query: '?provider=google', headers: siteHeaders(), ip });
+    expectFailure(refused, 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(harness, 'socialStart', { query: '?provider=google', headers: siteHeaders(), ip: unique().ip })).status).toBe(200);
   });
 
   it('refuse a provider this deployment has not configured', async () => {

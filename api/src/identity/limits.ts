@@ -23,6 +23,8 @@ export interface IdentityLimits {
   codeSendsPerIp: Limit;
   /** Wrong codes per client address (each code also dies after ACCOUNT_RULES.codeAttemptsMax tries). */
   codeChecksPerIp: Limit;
+  /** Social logins started per client address: each start stores a state row before anyone has logged in. */
+  socialStartsPerIp: Limit;
 }
 
 export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
@@ -32,4 +34,5 @@ export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
   codeSendsPerAddress: { max: 5, windowSeconds: 60 * 60 },
   codeSendsPerIp: { max: 20, windowSeconds: 60 * 60 },
   codeChecksPerIp: { max: 20, windowSeconds: 15 * 60 },
+  socialStartsPerIp: { max: 20, windowSeconds: 15 * 60 },
 };

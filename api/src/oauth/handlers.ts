@@ -19,9 +19,9 @@ function answerOf(query: { code: string; state: string; iss?: string | undefined
 /** The social login steps of SPEC §7: three start calls and one completion call per provider. */
 export function createSocialHandlers(social: SocialLogins): Pick<EndpointHandlers, SocialEndpoint> {
   return {
-    socialStart: async ({ query, request }) => social.start(query.provider, request.headers),
-    twitterRedirect: async ({ request }) => social.start('twitter', request.headers),
-    vkGenPkce: async ({ request }) => social.start('vk', request.headers),
+    socialStart: async ({ query, request }) => social.start(query.provider, request.headers, request.ip),
+    twitterRedirect: async ({ request }) => social.start('twitter', request.headers, request.ip),
+    vkGenPkce: async ({ request }) => social.start('vk', request.headers, request.ip),
 
     googleAuth: async ({ query, request }) => social.complete('google', answerOf(query), request.ip),
     appleAuth: async ({ query, request }) => social.complete('apple', answerOf(query), request.ip),

@@ -5,7 +5,9 @@ import type { Database, Queryable } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
 import { requestHost } from '../http/forwarded.js';
 import { recordAccountEvent, uniqueViolation } from '../identity/accounts.js';
+import { IDENTITY_MESSAGES } from '../identity/service.js';
 import type { Sessions } from '../identity/sessions.js';
+import { Throttle, type Limit } from '../identity/throttle.js';
 import type { OAuthSettings } from './config.js';
 import { ProviderClient, ProviderError, type LoginChecks, type ProvedIdentity } from './provider-clients.js';
 
@@ -19,8 +21,6 @@ export const SOCIAL_MESSAGES = {
 
 /** How long a started login may take to come back (the state's lifetime). */
 export const SOCIAL_LOGIN_TTL_MINUTES = 10;
-/** Finished and expired rows are purged this long after they expire. */
-const RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const failure = {
   unavailable: () => new ApiFailure(ERROR_CODES.notFound, SOCIAL_MESSAGES.providerUnavailable),
@@ -44,6 +44,8 @@ export interface SocialLoginDependencies {
   settings: OAuthSettings;
   /** Where provider failures are logged (they reach the player only as `socialLoginFailed`). */
   onProviderError: (error: ProviderError, provider: SocialProvider) => void;
+  /** Starts per client address (counted in the database, so across replicas); more answer 4290. */
+  startsPerIp: Limit;
 }
 
 interface LoginRow {
@@ -73,7 +75,10 @@ export class SocialLogins {
   private readonly clients = new Map<SocialProvider, ProviderClient>();
   private readonly origins: ReadonlySet<string>;
 
+  private readonly throttle: Throttle;
+
   constructor(private readonly deps: SocialLoginDependencies) {
+    this.throttle = new Throttle(deps.db, deps.now);
     for (const [provider, settings] of Object.entries(deps.settings.providers) as [SocialProvider, OAuthSettings['providers'][SocialProvider]][]) {
       if (settings) this.clients.set(provider, new ProviderClient(provider, settings));
     }
@@ -99,8 +104,12 @@ export class SocialLogins {
     return `${origin}${provider === 'vk' ? ROUTES.vkRedirect : ROUTES.login}`;
   }
 
-  async start(provider: SocialProvider, headers: IncomingHttpHeaders): Promise<{ authorizeUrl: string }> {
+  async start(provider: SocialProvider, headers: IncomingHttpHeaders, ip: string): Promise<{ authorizeUrl: string }> {
     const client = this.client(provider);
+    const counted = await this.throttle.hit([{ bucket: 'social_start_ip', key: ip, limit: this.deps.startsPerIp }]);
+    if (!counted.allowed) {
+      throw new ApiFailure(ERROR_CODES.tooManyRequests, IDENTITY_MESSAGES.tooManyAttempts, { retryAfterSeconds: counted.retryAfterSeconds });
+    }
     const redirectUri = this.redirectUri(provider, headers);
     const checks: LoginChecks = {
       redirectUri,
@@ -114,8 +123,8 @@ export class SocialLogins {
     } catch (error) {
       throw this.providerFailure(error, provider);
     }
+    // Expired rows are deleted by the retention job (retention.ts).
     const now = this.deps.now();
-    await this.deps.db.query('DELETE FROM oauth_logins WHERE expires_at < $1', [new Date(now.getTime() - RETENTION_MS)]);
     await this.deps.db.query(
       `INSERT INTO oauth_logins (state_hash, provider, code_verifier, nonce, redirect_uri, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
