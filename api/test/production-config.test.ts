@@ -1,7 +1,9 @@
+import path from 'node:path';
 import Fastify from 'fastify';
 import { COMPOSE_CHECK_ENV, readCompose } from 'tooling/compose';
+import { readYamlFile } from 'tooling/monitoring';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { REPO_ROOT, loadConfig } from '../src/config.js';
 
 /**
  * docker-compose.yml's API replicas read with the API's own configuration schema (loadConfig), the environment
@@ -55,5 +57,19 @@ describe('the compose API replicas', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the Kubernetes API Deployment (deploy/k8s/base)', () => {
+  it('has a ConfigMap the API accepts, with the Secrets it names: metrics on their own port, storage, SMTP', () => {
+    const configMap = readYamlFile<{ data: Record<string, string> }>(path.join(REPO_ROOT, 'deploy', 'k8s', 'base', 'config.yaml'));
+    const secrets = {
+      DATABASE_URL: 'postgresql://platform:secret@platform-db-rw.platform:5432/platform',
+      S3_ACCESS_KEY_ID: COMPOSE_CHECK_ENV.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: COMPOSE_CHECK_ENV.S3_SECRET_ACCESS_KEY,
+    };
+    const config = loadConfig({ ...configMap.data, ...secrets });
+    expect(config).toMatchObject({ port: 8090, metricsPort: 9464, seedDemo: false, testClock: false, database: { kind: 'postgres' }, files: { kind: 's3' } });
+    expect(config.mail.smtpUrl).toMatch(/^smtp:\/\//);
   });
 });
