@@ -25,9 +25,15 @@ async function clientErrorAt(receivedAt: Date): Promise<number> {
 
 async function socialLoginExpiringAt(expiresAt: Date): Promise<number> {
   const { rows } = await harness.db.query<{ id: number }>(
-    `INSERT INTO oauth_logins (state_hash, provider, code_verifier, redirect_uri, created_at, expires_at)
-     VALUES ($1, 'google', $4, 'https://nova.example.com/login', $2, $3) RETURNING id`,
-    [randomBytes(32).toString('hex'), new Date(expiresAt.getTime() - 10 * 60 * 1000), expiresAt, randomBytes(48).toString('base64url')],
+    `INSERT INTO oauth_logins (state_hash, provider, code_verifier, redirect_uri, created_at, expires_at, binding_hash)
+     VALUES ($1, 'google', $4, 'https://nova.example.com/login', $2, $3, $5) RETURNING id`,
+    [
+      randomBytes(32).toString('hex'),
+      new Date(expiresAt.getTime() - 10 * 60 * 1000),
+      expiresAt,
+      randomBytes(48).toString('base64url'),
+      randomBytes(32).toString('hex'),
+    ],
   );
   return rows[0]!.id;
 }

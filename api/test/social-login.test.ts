@@ -55,10 +55,16 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The test's browser: the social-login binding cookie the starts set, sent back as a browser would. */
+const jar = { cookie: '' };
+const inBrowser = (): Record<string, string> => (jar.cookie ? { cookie: jar.cookie } : {});
+
 async function start(provider: SocialProvider, origin = SITE): Promise<URL> {
   const { name, query } = START[provider];
   // A client address of its own per start: one address may start only so many (socialStartsPerIp).
-  const data = okData('socialStart', await call(harness, name, { query, headers: siteHeaders(origin), ip: unique().ip }));
+  const answer = await call(harness, name, { query, headers: { ...siteHeaders(origin), ...inBrowser() }, ip: unique().ip });
+  const data = okData('socialStart', answer);
+  jar.cookie = String(answer.headers['set-cookie']).split(';')[0]!;
   return new URL(data.authorizeUrl);
 }
 
@@ -76,7 +82,7 @@ function completionQuery(back: URL, extra: Record<string, string> = {}): string 
 async function logInWith(provider: SocialProvider, login: string) {
   const back = await authorizeAs((await start(provider)).href, login);
   const extra: Record<string, string> = provider === 'vk' ? { device_id: 'device-1' } : {};
-  return call(harness, COMPLETE[provider], { query: completionQuery(back, extra) });
+  return call(harness, COMPLETE[provider], { headers: inBrowser(), query: completionQuery(back, extra) });
 }
 
 describe('start calls', () => {
@@ -93,6 +99,19 @@ describe('start calls', () => {
       expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(params.has('nonce')).toBe(provider === 'google' || provider === 'apple');
     }
+  });
+
+  it('bind the login to the starting browser with a __Host- cookie, the same one for every login it starts', async () => {
+    jar.cookie = '';
+    const answer = await call(harness, 'socialStart', { query: '?provider=google', headers: siteHeaders(), ip: unique().ip });
+    const cookie = String(answer.headers['set-cookie']);
+    expect(cookie).toMatch(/^__Host-social_login=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=600; Secure; HttpOnly; SameSite=Lax$/);
+    jar.cookie = cookie.split(';')[0]!;
+    const again = await call(harness, 'twitterRedirect', { headers: { ...siteHeaders(), ...inBrowser() }, ip: unique().ip });
+    expect(String(again.headers['set-cookie']).split(';')[0]).toBe(jar.cookie);
+    const { rows } = await harness.db.query<{ binding_hash: string }>('SELECT binding_hash FROM oauth_logins ORDER BY id DESC LIMIT 1');
+    expect(rows[0]?.binding_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.binding_hash).not.toContain(jar.cookie.split('=')[1]);
   });
 
   it('keep only a hash of the state and never the same state twice', async () => {
@@ -183,7 +202,7 @@ describe('completion calls', () => {
     const short = okData('googleAuth', await logInWith('google', 'player-short'));
     expect(new Date(short.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.sessionHours * 3_600_000);
     const back = await authorizeAs((await start('google')).href, 'player-remembered');
-    const remembered = okData('googleAuth', await call(harness, 'googleAuth', { query: completionQuery(back, { remember: '1' }) }));
+    const remembered = okData('googleAuth', await call(harness, 'googleAuth', { headers: inBrowser(), query: completionQuery(back, { remember: '1' }) }));
     expect(new Date(remembered.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
   });
 
@@ -200,17 +219,28 @@ describe('completion calls', () => {
     expect(okData('usersInfo', await call(harness, 'usersInfo', { headers: bearer(result.token) })).email).toBeNull();
   });
 
+  it('refuse a code and state brought by another browser, or none, and spend the state so it is worth nothing after', async () => {
+    const back = await authorizeAs((await start('google')).href, 'victim-of-a-leak');
+    const stranger = { cookie: `__Host-social_login=${'x'.repeat(43)}` };
+    expectFailure(await call(harness, 'googleAuth', { headers: stranger, query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(await call(harness, 'googleAuth', { headers: inBrowser(), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    const other = await authorizeAs((await start('google')).href, 'victim-of-a-leak');
+    expectFailure(await call(harness, 'googleAuth', { query: completionQuery(other) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    // The starting browser logs in with a fresh login as always.
+    expect((await logInWith('google', 'victim-of-a-leak')).status).toBe(200);
+  });
+
   it('accept a state once only', async () => {
     const back = await authorizeAs((await start('google')).href, 'once');
-    okData('googleAuth', await call(harness, 'googleAuth', { query: completionQuery(back) }));
-    expectFailure(await call(harness, 'googleAuth', { query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    okData('googleAuth', await call(harness, 'googleAuth', { headers: inBrowser(), query: completionQuery(back) }));
+    expectFailure(await call(harness, 'googleAuth', { headers: inBrowser(), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
   });
 
   it('refuse a state of another provider, an unknown one and an expired one', async () => {
     const back = await authorizeAs((await start('facebook')).href, 'mixup');
-    expectFailure(await call(harness, 'twitterAuth', { query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(await call(harness, 'twitterAuth', { headers: inBrowser(), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
     // The mismatch used the state up: the right provider cannot be tried with it afterwards either.
-    expectFailure(await call(harness, 'facebookAuth', { query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(await call(harness, 'facebookAuth', { headers: inBrowser(), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
 
     expectFailure(
       await call(harness, 'facebookAuth', { query: `?code=abc&state=${'x'.repeat(43)}` }),
@@ -221,22 +251,22 @@ describe('completion calls', () => {
 
     const late = await authorizeAs((await start('vk')).href, 'late');
     harness.clock.advance({ minutes: SOCIAL_LOGIN_TTL_MINUTES, seconds: 1 });
-    expectFailure(await call(harness, 'vkAuth', { query: completionQuery(late) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(await call(harness, 'vkAuth', { headers: inBrowser(), query: completionQuery(late) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
   });
 
   it('answer a refused code or a wrong issuer with socialLoginFailed, never a server error', async () => {
     const url = await start('google');
     const back = await authorizeAs(url.href, 'badcode');
     back.searchParams.set('code', 'not-the-code');
-    expectFailure(await call(harness, 'googleAuth', { query: completionQuery(back) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+    expectFailure(await call(harness, 'googleAuth', { headers: inBrowser(), query: completionQuery(back) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
 
     const mixed = await authorizeAs((await start('apple')).href, 'mixed-issuer');
     mixed.searchParams.set('iss', 'https://attacker.example');
-    expectFailure(await call(harness, 'appleAuth', { query: completionQuery(mixed) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+    expectFailure(await call(harness, 'appleAuth', { headers: inBrowser(), query: completionQuery(mixed) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
 
     const plain = await authorizeAs((await start('twitter')).href, 'badcode2');
     plain.searchParams.set('code', 'forged');
-    expectFailure(await call(harness, 'twitterAuth', { query: completionQuery(plain) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+    expectFailure(await call(harness, 'twitterAuth', { headers: inBrowser(), query: completionQuery(plain) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
   });
 
   it('answer socialLoginFailed when the provider cannot be reached', async () => {

@@ -54,6 +54,7 @@ interface LoginRow {
   code_verifier: string;
   nonce: string | null;
   redirect_uri: string;
+  binding_hash: string;
   expires_at: Date;
 }
 
@@ -65,7 +66,22 @@ export interface CompletionAnswer {
   deviceId?: string | undefined;
   /** Remember me was ticked when the login started: a remembered session (ACCOUNT_RULES). */
   remember?: boolean | undefined;
+  /** The browser's binding cookie (SOCIAL_BINDING_COOKIE), if it sent one. */
+  browserBinding: string | null;
 }
+
+/**
+ * The cookie that ties a social login to the browser that started it: `__Host-` (this host only, Path=/, Secure),
+ * HttpOnly (no script reads it) and SameSite=Lax (sent with the landing page's same-site calls). Without it, a
+ * code and state seen elsewhere (a log, a Referer, a shoulder) would log whoever presents them in, and an attacker
+ * could land a victim's tab on the attacker's own login. A cookie rather than the tab's session storage because
+ * the server must refuse the completion, not just the page: under `npm start` and behind the edge the API is
+ * reached through the site's own /api/ path, so the cookie is first-party there (Chromium also keeps Secure
+ * cookies on http://*.localhost). One binding per browser serves every login it starts, so two tabs do not
+ * undo each other's.
+ */
+export const SOCIAL_BINDING_COOKIE = '__Host-social_login';
+const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Social logins (SPEC §6; DESIGN §5): start (a provider URL with state, PKCE and nonce kept here) and completion
@@ -104,7 +120,16 @@ export class SocialLogins {
     return `${origin}${provider === 'vk' ? ROUTES.vkRedirect : ROUTES.login}`;
   }
 
-  async start(provider: SocialProvider, headers: IncomingHttpHeaders, ip: string): Promise<{ authorizeUrl: string }> {
+  /**
+   * A provider's authorization URL for a new login, and the browser binding to keep in the cookie: the one the
+   * browser sent when it is well-formed, else a new one.
+   */
+  async start(
+    provider: SocialProvider,
+    headers: IncomingHttpHeaders,
+    ip: string,
+    browserBinding: string | null,
+  ): Promise<{ authorizeUrl: string; browserBinding: string }> {
     const client = this.client(provider);
     const counted = await this.throttle.hit([{ bucket: 'social_start_ip', key: ip, limit: this.deps.startsPerIp }]);
     if (!counted.allowed) {
@@ -123,14 +148,24 @@ export class SocialLogins {
     } catch (error) {
       throw this.providerFailure(error, provider);
     }
+    const binding = browserBinding && BINDING_PATTERN.test(browserBinding) ? browserBinding : random();
     // Expired rows are deleted by the retention job (retention.ts).
     const now = this.deps.now();
     await this.deps.db.query(
-      `INSERT INTO oauth_logins (state_hash, provider, code_verifier, nonce, redirect_uri, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [sha256(checks.state), provider, checks.codeVerifier, checks.nonce, redirectUri, now, new Date(now.getTime() + SOCIAL_LOGIN_TTL_MINUTES * 60_000)],
+      `INSERT INTO oauth_logins (state_hash, provider, code_verifier, nonce, redirect_uri, created_at, expires_at, binding_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        sha256(checks.state),
+        provider,
+        checks.codeVerifier,
+        checks.nonce,
+        redirectUri,
+        now,
+        new Date(now.getTime() + SOCIAL_LOGIN_TTL_MINUTES * 60_000),
+        sha256(binding),
+      ],
     );
-    return { authorizeUrl };
+    return { authorizeUrl, browserBinding: binding };
   }
 
   async complete(provider: SocialProvider, answer: CompletionAnswer, ip: string): Promise<LoginResult> {
@@ -139,11 +174,13 @@ export class SocialLogins {
     // Used up by its first use, whatever comes next: a replayed or leaked state is worthless.
     const { rows } = await this.deps.db.query<LoginRow>(
       `UPDATE oauth_logins SET consumed_at = $2 WHERE state_hash = $1 AND consumed_at IS NULL
-       RETURNING id, provider, code_verifier, nonce, redirect_uri, expires_at`,
+       RETURNING id, provider, code_verifier, nonce, redirect_uri, expires_at, binding_hash`,
       [sha256(answer.state), now],
     );
     const row = rows[0];
     if (!row || row.provider !== provider || new Date(row.expires_at).getTime() <= now.getTime()) throw failure.state();
+    // Another browser's answer: refused, and its state is spent, so a leaked code and state are worth nothing.
+    if (answer.browserBinding === null || sha256(answer.browserBinding) !== row.binding_hash) throw failure.state();
 
     let identity: ProvedIdentity;
     try {
