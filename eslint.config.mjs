@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -42,6 +44,40 @@ const boundaries = [
   },
 ];
 
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const PACKAGES = [...APPS, 'shared-contracts', 'api', 'e2e', 'bench', 'drills', 'tooling'];
+
+/**
+ * Packages meet only by name, through the `exports` of the package imported and a dependency the importer declares,
+ * so pnpm's workspace graph is the real one: a relative path out of the file's own package is refused.
+ */
+const packagesByName = {
+  rules: {
+    'no-relative-import-into-another-package': {
+      meta: {
+        type: 'problem',
+        messages: {
+          intoAnother:
+            "'{{source}}' reaches into {{target}} by a relative path: import it by package name (declare it in package.json; the package exports what others may use).",
+        },
+      },
+      create(context) {
+        const own = path.relative(repoRoot, context.filename).split(path.sep)[0];
+        if (!PACKAGES.includes(own)) return {};
+        const ownDir = path.join(repoRoot, own) + path.sep;
+        const check = ({ source }) => {
+          if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = path.resolve(path.dirname(context.filename), source.value);
+          if (target.startsWith(ownDir)) return;
+          const targetName = path.relative(repoRoot, target).split(path.sep)[0] || 'the repository root';
+          context.report({ node: source, messageId: 'intoAnother', data: { source: source.value, target: targetName } });
+        };
+        return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
+
 // Features inside one app do not import each other; routes in src/app compose them (DESIGN §2).
 const featureIsolation = {
   regex: '^\\.\\./[^./][^/]*/',
@@ -61,6 +97,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
     },
+  },
+  {
+    plugins: { packages: packagesByName },
+    rules: { 'packages/no-relative-import-into-another-package': 'error' },
   },
   {
     files: ['**/*.tsx', 'shell/src/**/*.ts', 'mfe-*/src/**/*.ts', 'shared-contracts/src/react/**/*.ts'],

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { LOAD_LIMITS_ENV, runKillDrill } from '../../drills/src/drills/kill.js';
-import { startTopology, type Topology } from '../../tooling/src/topology/topology.js';
+import { LOAD_LIMITS_ENV, runKillDrill } from 'drills/kill';
+import { startTopology, type Topology } from 'tooling/topology';
 
 /**
  * Issue 6, the fast variant of the SIGKILL drill (`npm run drills` runs the full one): a few seconds of players

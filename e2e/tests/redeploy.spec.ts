@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { startTopology, type Topology } from '../../tooling/src/topology/topology.js';
+import { startTopology, type Topology } from 'tooling/topology';
 import { t } from '../support/locales.js';
 
 /**

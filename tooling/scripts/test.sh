@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test (DESIGN §9): from a fresh clone, installs what is missing, then typecheck, lint, unit (with the
-# production configuration: the compose file against the Compose schema, nginx -t over every nginx file), API on
-# PGlite and PostgreSQL (with loadConfig over the compose environment), production builds and browser tests.
+# production configuration: the compose file against the Compose schema, nginx -t over every nginx file), API and
+# the drills' fast variants on PGlite and PostgreSQL (with loadConfig over the compose environment), production
+# builds and browser tests.
 # Ends non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,8 +30,8 @@ step() {
 step typecheck pnpm -r --workspace-concurrency=2 run typecheck
 step lint pnpm exec eslint .
 step unit pnpm exec vitest run
-step "api on PGlite" pnpm --filter api run test
-step "api on PostgreSQL" pnpm --filter api run test:postgres
+step "api on PGlite" pnpm --filter api --filter drills run test
+step "api on PostgreSQL" pnpm --filter api --filter drills run test:postgres
 step build pnpm run build
 step browser pnpm --filter e2e run test
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FirstViewRenderer, PageDocument, PageDocumentInput } from 'shared-contracts/server';
-import { renderer as account } from '../../../mfe-account/src/server/first-view.js';
-import { renderer as catalog } from '../../../mfe-catalog/src/server/first-view.js';
-import { renderer as support } from '../../../mfe-support/src/server/first-view.js';
-import { document as shellDocument } from '../../../shell/src/server/first-view.js';
+import { renderer as account } from 'mfe-account/server';
+import { renderer as catalog } from 'mfe-catalog/server';
+import { renderer as support } from 'mfe-support/server';
+import { document as shellDocument } from 'shell/server';
 import { ExpiringCache, FRAGMENT_CACHE_MS } from 'tooling/first-view';
 import { FIRST_VIEW_STYLESHEETS_FILE, type FirstViewStylesheets } from './stylesheets.js';
 

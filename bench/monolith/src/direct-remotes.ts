@@ -6,9 +6,9 @@
  * own); the "one bundle" build compiles them eagerly into the main bundle (rspack.config.ts).
  */
 const APPS: Record<string, () => Promise<unknown>> = {
-  'catalog/app': () => import(/* webpackChunkName: "catalog" */ '../../../mfe-catalog/src/app/lifecycles.js'),
-  'support/app': () => import(/* webpackChunkName: "support" */ '../../../mfe-support/src/app/lifecycles.js'),
-  'account/app': () => import(/* webpackChunkName: "account" */ '../../../mfe-account/src/app/lifecycles.js'),
+  'catalog/app': () => import(/* webpackChunkName: "catalog" */ 'mfe-catalog/app'),
+  'support/app': () => import(/* webpackChunkName: "support" */ 'mfe-support/app'),
+  'account/app': () => import(/* webpackChunkName: "account" */ 'mfe-account/app'),
 };
 
 export async function loadRemote<T>(id: string): Promise<T | null> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { DEFAULT_IDENTITY_LIMITS } from '../../../api/src/identity/limits.js';
+import { DEFAULT_IDENTITY_LIMITS } from 'api/testing';
 import { envelopeOf, passwordLogin, type ApiUnderTest, type InjectAnswer } from './api-under-test.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * The API as the drills and their fast variants in api/test drive it: a Fastify instance answering `inject`
+ * The API as the drills and their fast variants in drills/test drive it: a Fastify instance answering `inject`
  * (no sockets, so thousands of requests stay cheap) and listing its routes. Structural, so the drills need no
  * Fastify of their own.
  */

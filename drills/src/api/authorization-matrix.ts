@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ERROR_CODES, ROLE_ERRORS, type EndpointAuth, type EndpointName } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { multipart } from '../../../api/test/files-fixtures.js';
+import { multipart } from 'api/testing';
 import { bearer, envelopeOf, passwordLogin, platformTicket, registeredRoutes, type ApiUnderTest, type InjectAnswer, type InjectRequest } from './api-under-test.js';
 
 /**

@@ -2,16 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { buildApp, type BuildAppOptions } from '../../../api/src/app.js';
-import { migrate } from '../../../api/src/db/migrate.js';
-import { openPglite } from '../../../api/src/db/pglite.js';
-import { DiskFileStore } from '../../../api/src/files/store.js';
-import { loggerOptions } from '../../../api/src/http/logging.js';
-import { PasswordHasher, type PasswordHashing } from '../../../api/src/identity/passwords.js';
-import { outboxMailer } from '../../../api/src/mail/transport.js';
-import { seedDemoAccounts } from '../../../api/src/seed/demo-accounts.js';
-import { readGamesSeed, seedGames } from '../../../api/src/seed/games-seed.js';
-import { readSupportSeed, seedSupport } from '../../../api/src/seed/support-seed.js';
+import {
+  DiskFileStore,
+  PasswordHasher,
+  buildApp,
+  loggerOptions,
+  migrate,
+  openPglite,
+  outboxMailer,
+  readGamesSeed,
+  readSupportSeed,
+  seedDemoAccounts,
+  seedGames,
+  seedSupport,
+  type BuildAppOptions,
+  type PasswordHashing,
+} from 'api/testing';
 import type { ApiUnderTest } from './api-under-test.js';
 
 /**

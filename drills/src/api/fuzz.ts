@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type Endpoint, type EndpointName } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { z } from 'zod';
-import { multipart } from '../../../api/test/files-fixtures.js';
+import { multipart } from 'api/testing';
 import { bearer, envelopeOf, passwordLogin, platformTicket, type ApiUnderTest, type InjectRequest } from './api-under-test.js';
 
 /**

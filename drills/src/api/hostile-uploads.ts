@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INPUT_BOUNDS, LIMITS } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { gif, jpeg, multipart, pdf, png } from '../../../api/test/files-fixtures.js';
+import { gif, jpeg, multipart, pdf, png } from 'api/testing';
 import { bearer, envelopeOf, passwordLogin, type ApiUnderTest } from './api-under-test.js';
 
 /**

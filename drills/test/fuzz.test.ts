@@ -1,10 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFuzz, type FuzzResult } from '../../drills/src/api/fuzz.js';
-import { call, expectFailure } from './identity-helpers.js';
-import { loggerOptions } from '../src/http/logging.js';
-import { injectJson } from './helpers.js';
-import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
+import { loggerOptions } from 'api/testing';
+import { call, createTicketHarness, expectFailure, injectJson, type TicketHarness } from 'api/testing/vitest';
+import { runFuzz, type FuzzResult } from '../src/api/fuzz.js';
 
 /**
  * Issue 6 property-based fuzzing, fast variant: a few hundred requests generated from the endpoints' zod schemas,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, ROUTES_OUTSIDE_ENDPOINTS, classifyRoutes, runAuthorizationMatrix, type MatrixResult } from '../../drills/src/api/authorization-matrix.js';
-import { registeredRoutes } from '../../drills/src/api/api-under-test.js';
-import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
+import { createTicketHarness, type TicketHarness } from 'api/testing/vitest';
+import { CALLERS, ROUTES_OUTSIDE_ENDPOINTS, classifyRoutes, runAuthorizationMatrix, type MatrixResult } from '../src/api/authorization-matrix.js';
+import { registeredRoutes } from '../src/api/api-under-test.js';
 
 /**
  * Issue 6 authorization matrix, fast variant (`npm run drills` prints the same matrix with counts): every

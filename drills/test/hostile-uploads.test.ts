@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_UPLOADS, runHostileUploads, type HostileUploadResult } from '../../drills/src/api/hostile-uploads.js';
-import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
+import { createTicketHarness, type TicketHarness } from 'api/testing/vitest';
+import { HOSTILE_UPLOADS, runHostileUploads, type HostileUploadResult } from '../src/api/hostile-uploads.js';
 
 /**
  * Issue 6 hostile uploads beyond files.test.ts: polyglots (GIF/JavaScript, JPEG/HTML, PNG and PDF with script),

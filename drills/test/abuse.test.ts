@@ -1,15 +1,9 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_RULES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../../drills/src/api/abuse.js';
-import { buildApp } from '../src/app.js';
-import { DiskFileStore } from '../src/files/store.js';
-import { loggerOptions } from '../src/http/logging.js';
-import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
-import { TEST_PASSWORD_HASHING } from './helpers.js';
-import { login } from './identity-helpers.js';
-import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
+import { DEFAULT_IDENTITY_LIMITS, DiskFileStore, buildApp, loggerOptions } from 'api/testing';
+import { TEST_PASSWORD_HASHING, createTicketHarness, login, type TicketHarness } from 'api/testing/vitest';
+import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../src/api/abuse.js';
 
 /**
  * Issue 6 brute force, code guessing and token leaks, fast variant (`npm run drills` sends 500 of each): every
@@ -27,7 +21,7 @@ const logStream = new Writable({
 });
 
 let harness: TicketHarness;
-let replica: FastifyInstance;
+let replica: Awaited<ReturnType<typeof buildApp>>;
 let result: AbuseResult;
 
 beforeAll(async () => {
