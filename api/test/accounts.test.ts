@@ -119,7 +119,7 @@ describe('create-account command', () => {
       [['--account', 'fine-name', '--colour', 'red'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /Unknown option '--colour'/],
       [['--account', 'fine-name'], { stdin: '' }, /no password: set ACCOUNT_PASSWORD or send it on standard input/],
       [['--account', 'fine-name'], { env: { ACCOUNT_PASSWORD: 'short1' } }, /The password must have at least 8 characters/],
-      [['--account', 'fine-name'], { stdin: 'onlyletters\n' }, /The password must contain both letters and digits/],
+      [['--account', 'fine-name'], { stdin: 'Password1\n' }, /The password is one of the most used ones/],
       [['--account', 'OPERATOR-MADE'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /account named "OPERATOR-MADE" already exists/],
       [['--account', 'other-name', '--email', 'MADE@example.com'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /already bound to another account/],
     ];

@@ -106,6 +106,15 @@ describe('forgot and reset password', () => {
     expect(subjects).toEqual(['Ihr Code zum Zurücksetzen des Passworts', '비밀번호 재설정 인증 코드', 'Your password reset code']);
   });
 
+  it('refuses one of the most used passwords without using the code up', async () => {
+    const email = freshEmail();
+    await createAccount(harness, { email });
+    await forgot(email, { ip: unique().ip });
+    const code = await lastCodeTo(email);
+    expectFailure(await reset(email, code, 'sunshine1', unique().ip), 400, ERROR_CODES.badRequest, 'passwordTooCommon');
+    expect((await reset(email, code, NEW_PASSWORD, unique().ip)).status).toBe(200);
+  });
+
   it('refuses a wrong code, a code for another address and a code after it expired', async () => {
     const email = freshEmail();
     const account = await createAccount(harness, { email });

@@ -1,6 +1,6 @@
 # The API (DESIGN §5): stateless, so compose runs several replicas behind the edge proxy.
 # Built here: esbuild compiles src/ with the shared-contracts code it uses into api/dist (api/scripts/bundle.mjs),
-# then `pnpm deploy --prod` gathers api/dist, migrations, seed, locales and assets (package.json "files") with the
+# then `pnpm deploy --prod` gathers api/dist, migrations, seed, locales, assets and data (package.json "files") with the
 # production dependencies only. .dockerignore keeps .env, .data/, .git and local builds out of the context.
 FROM node:20.20.2-bookworm-slim AS build
 WORKDIR /repo

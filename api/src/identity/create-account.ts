@@ -7,6 +7,7 @@ import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { describeDatabase, openDatabase } from '../db/open.js';
 import { AccountExistsError, EmailTakenError, createPlatformAccount } from './accounts.js';
+import { isCommonPassword } from './common-passwords.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './passwords.js';
 import { ROLES, type Role } from './types.js';
 
@@ -23,7 +24,6 @@ const EXPLANATIONS: Record<string, string> = {
   accountCharacters: 'may use only letters, digits and . _ @ -',
   passwordTooShort: `must have at least ${ACCOUNT_RULES.passwordMin} characters`,
   passwordTooLong: `must have at most ${ACCOUNT_RULES.passwordMax} characters`,
-  passwordLettersAndDigits: 'must contain both letters and digits',
   emailInvalid: 'is not a valid e-mail address',
 };
 
@@ -157,6 +157,7 @@ export async function runCreateAccount(io: CreateAccountIo, options: CreateAccou
   try {
     const args = parseCreateAccountArgs(io.argv);
     const password = check(newPasswordSchema, await readPassword(io.env, io.stdin, io.stderr), 'The password');
+    if (isCommonPassword(password)) throw new CommandError('The password is one of the most used ones: choose another');
     const hasher = options.hasher ?? new PasswordHasher(DEFAULT_PASSWORD_HASHING);
     let where = 'the database';
     const create = async (db: Database) => createPlatformAccount(db, hasher, { ...args, password });

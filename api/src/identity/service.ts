@@ -6,6 +6,7 @@ import { renderMail } from '../mail/templates.js';
 import type { Mailer } from '../mail/transport.js';
 import { recordAccountEvent, uniqueViolation } from './accounts.js';
 import { VerificationCodes } from './codes.js';
+import { isCommonPassword } from './common-passwords.js';
 import type { PasswordHasher } from './passwords.js';
 import { Sessions } from './sessions.js';
 import type { IdentityLimits } from './limits.js';
@@ -23,6 +24,7 @@ export const IDENTITY_MESSAGES = {
   passwordSame: 'passwordSame',
   passwordNotSet: 'passwordNotSet',
   currentPasswordWrong: 'currentPasswordWrong',
+  passwordTooCommon: 'passwordTooCommon',
   passwordRequired: 'passwordRequired',
   birthdayLocked: 'birthdayLocked',
 } as const;
@@ -54,6 +56,11 @@ interface PasswordRow {
   account: string;
   type: AccountType;
   password_hash: string | null;
+}
+
+/** 4000 `passwordTooCommon` for a new password on the bundled list of the most used ones. */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ApiFailure(ERROR_CODES.badRequest, IDENTITY_MESSAGES.passwordTooCommon);
 }
 
 /** The throttle key of one account name at one client address (account names cannot contain a space). */
@@ -181,6 +188,7 @@ export class IdentityService {
     if (oldPassword.normalize('NFC') === newPassword.normalize('NFC')) {
       throw new ApiFailure(ERROR_CODES.badRequest, IDENTITY_MESSAGES.passwordSame);
     }
+    refuseCommonPassword(newPassword);
     const passwordHash = await hasher.hash(newPassword);
     return db.transaction(async (tx) => {
       const at = now();
@@ -215,6 +223,8 @@ export class IdentityService {
   /** Sets a new password with a reset code; every session of the account ends. */
   async resetPassword(email: string, code: string, newPassword: string, ip: string): Promise<void> {
     const { db, hasher, now } = this.deps;
+    // Before the code is tried: a refused password must not use the code up.
+    refuseCommonPassword(newPassword);
     const attempt = await this.guard([{ bucket: BUCKETS.codeCheckIp, key: ip, limit: this.deps.limits.codeChecksPerIp }]);
     const { rows } = await db.query<{ id: number; account: string }>(
       `SELECT id, account FROM accounts WHERE lower(email) = lower($1) AND type = 'PLATFORM' AND password_hash IS NOT NULL`,
