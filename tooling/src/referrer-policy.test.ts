@@ -6,8 +6,9 @@ import { startStaticServer } from './static-server.js';
 
 /**
  * Issue 6 "token leaks (Referer)": a game client opens the site with `?oauth_token=` in the address. The shell
- * takes it out of the address bar at once; until then, and for every other page, no request to another origin
- * may carry the page's path and query in its Referer. Production (nginx) sends the same header.
+ * takes it out of the address bar at once; until then (the page's own scripts, styles and first calls), and for
+ * every other page, no request may carry the page's path and query in its Referer, to this origin's logs either
+ * (security review #2). Production (nginx) sends the same header.
  */
 const nginxTemplate = new URL('../docker/nginx-static.conf.template', import.meta.url);
 let root: string;
@@ -32,16 +33,16 @@ afterAll(async () => {
 });
 
 describe('Referrer-Policy', () => {
-  it('keeps the path and query (a token in the address) out of every cross-origin Referer', async () => {
+  it('keeps the path and query (a token in the address) out of every Referer, same-origin ones included', async () => {
     const page = await server.inject({ url: '/?oauth_token=abcdefghijklmnopqrstuvwxyz' });
     expect(page.statusCode).toBe(200);
-    // strict-origin-when-cross-origin: another origin sees the origin only, and nothing over plain http.
-    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // strict-origin: every origin, this one too, sees the origin only, and nothing over plain http.
+    expect(page.headers['referrer-policy']).toBe('strict-origin');
     const asset = await server.inject({ url: '/missing.js' });
-    expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(asset.headers['referrer-policy']).toBe('strict-origin');
   });
 
   it('is the same in production (nginx)', async () => {
-    expect(await readFile(nginxTemplate, 'utf8')).toMatch(/^\s*add_header Referrer-Policy strict-origin-when-cross-origin always;$/m);
+    expect(await readFile(nginxTemplate, 'utf8')).toMatch(/^\s*add_header Referrer-Policy strict-origin always;$/m);
   });
 });

@@ -146,7 +146,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // strict-origin: the origin alone, to other origins and to this one alike. A game client's first page carries
+    // the session token in ?oauth_token=, and the assets and calls made before the shell clears the address would
+    // otherwise send it in their same-origin Referer (security review #2).
+    reply.header('Referrer-Policy', 'strict-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (!request.url.startsWith('/api')) {

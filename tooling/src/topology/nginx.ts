@@ -151,11 +151,18 @@ export function checkNginxConfig(prefix: string, serverConfig: string): { args: 
   return { args, configFile };
 }
 
+/** Where the production files write their access log; the images link it to the container's stdout. */
+const IMAGE_ACCESS_LOG = '/var/log/nginx/access.log';
+
 /**
  * Writes and checks the configuration (checkNginxConfig), then starts nginx in the foreground as a child process
- * (stopped by its id; no system service is involved).
+ * (stopped by its id; no system service is involved). The access log, which the images send to stdout, goes to
+ * `<logDir>/<name>-access.log` beside its output: nginx cannot open /dev/stdout when it is a socket, as Node's
+ * child-process pipes are.
  */
 export function startNginx(name: string, prefix: string, serverConfig: string, logDir: string): NginxServer {
-  const { args, configFile } = checkNginxConfig(prefix, serverConfig);
+  mkdirSync(logDir, { recursive: true });
+  const localConfig = serverConfig.replaceAll(`access_log ${IMAGE_ACCESS_LOG} `, `access_log ${quoted(path.join(logDir, `${name}-access.log`))} `);
+  const { args, configFile } = checkNginxConfig(prefix, localConfig);
   return { started: startProcess(name, NGINX_BINARY, args, { logDir }), configFile };
 }
