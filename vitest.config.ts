@@ -1,14 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of the browser packages and tooling. The API has its own config (it needs a database).
+// Unit tests of the browser packages, tooling and bench, each package a project with its own vitest.config.ts (so
+// `pnpm --filter <package> test` runs one alone). The API and the drills have their own (they need a database).
 export default defineConfig({
   test: {
-    include: [
-      'shared-contracts/src/**/*.test.{ts,tsx}',
-      'tooling/src/**/*.test.ts',
-      'shell/src/**/*.test.{ts,tsx}',
-      'mfe-*/src/**/*.test.{ts,tsx}',
-    ],
-    environment: 'node',
+    projects: ['shared-contracts', 'tooling', 'shell', 'mfe-catalog', 'mfe-support', 'mfe-account', 'bench'],
   },
 });
