@@ -30,6 +30,7 @@ import { DiskFileStore, type FileStore } from './files/store.js';
 import { createTicketHandlers } from './tickets/handlers.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
+import { LiveTicketEvents, registerLiveEventsRoute, type LiveEventsOptions } from './tickets/live-events.js';
 import { SupportReference } from './support/reference.js';
 import { RETENTION_INTERVAL_MS, scheduleRetention } from './retention.js';
 import { loadMigrations, type Migration } from './db/migrate.js';
@@ -96,6 +97,8 @@ export interface BuildAppOptions {
    * `now` too, so every time the API writes comes from it.
    */
   testClock?: OffsetClock;
+  /** The live channel's timings and limits (heartbeat, stream lifetime...); tests shorten them. */
+  liveEvents?: Omit<LiveEventsOptions, 'db' | 'onError'>;
   /** The migrations /ready requires in the database (default: those in `api/migrations`). */
   migrations?: readonly Migration[];
 }
@@ -280,6 +283,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},
     },
   });
+
+  const liveEvents = new LiveTicketEvents({
+    db: options.db,
+    onError: (error, context) => app.log.error({ err: error, context }, 'live channel failed; streams reconnect and resume'),
+    onStreamOpened: () => metrics.liveConnectionOpened('support'),
+    ...options.liveEvents,
+  });
+  // Before the server closes: it waits for open connections, and a stream stays open until ended.
+  app.addHook('preClose', async () => liveEvents.close());
+  registerLiveEventsRoute(app, { live: liveEvents, authenticate });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerReadiness(app, { db: options.db, store: fileStore, migrations: options.migrations ?? (await loadMigrations()) });

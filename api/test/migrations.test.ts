@@ -39,6 +39,7 @@ const EXPECTED_TABLES = [
   'oauth_logins',
   'schema_migrations',
   'sessions',
+  'ticket_events',
   'ticket_messages',
   'ticket_ratings',
   'tickets',

@@ -1,4 +1,5 @@
 import type { Language } from './areas.js';
+import type { TicketLiveEvent } from './api/live-events.js';
 
 /**
  * Every event that crosses app boundaries, with its payload. Adding an event means adding it here; nothing
@@ -11,6 +12,15 @@ export interface PlatformEvents {
   'session:expired': { code: -600 };
   /** A ticket changed; the feedback dot refreshes at once. */
   'inquiry:updated': { inquiryId?: number };
+  /** The live channel reports a change of a ticket on the server; screens showing it fetch it again. */
+  'inquiry:live': TicketLiveEvent;
+  /**
+   * The live channel opened (`resumed`: nothing was missed since the last stream; otherwise screens fetch what they
+   * show again) or went down (screens rely on the SPEC's 60 s poll until it is back).
+   */
+  'live:state': { state: 'open' | 'down'; resumed: boolean };
+  /** The conversation a player has on screen (null: none): its replies count as seen, so they light no dot. */
+  'inquiry:reading': { inquiryId: number | null };
   /** A short message for the player; the shell shows it for TIMINGS.toastMs. */
   'toast:show': { message: string; tone: 'info' | 'success' | 'error' };
   /** A remote asks the shell to switch language (the shell rewrites the URL and reloads, SPEC §4). */

@@ -39,6 +39,12 @@ export interface Database extends Queryable {
    * through the `tx` handed in, not the outer database (the pool would use another connection).
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel` (a plain identifier), and again whenever a lost listening
+   * connection is back, since notifications may have been missed meanwhile; payloads are not passed on. Resolves,
+   * once listening, to the function that stops it.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The connection pool's figures for the metrics, where the driver keeps a pool (PostgreSQL; PGlite has none). */
   readonly poolStats?: () => PoolStats;
@@ -53,6 +59,9 @@ export interface PoolStats {
   /** The most connections the pool opens. */
   max: number;
 }
+
+/** Channel names `listen` accepts: they are written into LISTEN unquoted. */
+export const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Integers above 2^31 come back as strings from `pg` (int8) and as numbers from PGlite; cast counts with `::int`

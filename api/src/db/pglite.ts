@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { encodeParams, type Database, type QueryResult, type Queryable, type SqlValue } from './database.js';
+import { CHANNEL_NAME, encodeParams, type Database, type QueryResult, type Queryable, type SqlValue } from './database.js';
 
 /** `DATA_DIR` values that mean "keep nothing on disk" (tests, throwaway runs). */
 export function isMemoryDataDir(dataDir: string): boolean {
@@ -103,6 +103,14 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     exec: base.exec,
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pg.transaction((tx) => fn(queryable(tx)));
+    },
+    // One backend in this process: its notifications are an in-process bus, delivered after each commit.
+    async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+      const unlisten = await pg.listen(channel, () => onNotify());
+      return async () => {
+        if (!closed) await unlisten();
+      };
     },
     async close(): Promise<void> {
       if (closed) return;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { encodeParams, type Database, type QueryResult, type Queryable, type SqlValue } from './database.js';
+import { CHANNEL_NAME, encodeParams, type Database, type QueryResult, type Queryable, type SqlValue } from './database.js';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -37,6 +37,9 @@ const sameTypesAsPglite: pg.CustomTypesConfig = {
 };
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Waits before connecting a lost listening connection again: doubling from the first, up to the last. */
+const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
 
 type PgRunner = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -102,6 +105,59 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   }
   const base = queryable(pool);
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
+
+  /**
+   * LISTEN needs a connection of its own for as long as it listens: a pooled one goes back to the pool after each
+   * query. A lost one is connected again with a growing pause, and `onNotify` is called once it listens again.
+   */
+  async function listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let pauseMs = LISTEN_RETRY_MS.first;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: options.connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+      client = next;
+      next.on('notification', () => onNotify());
+      next.on('error', (error) => {
+        options.onIdleError?.(error);
+        lost(next);
+      });
+      next.on('end', () => lost(next));
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      pauseMs = LISTEN_RETRY_MS.first;
+    };
+    const lost = (which: pg.Client): void => {
+      if (stopped || client !== which || retry) return;
+      client = undefined;
+      which.removeAllListeners('end');
+      void which.end().catch(() => undefined);
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect().then(onNotify, () => {
+          if (client) lost(client);
+        });
+      }, pauseMs);
+      retry.unref();
+      pauseMs = Math.min(pauseMs * 2, LISTEN_RETRY_MS.max);
+    };
+    await connect();
+    const stop = async (): Promise<void> => {
+      if (stopped) return;
+      stopped = true;
+      listeners.delete(stop);
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    };
+    listeners.add(stop);
+    return stop;
+  }
+
   return {
     kind: 'postgres',
     query: base.query,
@@ -126,10 +182,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release(broken);
       }
     },
+    listen,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

@@ -147,6 +147,8 @@ export const ROUTES_OUTSIDE_ENDPOINTS: Record<string, { why: string; url: string
   'GET /openapi.json': { why: 'the OpenAPI document (describes the calls, holds no data)', url: '/openapi.json' },
   'GET /ready': { why: 'the readiness probe (which of database, migrations and storage answer; no data)', url: '/ready' },
   'POST /__test__/clock': { why: 'the test clock: only with API_TEST_CLOCK, never in production', url: null },
+  // A stream answers until it is closed, which a call here would wait for: the live-events drill checks it.
+  'GET /inquiries/events': { why: 'the live channel (issue 15): who receives which event, in drills/src/api/live-events.ts', url: null },
 };
 
 /** Calls that change or end what later calls need run last, in this order. */

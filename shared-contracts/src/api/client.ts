@@ -83,6 +83,12 @@ export interface ApiClient {
   upload<Name extends UploadEndpointName>(name: Name, input: UploadInput<Name>): Promise<EndpointResponse<Name>>;
   /** Fetches a file an endpoint answers with (with the session's header, which a plain link cannot send). */
   download<Name extends DownloadEndpointName>(name: Name, input: { query: EndpointQuery<Name>; signal?: AbortSignal }): Promise<Blob>;
+  /**
+   * Opens a long-lived GET stream (the live channel, LIVE_EVENTS_PATH) with the session's header, which an
+   * EventSource cannot send, and the common parameters. Resolves with the body once the server accepted it;
+   * rejects like a call (-600 logs out), without reporting: a stream dropping during a deploy is expected.
+   */
+  openStream(path: string, input: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<ReadableStream<Uint8Array>>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -224,6 +230,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         throw toApiError(error, endpoint.method, endpoint.path, () => options.onSessionInvalid(sentToken), report);
       }
+    },
+
+    async openStream(path, input) {
+      const sentToken = options.token();
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(options.commonParams())) if (value) params.set(name, value);
+      let response: Response;
+      try {
+        response = await fetch(`${options.baseURL}${path}?${params}`, {
+          headers: { ...headers(sentToken), ...input.headers, accept: 'text/event-stream' },
+          cache: 'no-store',
+          signal: input.signal ?? null,
+        });
+      } catch (error) {
+        throw new ApiError('network', ERROR_CODES.networkError, error instanceof Error ? error.message : 'Network error');
+      }
+      if (response.ok && response.body) return response.body;
+      const envelope: unknown = await response.json().catch(() => null);
+      if (isEnvelope(envelope) && envelope.code === ERROR_CODES.sessionInvalid) {
+        options.onSessionInvalid(sentToken);
+        throw new ApiError('session', envelope.code, envelope.msg, response.status, envelope);
+      }
+      if (isEnvelope(envelope)) throw new ApiError('business', envelope.code, envelope.msg, response.status, envelope);
+      throw new ApiError('network', ERROR_CODES.networkError, `Stream refused (${response.status})`, response.status);
     },
   };
 }

@@ -1,0 +1,42 @@
+import type { TicketStatus } from './ticket-constants.js';
+
+/**
+ * The live channel of issue 15: a Server-Sent Events stream of ticket changes. A player's stream carries the
+ * changes of their own tickets, an agent's the whole queue; what only agents may see never reaches a player.
+ * It is a GET with the session's bearer token, read with fetch (an EventSource cannot send the header).
+ */
+export const LIVE_EVENTS_PATH = '/inquiries/events';
+
+export const TICKET_EVENT_KINDS = ['created', 'message', 'status', 'ended', 'rated'] as const;
+export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
+
+/** One change of one ticket (SSE `event: ticket`); screens fetch what they show again, in their own language. */
+export interface TicketLiveEvent {
+  inquiryId: number;
+  kind: TicketEventKind;
+  /** The status after the change; null for a message (its status change, if any, is an event of its own). */
+  status: TicketStatus | null;
+  messageId: number | null;
+  /** Who caused it; the system ends chats left 24 hours without a player reply. */
+  author: 'player' | 'agent' | 'system' | null;
+  at: string;
+}
+
+/**
+ * The stream's other events. `ready` opens every stream: `resumed` is true when it picked up after the
+ * Last-Event-ID sent, so nothing was missed; false on a first connection or when the server could not replay
+ * (`reset`), and then screens fetch what they show again.
+ */
+export interface LiveReadyEvent {
+  resumed: boolean;
+}
+
+export const LIVE_TIMINGS = {
+  /** A comment line this often keeps proxies from closing an idle stream (the edge waits 75 s). */
+  heartbeatMs: 20_000,
+  /** A stream ends after this long and the client reconnects at once, so a revoked session stops receiving. */
+  lifetimeMs: 5 * 60_000,
+  /** Reconnect pauses after a drop: from the first, doubling, up to the last (plus up to half again at random). */
+  reconnectFirstMs: 500,
+  reconnectMaxMs: 30_000,
+} as const;
