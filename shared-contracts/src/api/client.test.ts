@@ -135,8 +135,13 @@ describe('createApiClient', () => {
     const stop = on('loading:changed', ({ pending }) => counts.push(pending));
     answer = { status: 200, body: { code: 1, msg: 'ok', data: precheck } };
     await client().call('gamesPrecheck');
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: { status: 'waiting_rating' } } };
+    await client().call('inquiryEnd', { body: { inquiryId: 1 } });
+    expect(counts).toEqual([1, 0]);
+    // A live refresh of a call that shows loading does not show it.
+    await client().call('inquiryEnd', { body: { inquiryId: 1 }, quiet: true });
     stop();
-    expect(counts).toEqual([]);
+    expect(counts).toEqual([1, 0]);
   });
 });
 

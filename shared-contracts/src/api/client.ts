@@ -61,6 +61,8 @@ export interface CallInput<Name extends EndpointName> {
   signal?: AbortSignal;
   /** The session to act for instead of the store's: a logout revokes the token it has just cleared. */
   token?: string;
+  /** A refresh the player did not ask for (a live update): no loading indicator, even where SPEC §7 shows one. */
+  quiet?: boolean;
 }
 
 /** Endpoints whose body is one uploaded file, and those that answer with a file. */
@@ -145,12 +147,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Sends a request and unwraps the envelope: success data of the promised shape, or an ApiError. */
   async function send<Name extends EndpointName>(
     name: Name,
-    { token, ...config }: AxiosRequestConfig & { token?: string },
+    { token, quiet = false, ...config }: AxiosRequestConfig & { token?: string; quiet?: boolean },
   ): Promise<EndpointResponse<Name>> {
     const endpoint = ENDPOINT_ROUTES[name];
     const sentToken = token ?? options.token();
     const sessionInvalid = () => options.onSessionInvalid(sentToken);
-    if (endpoint.showsLoading) trackLoading(1);
+    const showsLoading = endpoint.showsLoading && !quiet;
+    if (showsLoading) trackLoading(1);
     try {
       const response = await (await http()).request<unknown>({
         method: endpoint.method,
@@ -179,12 +182,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       throw toApiError(error, endpoint.method, endpoint.path, sessionInvalid, report);
     } finally {
-      if (endpoint.showsLoading) trackLoading(-1);
+      if (showsLoading) trackLoading(-1);
     }
   }
 
   return {
-    call: (name, input = {}) => send(name, { params: input.query, data: input.body, signal: input.signal, token: input.token }),
+    call: (name, input = {}) =>
+      send(name, { params: input.query, data: input.body, signal: input.signal, token: input.token, quiet: input.quiet ?? false }),
 
     upload: (name, input) => {
       const form = new FormData();

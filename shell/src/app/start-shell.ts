@@ -5,6 +5,7 @@ import {
   on,
   routeNameOf,
   setRouteName,
+  startPlatformLiveEvents,
   takeGameEntry,
   yieldToBrowser,
   type BootstrapResult,
@@ -87,4 +88,7 @@ export async function startShell(): Promise<void> {
   await remotesRegistered;
   await yieldToBrowser();
   (await layout()).startLayout();
+  // After the first page: the live channel (issue 15) is for what changes later, never for the first view.
+  await yieldToBrowser();
+  startPlatformLiveEvents();
 }

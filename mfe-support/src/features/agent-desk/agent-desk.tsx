@@ -7,6 +7,7 @@ import { useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../app/call-states.js';
 import { formatDateTime } from '../../app/format.js';
 import { useDebounced } from '../../app/use-debounced.js';
+import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import styles from './agent-desk.module.css';
 import { useAgentQueue, type QueueState } from './use-agent-queue.js';
 
@@ -172,6 +173,8 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
     ...(desk.keyword ? { keyword: desk.keyword } : {}),
   };
   const [state, retry] = useAgentQueue(query);
+  // New tickets, players' messages, ends and ratings move the queue while an agent watches it (issue 15).
+  useLiveUpdates(() => true, retry);
   // A ticket chosen from the list (not the one the page opened with): focus follows it to its title once it has
   // loaded (on a phone the list it was chosen from is hidden).
   const [shownTicket, setShownTicket] = useState(desk.inquiryId);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OPEN_TICKET_STATUSES } from 'shared-contracts';
 import { discardUploads, useDiscardUploadsOnLeave } from '../../app/attachments/discard-uploads.js';
 import { Failed, Loading } from '../../app/call-states.js';
+import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
 import { EndChatDialog } from './end-chat-dialog.js';
@@ -20,6 +21,8 @@ import { useTicket } from './use-ticket.js';
 export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: number; onChanged: () => void; focusOnLoad: boolean }) {
   const { t } = useTranslation();
   const [state, reload] = useTicket('agentInquiryDetail', inquiryId);
+  // The player's messages, ends and ratings, and other agents' replies, appear while the ticket is open.
+  useLiveUpdates((event) => event.inquiryId === inquiryId, () => reload({ quiet: true }));
   const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
   useDiscardUploadsOnLeave(draft.attachments);
   const [ending, setEnding] = useState(false);

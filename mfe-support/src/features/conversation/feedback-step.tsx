@@ -5,6 +5,7 @@ import { OPEN_TICKET_STATUSES, emit, type InquiryDetail } from 'shared-contracts
 import { idSchema } from 'shared-contracts/schemas';
 import { discardUploads, useDiscardUploadsOnLeave } from '../../app/attachments/discard-uploads.js';
 import { Failed, Loading } from '../../app/call-states.js';
+import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
@@ -42,7 +43,7 @@ function NoTicketChosen() {
 }
 
 /** The player's view of one loaded ticket: the conversation and what they can do with it now. */
-function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () => void }) {
+function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (options?: { quiet?: boolean }) => void }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
@@ -134,8 +135,26 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: () =>
 }
 
 /**
+ * Tells the shell which conversation the player has on screen while the tab is visible (`inquiry:reading`): a live
+ * change of it is read here, which marks it seen, so the feedback dot does not light for it.
+ */
+function useReadingSignal(inquiryId: number | null): void {
+  useEffect(() => {
+    const tell = () => emit('inquiry:reading', { inquiryId: document.visibilityState === 'visible' ? inquiryId : null });
+    tell();
+    document.addEventListener('visibilitychange', tell);
+    return () => {
+      document.removeEventListener('visibilitychange', tell);
+      emit('inquiry:reading', { inquiryId: null });
+    };
+  }, [inquiryId]);
+}
+
+/**
  * Step four (DESIGN §7), `/SupportCenter/feedback?inquiryId=N`: one ticket's conversation, add information, end
- * and rate. Reading the ticket marks its replies as seen, so the shell's feedback dot is told to refresh.
+ * and rate. Reading the ticket marks its replies as seen, so the shell's feedback dot is told to refresh. An agent's
+ * reply, an end or a status change appears within a second through the live channel (issue 15); in a hidden tab
+ * it waits until the tab is visible, so a reply nobody saw is not marked seen.
  */
 export function FeedbackStep() {
   const [params] = useSearchParams();
@@ -143,6 +162,8 @@ export function FeedbackStep() {
   const parsedId = idSchema.safeParse(requested);
   const inquiryId = parsedId.success ? parsedId.data : null;
   const [state, reload] = useTicket('inquiryDetail', inquiryId);
+  useReadingSignal(state.status === 'ready' ? state.ticket.id : null);
+  useLiveUpdates((event) => event.inquiryId === inquiryId, () => reload({ quiet: true }), { whileVisible: true });
 
   useEffect(() => {
     if (state.status === 'ready') emit('inquiry:updated', { inquiryId: state.ticket.id });

@@ -14,9 +14,10 @@ export type TicketState<Name extends TicketEndpoint> =
  * One ticket with its conversation. `reload()` fetches it again after a change while the conversation stays on
  * screen; a missing ticket (or another player's: the API answers both alike) is `notFound`, not a failure.
  */
-export function useTicket<Name extends TicketEndpoint>(name: Name, inquiryId: number | null): [TicketState<Name>, () => void] {
+export function useTicket<Name extends TicketEndpoint>(name: Name, inquiryId: number | null): [TicketState<Name>, (options?: { quiet?: boolean }) => void] {
   const [state, setState] = useState<TicketState<Name>>({ status: inquiryId === null ? 'notFound' : 'loading' });
-  const [version, setVersion] = useState(0);
+  // `quiet`: a live refresh, which shows no loading indicator.
+  const [request, setRequest] = useState({ version: 0, quiet: false });
   // A new ticket starts from "loading"; a reload of the same one keeps it on screen until the answer comes.
   const [shownId, setShownId] = useState(inquiryId);
   if (shownId !== inquiryId) {
@@ -32,7 +33,7 @@ export function useTicket<Name extends TicketEndpoint>(name: Name, inquiryId: nu
     const controller = new AbortController();
     // Both endpoints take the same query; widening the name lets TypeScript see that.
     platformApi()
-      .call<TicketEndpoint>(name, { query: { inquiryId }, signal: controller.signal })
+      .call<TicketEndpoint>(name, { query: { inquiryId }, signal: controller.signal, quiet: request.quiet })
       .then(
         (ticket) => !controller.signal.aborted && setState({ status: 'ready', ticket: ticket as EndpointResponse<Name> }),
         (error: unknown) => {
@@ -42,11 +43,11 @@ export function useTicket<Name extends TicketEndpoint>(name: Name, inquiryId: nu
         },
       );
     return () => controller.abort();
-  }, [name, inquiryId, version]);
+  }, [name, inquiryId, request]);
 
-  const reload = useCallback(() => {
+  const reload = useCallback((options: { quiet?: boolean } = {}) => {
     setState((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    setVersion((value) => value + 1);
+    setRequest((current) => ({ version: current.version + 1, quiet: options.quiet ?? false }));
   }, []);
   return [state, reload];
 }

@@ -164,4 +164,30 @@ describe('feedback dot polling (SPEC §2)', () => {
     expect(calls.load).toHaveBeenCalledTimes(1);
     expect(published).toEqual([]);
   });
+
+  it('asks at once on a live change, except of the conversation the player is reading, and polls on while the channel is down', async () => {
+    login(player, { remember: false });
+    const calls = fakeFeedbackCalls();
+    const published = start(calls.load);
+    await calls.answer(NO_FEEDBACK);
+    const change = { inquiryId: 7, kind: 'message', status: null, messageId: 3, author: 'agent', at: new Date().toISOString() } as const;
+
+    emit('inquiry:live', change);
+    expect(calls.load).toHaveBeenCalledTimes(2);
+    await calls.answer(twoNew);
+    expect(published.at(-1)).toEqual(twoNew);
+
+    // The screen reading ticket 7 marks it seen and then sends inquiry:updated; the dot waits for that.
+    emit('inquiry:reading', { inquiryId: 7 });
+    emit('inquiry:live', change);
+    expect(calls.load).toHaveBeenCalledTimes(2);
+    emit('inquiry:live', { ...change, inquiryId: 8 });
+    expect(calls.load).toHaveBeenCalledTimes(3);
+    await calls.answer(twoNew);
+
+    // The channel going down changes nothing: the 60 s poll goes on as the fallback.
+    emit('live:state', { state: 'down', resumed: false });
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
+    expect(calls.load).toHaveBeenCalledTimes(4);
+  });
 });

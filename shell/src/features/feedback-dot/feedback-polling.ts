@@ -15,8 +15,11 @@ const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedbac
 
 /**
  * Keeps the feedback dot current (SPEC §2): asks at once, then every TIMINGS.feedbackPollMs while the tab is
- * visible, and at once when the tab becomes visible again, a ticket changes (`inquiry:updated`) or the login changes
- * (`session:changed`). Logged out it asks nothing. A failed call keeps the last answer: the dot is a hint, and a
+ * visible, and at once when the tab becomes visible again, a ticket changes (`inquiry:updated`, or `inquiry:live`
+ * from the live channel, so an agent's reply lights the dot within a second) or the login changes
+ * (`session:changed`). A live change of the conversation the player is reading (`inquiry:reading`) is left to that
+ * screen, which reads it (and so marks it seen) and then sends `inquiry:updated`: the dot does not flash meanwhile.
+ * The poll goes on while the live channel is open, as the fallback for when it is down. Logged out it asks nothing. A failed call keeps the last answer: the dot is a hint, and a
  * poll every minute must not turn a flaky connection into a stream of errors (-600 is handled by the API client).
  * A session the API refuses the call to (4030: a customer-service agent, who has no player tickets) is not asked
  * again until the login changes. Returns the function that stops it.
@@ -61,7 +64,14 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
     }
   }
 
+  let reading: number | null = null;
   const stopInquiryUpdates = on('inquiry:updated', refresh);
+  const stopReading = on('inquiry:reading', ({ inquiryId }) => {
+    reading = inquiryId;
+  });
+  const stopLiveChanges = on('inquiry:live', ({ inquiryId }) => {
+    if (inquiryId !== reading) refresh();
+  });
   const stopSessionChanges = on('session:changed', () => {
     // Another account's dot must not linger while the new account's answer is on its way.
     refusedToThisSession = false;
@@ -75,6 +85,8 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
     generation += 1;
     clearTimeout(timer);
     stopInquiryUpdates();
+    stopReading();
+    stopLiveChanges();
     stopSessionChanges();
     document.removeEventListener('visibilitychange', onVisibilityChange);
   };
