@@ -158,8 +158,9 @@ describe('the edge (security review #4, #5, I5, I6)', () => {
     const browserFacing = tlsServers.join('\n');
     const forwardingFor = browserFacing.match(/proxy_set_header X-Forwarded-For \$remote_addr;/g) ?? [];
     const forwardingProto = browserFacing.match(/proxy_set_header X-Forwarded-Proto \$scheme;/g) ?? [];
-    const toApiOrPages = browserFacing.match(/proxy_pass http:\/\/(api_replicas\/|shell-pages);/g) ?? [];
-    expect(toApiOrPages).toHaveLength(3);
+    const toApiOrPages = browserFacing.match(/proxy_pass http:\/\/(api_replicas\/[^;]*|shell-pages);/g) ?? [];
+    // /api/ and /api-beta/, their live-channel streams, and the pages.
+    expect(toApiOrPages).toHaveLength(5);
     expect(forwardingFor).toHaveLength(toApiOrPages.length);
     expect(forwardingProto).toHaveLength(toApiOrPages.length);
   });
