@@ -79,6 +79,10 @@ describe('forgot and reset password', () => {
     for (const token of sessions) expect((await call(harness, 'usersInfo', { token })).body).toEqual(SESSION_INVALID);
     expect((await login(harness, account.account, PASSWORD)).status).toBe(401);
     expect(okData('loginPassword', await login(harness, account.account, NEW_PASSWORD)).account).toBe(account.account);
+    // The address is told that the password changed (ASVS 2.5.5).
+    const notice = (await mailTo(email)).at(-1);
+    expect(notice?.subject).toBe('The password of your account was changed');
+    expect(notice?.text).toContain(account.account);
   });
 
   it('answers an unknown address exactly like a known one, and mails nothing', async () => {

@@ -20,8 +20,13 @@ describe('mail texts', () => {
       const current = texts.get(language);
       expect(current, language).toBeDefined();
       if (!current) continue;
-      const expected = { resetPassword: ['code', 'minutes'], bindEmail: ['code', 'minutes'], emailChanged: ['account', 'email'] };
-      for (const template of ['resetPassword', 'bindEmail', 'emailChanged'] as const) {
+      const expected = {
+        resetPassword: ['code', 'minutes'],
+        bindEmail: ['code', 'minutes'],
+        emailChanged: ['account', 'email'],
+        passwordChanged: ['account'],
+      };
+      for (const template of ['resetPassword', 'bindEmail', 'emailChanged', 'passwordChanged'] as const) {
         expect(placeholders(current[template].body), `${language} ${template}`).toEqual(expected[template]);
         expect(placeholders(current[template].subject), `${language} ${template} subject`).toEqual([]);
         if (language !== 'en') expect(current[template].body, `${language} ${template} is translated`).not.toBe(english[template].body);

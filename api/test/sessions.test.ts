@@ -262,6 +262,17 @@ describe('endpoints that need a session', () => {
     expect((await call(harness, 'usersInfo', { token: agentLogin.token })).body).toEqual(SESSION_INVALID);
   });
 
+  it('tell the bound address of a password change in the request language, and mail nobody when none is bound', async () => {
+    const email = `${unique('changed').name.toLowerCase()}@example.com`;
+    const account = await createAccount(harness, { email });
+    const token = await loginToken(harness, account.account);
+    okData('changePassword', await call(harness, 'changePassword', { token, query: '?spec_lang=ko', body: { oldPassword: PASSWORD, newPassword: 'Changed-pass-62' } }));
+    await harness.app.background.idle();
+    const notices = (await readOutbox(harness.outbox)).filter((message) => message.to === email);
+    expect(notices.map((message) => message.subject)).toEqual(['계정 비밀번호가 변경되었습니다']);
+    expect(notices[0]?.text).toContain(account.account);
+  });
+
   it('keep remember me across a password change', async () => {
     const account = await createAccount(harness);
     const { token } = okData('loginPassword', await call(harness, 'loginPassword', { body: { account: account.account, password: PASSWORD, remember: true } }));

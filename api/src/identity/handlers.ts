@@ -51,15 +51,15 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
     forgotPassword: async ({ body, query, request }) =>
       identity.requestPasswordReset(body.email, request.ip, query.spec_lang),
 
-    resetPassword: async ({ body, request }) => {
-      await identity.resetPassword(body.email, body.code, body.newPassword, request.ip);
+    resetPassword: async ({ body, query, request }) => {
+      await identity.resetPassword(body.email, body.code, body.newPassword, request.ip, query.spec_lang);
       return null;
     },
 
     usersInfo: async ({ account }) => identity.userInfo(account),
 
-    changePassword: async ({ body, account, request }) =>
-      identity.changePassword(account, body.oldPassword, body.newPassword, request.ip),
+    changePassword: async ({ body, query, account, request }) =>
+      identity.changePassword(account, body.oldPassword, body.newPassword, request.ip, query.spec_lang),
 
     sendVerifyCode: async ({ body, query, account, request }) =>
       identity.sendBindCode(account, body.email, body.currentPassword, request.ip, query.spec_lang),

@@ -164,18 +164,21 @@ export class IdentityService {
 
   /**
    * Checks the current password, sets the new one, ends every session of the account (this one included) and
-   * starts a fresh one for the caller: a token copied before the change is worthless afterwards.
+   * starts a fresh one for the caller: a token copied before the change is worthless afterwards. The bound
+   * address is told (after the answer).
    */
   async changePassword(
     account: AuthenticatedAccount,
     oldPassword: string,
     newPassword: string,
     ip: string,
+    language: string | undefined,
   ): Promise<LoginResult> {
     const { db, hasher, now } = this.deps;
-    const { rows } = await db.query<PasswordRow>('SELECT id, account, type, password_hash FROM accounts WHERE id = $1', [
-      account.accountId,
-    ]);
+    const { rows } = await db.query<PasswordRow & { email: string | null }>(
+      'SELECT id, account, type, password_hash, email FROM accounts WHERE id = $1',
+      [account.accountId],
+    );
     const row = rows[0];
     if (!row) throw failure.session();
     if (row.type !== 'PLATFORM' || !row.password_hash) {
@@ -190,7 +193,7 @@ export class IdentityService {
     }
     refuseCommonPassword(newPassword);
     const passwordHash = await hasher.hash(newPassword);
-    return db.transaction(async (tx) => {
+    const renewed = await db.transaction(async (tx) => {
       const at = now();
       await tx.query('UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1', [row.id, passwordHash, at]);
       await this.sessions.revokeAll(row.id, tx);
@@ -198,6 +201,8 @@ export class IdentityService {
       await recordAccountEvent(tx, row.id, 'password_changed', ip, at);
       return { token: session.token, account: row.account, type: row.type, expiresAt: session.expiresAt.toISOString() };
     });
+    this.notifyPasswordChanged(row.account, row.email, language);
+    return renewed;
   }
 
   /**
@@ -220,8 +225,8 @@ export class IdentityService {
     return { resendAfterSeconds: ACCOUNT_RULES.codeResendSeconds };
   }
 
-  /** Sets a new password with a reset code; every session of the account ends. */
-  async resetPassword(email: string, code: string, newPassword: string, ip: string): Promise<void> {
+  /** Sets a new password with a reset code; every session of the account ends, and the address is told. */
+  async resetPassword(email: string, code: string, newPassword: string, ip: string, language: string | undefined): Promise<void> {
     const { db, hasher, now } = this.deps;
     // Before the code is tried: a refused password must not use the code up.
     refuseCommonPassword(newPassword);
@@ -240,6 +245,7 @@ export class IdentityService {
       await this.sessions.revokeAll(row.id, tx);
       await recordAccountEvent(tx, row.id, 'password_reset', ip, at);
     });
+    this.notifyPasswordChanged(row.account, email, language);
     // Whoever proved the mailbox may log in again at once, from any address.
     await this.throttle.clear(BUCKETS.loginAccount, row.account.toLowerCase());
     await this.throttle.clearPrefix(BUCKETS.loginAccountIp, accountAddressKey(row.account.toLowerCase(), ''));
@@ -360,6 +366,13 @@ export class IdentityService {
       await recordAccountEvent(tx, account.accountId, 'profile_updated', ip, at);
     });
     return this.userInfo(account);
+  }
+
+  /** Mails the account's bound address, if any, that its password changed (after the answer; a failure is logged). */
+  private notifyPasswordChanged(account: string, email: string | null, language: string | undefined): void {
+    if (!email) return;
+    const notice = renderMail('passwordChanged', language, { account });
+    this.deps.background.run('password changed notice', () => this.deps.mailer.send({ to: email, ...notice }));
   }
 
   private mailValues(code: string) {

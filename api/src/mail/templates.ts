@@ -14,6 +14,8 @@ export const mailTextsSchema = z.strictObject({
   bindEmail: templateSchema,
   /** To the address an account had before another was bound: the owner learns of a change they did not make. */
   emailChanged: templateSchema,
+  /** To the bound address after a password change or reset (ASVS 2.5.5): the owner learns of one they did not make. */
+  passwordChanged: templateSchema,
   /** Appended to every message after a blank line. */
   footer: z.string().min(1),
 });
@@ -28,6 +30,7 @@ export interface MailValues {
   resetPassword: CodeMailValues;
   bindEmail: CodeMailValues;
   emailChanged: { account: string; email: string };
+  passwordChanged: { account: string };
 }
 export type MailTemplate = keyof MailValues;
 
