@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { gameDetailsPath, inquiryFeedbackPath, routeNameOf, SUPPORT_AGENT_PATH, supportStepPath } from './routes.js';
-import { normaliseServerId } from './session/csform.js';
 
 describe('routeNameOf', () => {
   it('names every route of SPEC §2', () => {
@@ -22,14 +21,5 @@ describe('routeNameOf', () => {
     expect(supportStepPath('inquiry')).toBe('/SupportCenter/inquiry');
     expect(gameDetailsPath(4, 'features')).toBe('/GamesDetails/4#features');
     expect(inquiryFeedbackPath(12)).toBe('/SupportCenter/feedback?inquiryId=12');
-  });
-});
-
-describe('normaliseServerId (SPEC §4)', () => {
-  it('starts every server id with a lowercase s', () => {
-    expect(normaliseServerId('S12')).toBe('s12');
-    expect(normaliseServerId('12')).toBe('s12');
-    expect(normaliseServerId('s7')).toBe('s7');
-    expect(normaliseServerId('  ')).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inquiryCreateBodySchema } from './api/ticket-schemas.js';
 import { LIMITS } from './limits.js';
-import { textLength, textWords } from './text.js';
+import { normaliseServerId, textLength, textWords } from './text.js';
 
 describe('textLength', () => {
   it('counts an emoji (two UTF-16 units) as one character', () => {
@@ -50,5 +50,14 @@ describe('textWords (the two-word minimum of SPEC §5)', () => {
     expect(content.safeParse('Refund!!!!!!!!').error?.issues.map((issue) => issue.message)).toEqual(['contentTooFewWords']);
     expect(content.safeParse('Refund missing!').success).toBe(true);
     expect(content.safeParse('課金したのに届きません').success).toBe(true);
+  });
+});
+
+describe('normaliseServerId (SPEC §4)', () => {
+  it('starts every server id with a lowercase s', () => {
+    expect(normaliseServerId('S12')).toBe('s12');
+    expect(normaliseServerId('12')).toBe('s12');
+    expect(normaliseServerId('s7')).toBe('s7');
+    expect(normaliseServerId('  ')).toBe('');
   });
 });

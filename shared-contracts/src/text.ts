@@ -21,6 +21,13 @@ export function textWords(text: string): number {
   return words;
 }
 
+/** Server ids from the URL are normalised to start with a lowercase s (SPEC §4). */
+export function normaliseServerId(serverId: string): string {
+  const trimmed = serverId.trim();
+  if (trimmed === '') return '';
+  return /^s/i.test(trimmed) ? `s${trimmed.slice(1)}` : `s${trimmed}`;
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 /** Text safe in an element's content and in a quoted attribute, for HTML written as a string on a server. */
 export const escapeHtml = (value: string): string => value.replace(/[&"<>]/g, (character) => HTML_ESCAPES[character] ?? character);

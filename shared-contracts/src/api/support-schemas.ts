@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_TEXT_PATTERN, INPUT_BOUNDS } from '../limits.js';
-import { normaliseServerId } from '../session/csform.js';
+import { normaliseServerId } from '../text.js';
 import { commonQueryShape, idSchema } from './schemas.js';
 import { DOWNLOAD_PLATFORMS } from './ticket-constants.js';
 

@@ -54,10 +54,3 @@ export const EMPTY_CS_FORM: CsForm = {
   owner: '',
   writtenPastInquiryId: null,
 };
-
-/** Server ids from the URL are normalised to start with a lowercase s (SPEC §4). */
-export function normaliseServerId(serverId: string): string {
-  const trimmed = serverId.trim();
-  if (trimmed === '') return '';
-  return /^s/i.test(trimmed) ? `s${trimmed.slice(1)}` : `s${trimmed}`;
-}

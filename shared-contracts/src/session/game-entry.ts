@@ -1,5 +1,6 @@
 import { ID_TEXT_PATTERN, INPUT_BOUNDS } from '../limits.js';
-import { normaliseServerId, type CsForm } from './csform.js';
+import { normaliseServerId } from '../text.js';
+import type { CsForm } from './csform.js';
 import { STORAGE_KEYS } from './storage-keys.js';
 
 /**
