@@ -148,6 +148,25 @@ describe('live channel', () => {
     for (const client of [owner, other, agent]) client.close();
   });
 
+  it('never gives a player an event only agents may see (an internal note), live or replayed', async () => {
+    const ticket = await createTicket(harness, harness.player1, platformBody());
+    const [player, agent] = await Promise.all([openLive(harness.player1), openLive(harness.agent)]);
+    await Promise.all([player.waitFor(isReady, 'ready'), agent.waitFor(isReady, 'ready')]);
+    const from = lastId(player)!;
+    await harness.db.query(
+      `INSERT INTO ticket_events (ticket_id, account_id, kind, audience, author, created_at) VALUES ($1, $2, 'message', 'agents', 'agent', now())`,
+      [ticket, harness.ids.player1],
+    );
+    await agentReply(ticket);
+    await agent.waitFor(() => kinds(agent.events(), ticket).length === 3, "the agent's three events");
+    await player.waitFor(() => kinds(player.events(), ticket).length === 2, "the player's two events");
+    expect(kinds(player.events(), ticket)).toEqual(['message', 'status']);
+    const replay = await openLive(harness.player1, { lastEventId: from });
+    await replay.waitFor(isReady, 'the replay');
+    expect(kinds(replay.events(), ticket)).toEqual(['message', 'status']);
+    for (const client of [player, agent, replay]) client.close();
+  });
+
   it('resumes after a drop from the Last-Event-ID: nothing missed, nothing twice, on another replica too', async () => {
     const ticket = await createTicket(harness, harness.player1, platformBody());
     const first = await openLive(harness.player1);

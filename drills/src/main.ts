@@ -8,6 +8,7 @@ import { abuse } from './drills/abuse.js';
 import { authorization } from './drills/authorization.js';
 import { fuzz } from './drills/fuzz.js';
 import { kill } from './drills/kill.js';
+import { live } from './drills/live.js';
 import { soak } from './drills/soak.js';
 import { uploads } from './drills/uploads.js';
 import { failureCount, summaryTable } from './summary.js';
@@ -19,6 +20,7 @@ import { failureCount, summaryTable } from './summary.js';
  */
 const ALL: Drill<unknown>[] = [
   authorization,
+  live,
   fuzz,
   abuse,
   uploads,

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -32,6 +33,8 @@ export interface DrillApi {
   logs: () => string;
   /** Another API process's worth: a second app over the same database, mail and log; closed with the first. */
   startReplica: () => Promise<ApiUnderTest>;
+  /** Puts every app started so far on a loopback port (the live channel's streams need sockets); their base URLs. */
+  listen: () => Promise<string[]>;
   close: () => Promise<void>;
 }
 
@@ -81,6 +84,13 @@ export async function startDrillApi(options: Partial<BuildAppOptions> = {}, logL
         apps.push(replica);
         return replica;
       },
+      listen: async () =>
+        Promise.all(
+          apps.map(async (app) => {
+            if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+            return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+          }),
+        ),
       close: async () => {
         for (const app of apps.splice(0)) await app.close();
         await closeAll();
