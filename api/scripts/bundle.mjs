@@ -15,6 +15,7 @@ const result = await build({
   entryPoints: {
     main: 'src/main.ts',
     'create-account': 'src/identity/create-account-cli.ts',
+    'agent-totp': 'src/identity/agent-totp-cli.ts',
     seed: 'src/seed/cli.ts',
   },
   outdir: 'dist',

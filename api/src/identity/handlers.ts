@@ -26,7 +26,8 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
   const accountOf = (token: string | null | undefined) => (token ? identity.authenticate(token).catch(() => null) : Promise.resolve(null));
   return {
     // `remember` decides where the browser keeps the token and how long the session may live and sit unused.
-    loginPassword: async ({ body, request }) => identity.loginWithPassword(body.account, body.password, body.remember === true, request.ip),
+    loginPassword: async ({ body, request }) =>
+      identity.loginWithPassword(body.account, body.password, body.remember === true, request.ip, body.otp),
 
     loginAuth: async ({ query, request }) => {
       const account = await identity.authenticate(query.oauth_token ?? bearerToken(request.headers.authorization));

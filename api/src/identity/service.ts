@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/transport.js';
 import { recordAccountEvent, uniqueViolation } from './accounts.js';
 import { VerificationCodes } from './codes.js';
 import { isCommonPassword } from './common-passwords.js';
+import { totpStep } from './totp.js';
 import type { PasswordHasher } from './passwords.js';
 import { Sessions } from './sessions.js';
 import type { IdentityLimits } from './limits.js';
@@ -25,6 +26,8 @@ export const IDENTITY_MESSAGES = {
   passwordNotSet: 'passwordNotSet',
   currentPasswordWrong: 'currentPasswordWrong',
   passwordTooCommon: 'passwordTooCommon',
+  otpRequired: 'otpRequired',
+  otpInvalid: 'otpInvalid',
   passwordRequired: 'passwordRequired',
   birthdayLocked: 'birthdayLocked',
 } as const;
@@ -108,13 +111,24 @@ export class IdentityService {
     return account;
   }
 
-  /** Remember me asks for a remembered session: longer lifetime and idle time (ACCOUNT_RULES; never for agents). */
-  async loginWithPassword(accountName: string, password: string, remember: boolean, ip: string): Promise<LoginResult> {
+  /**
+   * Remember me asks for a remembered session: longer lifetime and idle time (ACCOUNT_RULES; never for agents).
+   * An account with a TOTP secret (agents an operator enrolled) also needs `otp`, the authenticator's current code:
+   * without one the answer is 4011 `otpRequired` and nothing else happens; a wrong or already used one is 4011
+   * `otpInvalid` and counts as a failed attempt.
+   */
+  async loginWithPassword(
+    accountName: string,
+    password: string,
+    remember: boolean,
+    ip: string,
+    otp?: string | undefined,
+  ): Promise<LoginResult> {
     const { db, hasher } = this.deps;
     const accountKey = accountName.toLowerCase();
     const attempt = await this.guard(this.passwordCheckEntries(accountKey, ip));
-    const { rows } = await db.query<PasswordRow>(
-      'SELECT id, account, type, password_hash FROM accounts WHERE lower(account) = lower($1)',
+    const { rows } = await db.query<PasswordRow & { totp_secret: string | null }>(
+      'SELECT id, account, type, password_hash, totp_secret FROM accounts WHERE lower(account) = lower($1)',
       [accountName],
     );
     const row = rows[0];
@@ -124,6 +138,7 @@ export class IdentityService {
         ? await hasher.verify(row.password_hash, password)
         : await hasher.verifyNothing(password);
     if (!row || !verified || !row.password_hash) throw failure.credentials();
+    if (row.totp_secret) await this.checkSecondFactor(row.id, row.account, row.totp_secret, otp, attempt);
     // A success is not a failure: withdraw this attempt and forget this address's earlier failures at the account.
     // The account-wide count stays: a guesser spread over many addresses must not be reset by the owner's logins.
     await this.throttle.forget(attempt);
@@ -323,6 +338,28 @@ export class IdentityService {
       this.deps.background.run('e-mail changed notice', () => this.deps.mailer.send({ to: previous, ...notice }));
     }
     return { email };
+  }
+
+  /**
+   * The authenticator code of an account with a TOTP secret, once the password was right. Without a code the
+   * password attempt is withdrawn (it was no failure) and the login form asks for one; a wrong code, or one already
+   * used (its time step is not after the last accepted one), stays counted as a failure.
+   */
+  private async checkSecondFactor(accountId: number, account: string, secret: string, otp: string | undefined, attempt: number[]): Promise<void> {
+    if (otp === undefined) {
+      await this.throttle.forget(attempt);
+      throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.otpRequired);
+    }
+    const step = totpStep(secret, account, otp, this.deps.now());
+    const accepted =
+      step !== null &&
+      (
+        await this.deps.db.query(
+          'UPDATE accounts SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)',
+          [accountId, step],
+        )
+      ).rowCount === 1;
+    if (!accepted) throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.otpInvalid);
   }
 
   /** For an account with a password: the one given must be it (4011), counted against the login limits. */

@@ -24,6 +24,8 @@ export const accountNameSchema = z
  */
 export const newPasswordSchema = z.string().min(ACCOUNT_RULES.passwordMin, 'passwordTooShort').max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
 
+/** An authenticator app's code (TOTP, RFC 6238): six digits. */
+export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'otpInvalid');
 export const typedPasswordSchema = z.string().min(1, 'passwordRequired').max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
 export const emailSchema = z.string().trim().max(ACCOUNT_RULES.emailMax, 'emailInvalid').pipe(z.email('emailInvalid'));
 export const verificationCodeSchema = z
@@ -91,6 +93,8 @@ export const passwordLoginBodySchema = z.strictObject({
   password: typedPasswordSchema,
   /** Remember me: the client keeps the token in local storage, and the session lives longer (ACCOUNT_RULES). */
   remember: z.boolean().optional(),
+  /** The authenticator's current code, for an account with a second factor (the API answers `otpRequired`). */
+  otp: otpSchema.optional(),
 });
 
 export const userInfoQuerySchema = z.strictObject({ ...commonQueryShape, platform: platformSchema.optional() });

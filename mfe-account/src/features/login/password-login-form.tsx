@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { completeLogin, platformApi, preloadSchemas } from 'shared-contracts';
+import { ApiError, completeLogin, platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../app/errors.js';
 import { Field, FormMessage, formStyles } from '../../app/form.js';
 import { useAction } from '../../app/use-action.js';
 
 /**
  * Account and password login. The password lives only in this form's state: it is sent once and never stored;
- * remember me decides whether the session token survives a browser restart (SPEC §3, §4).
+ * remember me decides whether the session token survives a browser restart (SPEC §3, §4). An account with a
+ * second factor (agents an operator enrolled) is answered `otpRequired`: the form then asks for the
+ * authenticator's code as well, keeping what was typed.
  */
 export function PasswordLoginForm({
   onLoggedIn,
@@ -22,19 +24,35 @@ export function PasswordLoginForm({
   const { t } = useTranslation();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ account: string | null; password: string | null }>({ account: null, password: null });
+  const [otpAsked, setOtpAsked] = useState(false);
+  const [otp, setOtp] = useState('');
+  const [errors, setErrors] = useState<{ account: string | null; password: string | null; otp: string | null }>({
+    account: null,
+    password: null,
+    otp: null,
+  });
   const { pending, message, setMessage, run, schemas: formSchemas } = useAction('account:errors.loginFailed');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const schemas = await formSchemas();
     if (!schemas) return;
-    const found = { account: fieldErrorKey(schemas.accountNameSchema, account), password: fieldErrorKey(schemas.typedPasswordSchema, password) };
+    const found = {
+      account: fieldErrorKey(schemas.accountNameSchema, account),
+      password: fieldErrorKey(schemas.typedPasswordSchema, password),
+      otp: otpAsked ? fieldErrorKey(schemas.otpSchema, otp) : null,
+    };
     setErrors(found);
     setMessage(null);
-    if (found.account || found.password) return;
+    if (found.account || found.password || found.otp) return;
     await run(async () => {
-      const result = await platformApi().call('loginPassword', { body: { account: account.trim(), password, remember } });
+      const body = { account: account.trim(), password, remember, ...(otpAsked ? { otp: otp.trim() } : {}) };
+      const result = await platformApi()
+        .call('loginPassword', { body })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.message === 'otpRequired') setOtpAsked(true);
+          throw error;
+        });
       completeLogin(result, remember);
       onLoggedIn();
       return null;
@@ -62,6 +80,19 @@ export function PasswordLoginForm({
         error={errors.password}
         required
       />
+      {otpAsked ? (
+        <Field
+          label={t('account:login.otp')}
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={otp}
+          onChange={(event) => setOtp(event.target.value)}
+          error={errors.otp}
+          autoFocus
+          required
+        />
+      ) : null}
       <label className={formStyles.checkbox}>
         <input type="checkbox" checked={remember} onChange={(event) => onRememberChange(event.target.checked)} name="remember" />
         {t('account:login.remember')}
