@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -78,7 +79,92 @@ const packagesByName = {
   },
 };
 
-// Features inside one app do not import each other; routes in src/app compose them (DESIGN §2).
+/**
+ * Inside a browser app's src/ imports run one way, down, and never in a circle: src/lib (hooks, data) <- src/components
+ * <- src/features (each feature its own folder, none importing another) <- src/app (composition only), with the server
+ * render and the standalone entry on top. An app is switched on here once its src/app holds composition only;
+ * mfe-support and mfe-account follow when their shared code has moved out of src/app (issue 17).
+ */
+const LAYERED_APPS = ['mfe-catalog'];
+const LAYERS = ['lib', 'components', 'features', 'app'];
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** A file's layer (what is outside the named layers, the entries, ranks on top) and, in src/features, its feature. */
+function placeIn(srcDir, file) {
+  const [top, second] = path.relative(srcDir, file).split(path.sep);
+  const rank = LAYERS.indexOf(top);
+  return { layer: rank === -1 ? 'the entries' : `src/${top}`, rank: rank === -1 ? LAYERS.length : rank, feature: top === 'features' ? second : null };
+}
+
+/** The source files of src/ that a file's text imports by relative path (type-only imports included). */
+function sourcesImported(srcDir, file, text) {
+  return [...text.matchAll(RELATIVE_IMPORT)].flatMap(([, specifier]) => {
+    const base = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '');
+    const found = [`${base}.ts`, `${base}.tsx`].find((candidate) => candidate.startsWith(srcDir) && existsSync(candidate));
+    return found ? [found] : [];
+  });
+}
+
+/** The first chain of imports that leads from the file back to itself, or null. */
+function circleThrough(srcDir, file, text) {
+  const seen = new Set();
+  const walk = (current, currentText, trail) => {
+    for (const next of sourcesImported(srcDir, current, currentText)) {
+      if (next === file) return [...trail, next];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const circle = walk(next, readFileSync(next, 'utf8'), [...trail, next]);
+      if (circle) return circle;
+    }
+    return null;
+  };
+  return walk(file, text, [file]);
+}
+
+const appLayers = {
+  rules: {
+    'one-direction': {
+      meta: {
+        type: 'problem',
+        messages: {
+          upward: "'{{source}}' is in {{target}}, above {{layer}}: imports run one way, src/lib <- src/components <- src/features <- src/app.",
+          otherFeature: "'{{source}}' is another feature's: features do not import each other; src/app composes them, and what both need goes in src/lib or src/components.",
+          circle: 'This file is on an import circle: {{circle}}.',
+        },
+      },
+      create(context) {
+        const [app] = path.relative(repoRoot, context.filename).split(path.sep);
+        const srcDir = path.join(repoRoot, app, 'src') + path.sep;
+        if (!context.filename.startsWith(srcDir)) return {};
+        const here = placeIn(srcDir, context.filename);
+        const check = ({ source }) => {
+          if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = path.resolve(path.dirname(context.filename), source.value);
+          if (!target.startsWith(srcDir)) return;
+          const there = placeIn(srcDir, target);
+          if (there.rank > here.rank) {
+            context.report({ node: source, messageId: 'upward', data: { source: source.value, target: there.layer, layer: here.layer } });
+          } else if (there.feature && here.feature && there.feature !== here.feature) {
+            context.report({ node: source, messageId: 'otherFeature', data: { source: source.value } });
+          }
+        };
+        return {
+          ImportDeclaration: check,
+          ExportAllDeclaration: check,
+          ExportNamedDeclaration: check,
+          ImportExpression: check,
+          'Program:exit'(program) {
+            const circle = circleThrough(srcDir, context.filename, context.sourceCode.text);
+            if (circle) context.report({ node: program, messageId: 'circle', data: { circle: circle.map((file) => path.relative(srcDir, file)).join(' -> ') } });
+          },
+        };
+      },
+    },
+  },
+};
+
+// Features inside one app do not import each other; routes in src/app compose them (DESIGN §2). The layered apps
+// have this from layers/one-direction.
 const featureIsolation = {
   regex: '^\\.\\./[^./][^/]*/',
   message: 'Features do not import each other; compose them in src/app (DESIGN §2).',
@@ -119,8 +205,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...boundaries.find((boundary) => boundary.files[0].startsWith(`${app}/`)).patterns, featureIsolation] },
+        {
+          patterns: [
+            ...boundaries.find((boundary) => boundary.files[0].startsWith(`${app}/`)).patterns,
+            ...(LAYERED_APPS.includes(app) ? [] : [featureIsolation]),
+          ],
+        },
       ],
     },
   })),
+  {
+    files: LAYERED_APPS.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    plugins: { layers: appLayers },
+    rules: { 'layers/one-direction': 'error' },
+  },
 );

@@ -14,6 +14,7 @@ async function ruleErrors(rule: string, file: string, code: string): Promise<str
 
 const importErrors = (file: string, code: string) => ruleErrors('no-restricted-imports', file, code);
 const packagePathErrors = (file: string, code: string) => ruleErrors('packages/no-relative-import-into-another-package', file, code);
+const layerErrors = (file: string, code: string) => ruleErrors('layers/one-direction', file, code);
 
 // The first lint loads the whole ESLint configuration and its plugins: seconds on a busy 2-core machine.
 describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, () => {
@@ -32,14 +33,37 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     expect(await importErrors('api/src/x.ts', "import '../../mfe-catalog/src/app/lifecycles.js';\n")).toHaveLength(1);
   });
 
-  it('refuses one feature importing another, and allows the app layer and shared-contracts', async () => {
-    expect(await importErrors('mfe-catalog/src/features/front-page/x.ts', "import '../game-details/game-details-page.js';\n")).toHaveLength(1);
+  it('refuses one feature importing another in an app not yet layered, and allows its app folder and shared-contracts', async () => {
+    expect(await importErrors('mfe-support/src/features/history/x.ts', "import '../conversation/ticket-parts.js';\n")).toHaveLength(1);
     expect(
-      await importErrors(
+      await importErrors('mfe-support/src/features/history/x.ts', "import '../../app/use-call.js';\nimport './history-step.js';\nimport 'shared-contracts';\n"),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['a feature importing src/app', 'features/front-page/x.ts', '../../app/catalog-root.js'],
+    ['a feature importing another feature', 'features/front-page/x.ts', '../game-details/game-details-page.js'],
+    ['a component importing a feature', 'components/x.tsx', '../features/front-page/game-grid.js'],
+    ['src/lib importing a component', 'lib/x.ts', '../components/artwork.js'],
+  ])('refuses %s in a layered app', async (_case, file, source) => {
+    expect(await layerErrors(`mfe-catalog/src/${file}`, `import '${source}';\n`)).toHaveLength(1);
+  });
+
+  it('lets imports run down a layered app: src/lib <- src/components <- src/features <- src/app', async () => {
+    expect(
+      await layerErrors(
         'mfe-catalog/src/features/front-page/x.ts',
-        "import '../../app/games-resource.js';\nimport './game-grid.js';\nimport 'shared-contracts';\n",
+        "import '../../lib/games-resource.js';\nimport '../../components/load-states.js';\nimport './game-grid.js';\nimport 'shared-contracts';\n",
       ),
     ).toEqual([]);
+    expect(await layerErrors('mfe-catalog/src/app/x.tsx', "import '../features/front-page/front-page.js';\nimport '../lib/games-resource.js';\n")).toEqual([]);
+  });
+
+  it('refuses an import circle in a layered app, even inside one feature', async () => {
+    // front-page.tsx imports banner-carousel.tsx, so the carousel importing the front page closes a circle.
+    expect(await layerErrors('mfe-catalog/src/features/front-page/banner-carousel.tsx', "import { FrontPage } from './front-page.js';\n")).toEqual([
+      'This file is on an import circle: features/front-page/banner-carousel.tsx -> features/front-page/front-page.tsx -> features/front-page/banner-carousel.tsx.',
+    ]);
   });
 
   it('refuses a relative path into another package, in tests, drills, bench and e2e too, and allows its name', async () => {

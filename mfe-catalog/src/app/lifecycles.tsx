@@ -1,6 +1,6 @@
 import { createRemoteApp } from 'shared-contracts/react';
 import { CatalogRoot } from './catalog-root.js';
-import { gamesPromise } from './games-resource.js';
+import { gamesPromise } from '../lib/games-resource.js';
 import { loadCatalogMessages } from './messages.js';
 
 const app = createRemoteApp({

@@ -2,7 +2,7 @@ import { StaticRouter } from 'react-router';
 import { ROUTES, routeNameOf, seedSimpleGames } from 'shared-contracts';
 import { createFirstViewRenderer } from 'shared-contracts/server';
 import { CatalogRoutes } from '../app/catalog-root.js';
-import { GAMES_ISLAND_ID, seedGames } from '../app/games-resource.js';
+import { GAMES_ISLAND_ID, seedGames } from '../lib/games-resource.js';
 import { loadCatalogMessages } from '../app/messages.js';
 
 /**
