@@ -11,7 +11,17 @@ import { AutoEndJob, autoEndTickets } from '../src/tickets/auto-end.js';
 import { OffsetClock, TEST_CLOCK_PATH } from '../src/tickets/test-clock.js';
 import { POSTGRES_URL, TEST_PASSWORD_HASHING, openTestDatabase, testHasher, uniqueSchema, type TestDatabase } from './helpers.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import { accountIdOf, countRows, createTicket, createTicketHarness, platformBody, replyBody, ticketRow, type TicketHarness } from './tickets-helpers.js';
+import {
+  accountIdOf,
+  countRows,
+  createTicket,
+  createTicketHarness,
+  platformBody,
+  renewSessions,
+  replyBody,
+  ticketRow,
+  type TicketHarness,
+} from './tickets-helpers.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const AUTO_END_MS = LIMITS.autoEndHours * HOUR_MS;
@@ -60,6 +70,8 @@ describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
     for (const time of [row.ended_at, row.feedback_at, row.updated_at]) expect(time?.toISOString()).toBe(h.clock.now().toISOString());
     expect(await runNow()).toEqual([]);
 
+    // A day later the player comes back and logs in again.
+    await renewSessions(h);
     expect(okData('inquiryFeedback', await call(h, 'inquiryFeedback', { token: h.player2 }))).toEqual({ count: 1, hasNew: true });
     const [listed] = okData('inquiryList', await call(h, 'inquiryList', { token: h.player2 }));
     expect(listed).toMatchObject({ id, status: 'waiting_rating', unread: true });
@@ -82,6 +94,7 @@ describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
     h.clock.advance({ hours: 1 });
     okData('inquiryReply', await call(h, 'inquiryReply', { token: h.player2, body: replyBody(answeredBack, 'Not yet.') }));
     h.clock.advance({ hours: 19 });
+    await renewSessions(h);
     okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(answeredTwice, 'Anything else?') }));
 
     h.clock.advance({ hours: 6 });
@@ -95,6 +108,7 @@ describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
   });
 
   it('does not fire on a chat the player or an agent already ended', async () => {
+    await renewSessions(h);
     const byPlayer = await repliedTicket();
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: h.player2, body: { inquiryId: byPlayer } }));
     const byAgent = await repliedTicket();
@@ -135,9 +149,10 @@ describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
     expect(Math.abs(clock.now().getTime() - (Date.now() + AUTO_END_MS))).toBeLessThan(1_000);
 
     expect(await ticketRow(h.db, id)).toMatchObject({ status: 'waiting_rating', ended_by: 'system' });
+    // A session from before the move has ended (a day is past its lifetime); a new login works in the moved time.
+    expectFailure(await call(h, 'usersInfo', { token: h.player2 }), 401, ERROR_CODES.sessionInvalid, 'sessionInvalid');
+    await renewSessions(h);
     expect(okData('inquiryFeedback', await call(h, 'inquiryFeedback', { token: h.player2 })).count).toBe(1);
-    // Sessions keep working in the moved time: their lifetime is far longer than a day.
-    okData('usersInfo', await call(h, 'usersInfo', { token: h.player2 }));
   });
 
   it('refuses a bad body with 4000 and is not in the OpenAPI document', async () => {

@@ -41,6 +41,7 @@ let agent: Account;
 
 interface Account {
   id: number;
+  name: string;
   token: string;
 }
 
@@ -59,7 +60,7 @@ afterAll(async () => {
 /** A fresh account per test, so each starts with no pending uploads. */
 async function newAccount(role: 'player' | 'agent' = 'player'): Promise<Account> {
   const created = await createAccount(harness, { role });
-  return { id: Number(created.id), token: await loginToken(harness, created.account, undefined, unique().ip) };
+  return { id: Number(created.id), name: created.account, token: await loginToken(harness, created.account, undefined, unique().ip) };
 }
 
 function post(token: string | undefined, body: MultipartRequest): Promise<JsonAnswer> {
@@ -622,6 +623,8 @@ describe('expired uploads', () => {
     expect(removedBefore).toBe(0);
 
     harness.clock.advance({ hours: LIMITS.pendingUploadHours, seconds: 1 });
+    // A day later the owner logs in again (the session from before has ended).
+    owner.token = await loginToken(harness, owner.name, undefined, unique().ip);
     expect((await download(pending.fileId, owner.token)).statusCode).toBe(404);
     expectFailure(await call(harness, 'discardFile', { token: owner.token, body: { fileId: pending.fileId } }), 404, ERROR_CODES.notFound, 'fileNotFound');
     // Expired uploads no longer count against the limit either.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/service.js';
 import { call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, platformBody, replyBody, type TicketHarness } from './tickets-helpers.js';
+import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, type TicketHarness } from './tickets-helpers.js';
 
 /** The limits that keep one account from flooding the agents' queue, at their defaults. */
 let h: TicketHarness;
@@ -14,6 +14,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.cleanup();
+});
+
+// The tests move the clock through the throttles' windows, past an agent session's idle time.
+beforeEach(async () => {
+  await renewSessions(h);
 });
 
 async function freshPlayer(): Promise<{ token: string; id: number }> {

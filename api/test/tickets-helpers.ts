@@ -55,6 +55,16 @@ export async function createTicketHarness(options: Parameters<typeof createTestA
   }
 }
 
+/**
+ * Logs the demo accounts in again, as their owners would after the clock moved past their sessions' idle time or
+ * lifetime (ACCOUNT_RULES: hours, not the days the auto-end and upload tests move).
+ */
+export async function renewSessions(harness: TicketHarness): Promise<void> {
+  harness.player1 = await loginToken(harness, 'player1', 'player1-pass');
+  harness.player2 = await loginToken(harness, 'player2', 'player2-pass');
+  harness.agent = await loginToken(harness, 'agent1', 'agent1-pass');
+}
+
 export type CreateBody = EndpointBody<'createInquiry'>;
 
 /** An official ticket player1 may open: Star Harbor, server Orion (s1), region Asia, character Captain Mira. */
