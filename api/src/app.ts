@@ -286,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const liveEvents = new LiveTicketEvents({
     db: options.db,
+    now: options.now ?? (() => new Date()),
     onError: (error, context) => app.log.error({ err: error, context }, 'live channel failed; streams reconnect and resume'),
     onStreamOpened: () => metrics.liveConnectionOpened('support'),
     ...options.liveEvents,

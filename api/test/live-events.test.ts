@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH, readEventStream, type EventStreamMessage, type TicketLiveEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { EVENT_RETENTION_MS, pruneTicketEvents } from '../src/tickets/live-events.js';
 import type { Database } from '../src/db/database.js';
 import { POSTGRES_URL, TEST_PASSWORD_HASHING, openTestDatabase } from './helpers.js';
 import { call } from './identity-helpers.js';
@@ -96,6 +97,11 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+async function countEvents(): Promise<number> {
+  const { rows } = await harness.db.query<{ count: number }>('SELECT count(*)::int AS count FROM ticket_events');
+  return rows[0]?.count ?? 0;
 }
 
 const isReady = (messages: EventStreamMessage[]) => messages.some((message) => message.event === 'ready');
@@ -241,6 +247,37 @@ describe('live channel', () => {
     expect(await gauge()).toBe('platform_live_connections{channel="support"} 1');
     client.close();
     await until(async () => (await gauge()) === 'platform_live_connections{channel="support"} 0', 'the gauge back at 0');
+  });
+
+  it('prunes events past their retention, and a resume from before them starts afresh', async () => {
+    const ticket = await createTicket(harness, harness.player1, platformBody());
+    const client = await openLive(harness.player1);
+    await client.waitFor(isReady, 'ready');
+    await agentReply(ticket);
+    await client.waitFor(() => kinds(client.events(), ticket).length === 2, 'the reply');
+    const before = lastId(client)!;
+    client.close();
+    // Written after the player left, and pruned before they come back: they cannot know what they missed.
+    await createTicket(harness, harness.player1, platformBody());
+
+    // A day on (the events written with the database's own clock too): everything so far is past its retention.
+    const deleted = await pruneTicketEvents(harness.db, new Date(Date.now() + EVENT_RETENTION_MS + 60_000));
+    expect(deleted).toBeGreaterThan(0);
+    expect(await countEvents()).toBe(0);
+    const late = await openLive(harness.player1, { lastEventId: before });
+    await late.waitFor(isReady, 'ready');
+    expect(late.messages.map((message) => message.event)).toEqual(['ready']);
+    expect(JSON.parse(late.messages[0]!.data)).toEqual({ resumed: false });
+
+    // From its fresh position the stream resumes as before.
+    const fresh = lastId(late)!;
+    late.close();
+    await agentReply(ticket, 'After the pruning.');
+    const resumed = await openLive(harness.player1, { lastEventId: fresh });
+    await resumed.waitFor(isReady, 'ready');
+    expect(JSON.parse(resumed.messages.at(-1)!.data)).toEqual({ resumed: true });
+    expect(kinds(resumed.events(), ticket)).toEqual(['message']);
+    resumed.close();
   });
 
   it('ends open streams when the app closes, so shutdown does not wait for them', async () => {

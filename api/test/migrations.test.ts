@@ -40,6 +40,7 @@ const EXPECTED_TABLES = [
   'schema_migrations',
   'sessions',
   'ticket_events',
+  'ticket_events_pruned',
   'ticket_messages',
   'ticket_ratings',
   'tickets',

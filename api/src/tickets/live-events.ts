@@ -32,6 +32,10 @@ export function parseEventId(text: string | undefined): EventPosition | null {
 
 export interface LiveEventsOptions {
   db: Database;
+  /** The API's clock, for the retention of events. */
+  now?: () => Date;
+  /** How often this replica prunes events past their retention; `false`: never (tests that count events). */
+  pruneIntervalMs?: number | false;
   onError: (error: unknown, context: string) => void;
   heartbeatMs?: number;
   lifetimeMs?: number;
@@ -45,6 +49,35 @@ export interface LiveEventsOptions {
   backlogBytesMax?: number;
   /** Told of each stream that opens; the function it returns is called when that stream closes (a gauge). */
   onStreamOpened?: () => () => void;
+}
+
+/** How long events stay resumable: a browser away longer fetches what it shows again. */
+export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Events deleted per statement, so pruning never holds one long transaction. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes the events older than the retention (`now` minus EVENT_RETENTION_MS), a batch per transaction, unless
+ * another replica is pruning; returns how many went.
+ */
+export async function pruneTicketEvents(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - EVENT_RETENTION_MS);
+  let total = 0;
+  for (;;) {
+    const deleted = await db.transaction(async (tx) => {
+      const { rows: lock } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [PRUNE_LOCK_KEY]);
+      if (!lock[0]?.locked) return 0;
+      const { rows } = await tx.query<{ tx: number | string; id: number | string }>(PRUNE_UP_TO, [before, PRUNE_BATCH]);
+      if (!rows[0]) return 0;
+      const upTo = [toNumber(rows[0].tx), toNumber(rows[0].id)];
+      const { rowCount } = await tx.query('DELETE FROM ticket_events WHERE (tx, id) <= ($1::bigint, $2::bigint) AND created_at < $3', [...upTo, before]);
+      await tx.query('UPDATE ticket_events_pruned SET tx = $1, id = $2 WHERE ($1::bigint, $2::bigint) > (tx, id)', upTo);
+      return rowCount;
+    });
+    total += deleted;
+    if (deleted < PRUNE_BATCH) return total;
+  }
 }
 
 interface EventRow {
@@ -78,12 +111,33 @@ const READ_ALL = `SELECT ${COLUMNS} FROM ticket_events e WHERE (e.tx, e.id) > ($
 const READ_PLAYER = `SELECT ${COLUMNS} FROM ticket_events e
   WHERE e.account_id = $4 AND e.audience = 'all' AND (e.tx, e.id) > ($1::bigint, $2::bigint) ORDER BY e.tx, e.id LIMIT $3`;
 
-/** The last event of a finished transaction: where a new stream starts. */
-const HORIZON = `SELECT e.tx, e.id FROM ticket_events e
-  WHERE e.tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint ORDER BY e.tx DESC, e.id DESC LIMIT 1`;
+/** The last event of a finished transaction, or the last pruned one when none is left: where a new stream starts. */
+const HORIZON = `SELECT tx, id FROM (
+    (SELECT e.tx, e.id FROM ticket_events e
+     WHERE e.tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint ORDER BY e.tx DESC, e.id DESC LIMIT 1)
+    UNION ALL SELECT tx, id FROM ticket_events_pruned) candidates
+  ORDER BY tx DESC, id DESC LIMIT 1`;
 
-/** The next transaction id: a Last-Event-ID at or past it was not written by this database. */
-const NEXT_TX = 'SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next';
+/**
+ * Whether a position can be resumed from: it was written by this database (before the next transaction id) and
+ * nothing after it has been pruned.
+ */
+const RESUMABLE = `SELECT $1::bigint < pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+    AND ($1::bigint, $2::bigint) >= (p.tx, p.id) AS resumable
+  FROM ticket_events_pruned p`;
+
+/** Every replica's pruning shares this advisory lock key, so one prunes while the others skip. */
+export const PRUNE_LOCK_KEY = '7305221003319';
+
+/**
+ * The last of the oldest $2 events written before $1 by finished transactions: where one batch of pruning ends.
+ * Read before anything is deleted, while the transaction has no id of its own that the snapshot would count.
+ */
+const PRUNE_UP_TO = `SELECT tx, id FROM (
+    SELECT tx, id FROM ticket_events
+    WHERE created_at < $1 AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+    ORDER BY tx, id LIMIT $2) oldest
+  ORDER BY tx DESC, id DESC LIMIT 1`;
 
 function toStored(row: EventRow): StoredEvent {
   return {
@@ -211,6 +265,7 @@ export class LiveTicketEvents {
   #readAgain = false;
   #retry: NodeJS.Timeout | undefined;
   #timers: NodeJS.Timeout[] = [];
+  #pruning: Promise<void> | null = null;
   #stopListening: (() => Promise<void>) | null = null;
   #closing = false;
 
@@ -224,6 +279,22 @@ export class LiveTicketEvents {
     this.#safetyPollMs = options.safetyPollMs ?? 10_000;
     this.#backlogBytesMax = options.backlogBytesMax ?? 256 * 1024;
     this.#onStreamOpened = options.onStreamOpened ?? (() => () => undefined);
+    const pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
+    if (pruneIntervalMs !== false) {
+      const now = options.now ?? (() => new Date());
+      const prune = setInterval(() => {
+        this.#pruning ??= pruneTicketEvents(this.#db, now())
+          .then(
+            () => undefined,
+            (error: unknown) => this.#onError(error, 'live events pruning'),
+          )
+          .finally(() => {
+            this.#pruning = null;
+          });
+      }, pruneIntervalMs);
+      prune.unref();
+      this.#timers.push(prune);
+    }
   }
 
   /**
@@ -276,6 +347,7 @@ export class LiveTicketEvents {
     this.#timers = [];
     clearTimeout(this.#retry);
     await this.#reading;
+    await this.#pruning;
     const stop = this.#stopListening;
     this.#stopListening = null;
     await stop?.();
@@ -283,8 +355,8 @@ export class LiveTicketEvents {
 
   /** What a resuming stream missed, or null when it cannot be replayed (not ours, or too far behind). */
   async #replay(account: AuthenticatedAccount, from: EventPosition): Promise<StoredEvent[] | null> {
-    const { rows: next } = await this.#db.query<{ next: number | string }>(NEXT_TX);
-    if (from.tx >= toNumber(next[0]?.next ?? 0)) return null;
+    const { rows: check } = await this.#db.query<{ resumable: boolean }>(RESUMABLE, [from.tx, from.id]);
+    if (!check[0]?.resumable) return null;
     const { rows } =
       account.role === 'agent'
         ? await this.#db.query<EventRow>(READ_ALL, [from.tx, from.id, this.#batchMax])

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { LIVE_EVENTS_PATH } from 'shared-contracts';
+import { MUTABLE, logIn } from '../support/accounts.js';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+import { AGENT, agentReplies, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
+
+const en = (key: string, values: Record<string, string | number> = {}) => t('support', 'en', key, values);
+
+/** Issue 15: what an agent does shows on the player's screen within a second, and the other way round. */
+const LIVE_MS = 1_000;
+
+/** Resolves once the page's live stream is open (its answer's headers have come). */
+const liveStreamOpen = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
+
+test.describe('live support (issue 15)', () => {
+  test("an agent's reply appears in the player's open conversation, another ticket's lights the dot, and the desk follows the player, all without reload", async ({
+    page,
+    browser,
+  }) => {
+    const marker = randomUUID().slice(0, 8);
+    const player = MUTABLE.followsLive;
+    const playerToken = await tokenOf(player);
+    const reading = await openTicket(playerToken, { title: `Live read ${marker}` });
+    const elsewhere = await openTicket(playerToken, { title: `Live other ${marker}` });
+
+    await logIn(page, player);
+    const streamOpen = liveStreamOpen(page);
+    await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${reading.inquiryId}&spec_lang=en`);
+    await expect(page.getByTestId('ticket-status')).toContainText(en('status.processing'));
+    await streamOpen;
+
+    const agentContext = await browser.newContext();
+    try {
+      const desk = await agentContext.newPage();
+      await logIn(desk, AGENT);
+      await desk.goto(`${site()}/SupportCenter/agent?spec_lang=en&keyword=${marker}&inquiryId=${reading.inquiryId}`);
+      const view = desk.getByTestId('agent-ticket');
+      await expect(view.getByRole('heading', { level: 3 })).toHaveText(`Live read ${marker}`);
+
+      // The agent answers in the desk; the player's open conversation shows it, and its new status, unasked.
+      const reply = `Live answer ${marker}`;
+      const form = view.getByTestId('reply-form');
+      await form.getByLabel(en('agent.reply')).fill(reply);
+      await form.getByTestId('reply-send').click();
+      await expect(view.getByTestId('agent-notice')).toHaveText(en('agent.replied'));
+      await expect(page.getByTestId('conversation-message-agent')).toContainText(reply, { timeout: LIVE_MS });
+      await expect(page.getByTestId('ticket-status')).toContainText(en('status.replied'), { timeout: LIVE_MS });
+
+      // The conversation on screen counts as seen: its reply lights no dot. A reply to another ticket does.
+      await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
+      await agentReplies(await tokenOf(AGENT), elsewhere.inquiryId, `Elsewhere ${marker}`);
+      await expect(page.getByTestId('menu-feedback-dot')).toBeVisible({ timeout: LIVE_MS });
+
+      // The desk follows the player: a message added to the open ticket appears there, and the queue's status moves.
+      const added = `Added live ${marker}`;
+      await callApi('inquiryReply', playerToken, { body: { inquiryId: reading.inquiryId, requestId: randomUUID(), content: added, attachments: [] } });
+      await expect(view.getByTestId('conversation-message-player')).toContainText(added, { timeout: LIVE_MS });
+      const queued = desk.getByTestId('agent-queue-item').filter({ hasText: `Live read ${marker}` });
+      await expect(queued).toContainText(en('status.waiting_reply'), { timeout: LIVE_MS });
+
+      // A new ticket joins the agent's queue as it is opened.
+      await openTicket(playerToken, { title: `Live new ${marker}` });
+      await expect(desk.getByTestId('agent-queue-item').filter({ hasText: `Live new ${marker}` })).toHaveCount(1, { timeout: LIVE_MS });
+
+      // The agent ends the chat: the player's conversation says so and offers the rating.
+      await view.getByTestId('end-chat').click();
+      await desk.getByTestId('end-chat-confirm').click();
+      await expect(page.getByTestId('ended-notice')).toBeVisible({ timeout: LIVE_MS });
+    } finally {
+      await agentContext.close();
+    }
+  });
+});
