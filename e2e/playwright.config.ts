@@ -86,6 +86,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORTS.api}/health`,
       env: {
         PORT: String(PORTS.api),
+        METRICS_PORT: String(PORTS.apiMetrics),
         DATA_DIR: dataDir,
         OUTBOX_DIR: path.join(dataDir, 'outbox'),
         SEED_DEMO: '1',

@@ -1,6 +1,8 @@
 /** Ports of the composed site the browser tests start (apart from npm start's defaults, so both can run). */
 export const PORTS = {
   api: 18090,
+  /** The API's metrics port (METRICS_PORT): never behind the site's /api/ path. */
+  apiMetrics: 18094,
   shell: 18080,
   catalog: 18081,
   support: 18082,
