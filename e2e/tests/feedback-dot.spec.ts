@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TIMINGS, type PlatformEvents } from 'shared-contracts';
+import { LIVE_EVENTS_PATH, TIMINGS, type PlatformEvents } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { MUTABLE, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
@@ -51,8 +51,13 @@ test.describe('feedback dot (SPEC §2)', () => {
     expect(asked).toEqual([]);
   });
 
-  test('an agent reply lights the dot on the next poll or update event, and reading the ticket clears it', async ({ page }) => {
+  test('with the live channel down, an agent reply lights the dot on the next poll or update event, and reading the ticket clears it', async ({
+    page,
+  }) => {
     const player = MUTABLE.readsFeedback;
+    // The fallback of SPEC §2 and §9 (issue 15): every stream is refused, so only the 60 s poll and the update event
+    // tell the dot (support-live.spec.ts shows the live channel lighting it within a second).
+    await page.route((url) => url.pathname.endsWith(LIVE_EVENTS_PATH), (route) => route.abort());
     await page.clock.install();
     await logIn(page, player);
     const playerToken = await tokenOf(player);
