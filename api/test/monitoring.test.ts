@@ -1,3 +1,4 @@
+import { LIVE_EVENTS_PATH } from 'shared-contracts';
 import { monitoringQueries, seriesIn } from 'tooling/monitoring';
 import { describe, expect, it } from 'vitest';
 import { ApiMetrics } from '../src/observability/metrics.js';
@@ -33,5 +34,12 @@ describe('the dashboard and alert rules (tooling/docker/grafana, tooling/docker/
     const own = (await metrics.registry.getMetricsAsJSON()).map((metric) => metric.name).filter((name) => name.startsWith('platform_'));
     const queried = new Set(monitoringQueries().flatMap(({ expr }) => seriesIn(expr).map((name) => name.replace(HISTOGRAM_SERIES, ''))));
     expect(own.filter((name) => !queried.has(name))).toEqual([]);
+  });
+
+  it('leave the live stream out of every answer-time query: it stays open for minutes by design', () => {
+    const latency = monitoringQueries().filter(({ expr }) => expr.includes('platform_http_request_duration_seconds'));
+    expect(latency.length).toBeGreaterThan(3);
+    const including = latency.filter(({ expr }) => !expr.includes(`route!="${LIVE_EVENTS_PATH}"`) && !new RegExp(`route!~"[^"]*${LIVE_EVENTS_PATH}`).test(expr));
+    expect(including.map(({ where }) => where)).toEqual([]);
   });
 });
