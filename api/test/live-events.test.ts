@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENTS_PATH, readEventStream, type EventStreamMessage, type TicketLiveEvent } from 'shared-contracts';
+import { LIVE_EVENTS_PATH, TOO_MANY_STREAMS, readEventStream, type EventStreamMessage, type TicketLiveEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { EVENT_RETENTION_MS, pruneTicketEvents } from '../src/tickets/live-events.js';
@@ -14,7 +14,8 @@ import { createTicket, createTicketHarness, platformBody, replyBody, type Ticket
  * replica, heartbeats, and streams that end with the app. Streams are read over real sockets, as browsers read them.
  */
 const HEARTBEAT_MS = 150;
-const liveEvents = { heartbeatMs: HEARTBEAT_MS };
+const STREAMS_PER_ACCOUNT = 3;
+const liveEvents = { heartbeatMs: HEARTBEAT_MS, streamsPerAccount: STREAMS_PER_ACCOUNT };
 
 let harness: TicketHarness;
 let base: string;
@@ -247,6 +248,26 @@ describe('live channel', () => {
     expect(await gauge()).toBe('platform_live_connections{channel="support"} 1');
     client.close();
     await until(async () => (await gauge()) === 'platform_live_connections{channel="support"} 0', 'the gauge back at 0');
+  });
+
+  it('refuses an account more streams on one replica than the limit, with 4290, and serves others meanwhile', async () => {
+    const held = await Promise.all(Array.from({ length: STREAMS_PER_ACCOUNT }, () => openLive(harness.player2)));
+    for (const client of held) await client.waitFor(isReady, 'ready');
+    const refused = await fetch(`${base}${LIVE_EVENTS_PATH}`, { headers: { authorization: `Bearer ${harness.player2}` } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ code: 4290, msg: TOO_MANY_STREAMS, data: null });
+    const other = await openLive(harness.player1);
+    await other.waitFor(isReady, 'ready');
+    // One tab closed frees a place.
+    held[0]!.close();
+    await held[0]!.ended;
+    await until(async () => {
+      const again = await openLive(harness.player2);
+      const ok = again.status === 200;
+      again.close();
+      return ok;
+    }, 'a place freed');
+    for (const client of [...held, other]) client.close();
   });
 
   it('prunes events past their retention, and a resume from before them starts afresh', async () => {

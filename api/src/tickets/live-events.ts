@@ -1,6 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LIVE_EVENTS_PATH, LIVE_TIMINGS, type LiveReadyEvent, type TicketLiveEvent } from 'shared-contracts';
+import {
+  ERROR_CODES,
+  LIVE_EVENTS_PATH,
+  LIVE_LIMITS,
+  LIVE_TIMINGS,
+  TOO_MANY_STREAMS,
+  type LiveReadyEvent,
+  type TicketLiveEvent,
+} from 'shared-contracts';
 import { toNumber, type Database } from '../db/database.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { iso } from './read.js';
@@ -49,6 +57,8 @@ export interface LiveEventsOptions {
   backlogBytesMax?: number;
   /** Told of each stream that opens; the function it returns is called when that stream closes (a gauge). */
   onStreamOpened?: () => () => void;
+  /** Streams one account may hold open on this replica; more are refused with 4290 (a script opening thousands). */
+  streamsPerAccount?: number;
 }
 
 /** How long events stay resumable: a browser away longer fetches what it shows again. */
@@ -257,6 +267,8 @@ export class LiveTicketEvents {
   readonly #safetyPollMs: number;
   readonly #backlogBytesMax: number;
   readonly #onStreamOpened: () => () => void;
+  readonly #streamsPerAccount: number;
+  readonly #openByAccount = new Map<number, number>();
   readonly #streams = new Set<LiveStream>();
   /** Where the fan-out stands; null while no stream is open (the reader then reads nothing). */
   #cursor: EventPosition | null = null;
@@ -279,6 +291,7 @@ export class LiveTicketEvents {
     this.#safetyPollMs = options.safetyPollMs ?? 10_000;
     this.#backlogBytesMax = options.backlogBytesMax ?? 256 * 1024;
     this.#onStreamOpened = options.onStreamOpened ?? (() => () => undefined);
+    this.#streamsPerAccount = options.streamsPerAccount ?? LIVE_LIMITS.streamsPerAccount;
     const pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
     if (pruneIntervalMs !== false) {
       const now = options.now ?? (() => new Date());
@@ -306,6 +319,14 @@ export class LiveTicketEvents {
       response.writeHead(503, { 'retry-after': '1' }).end();
       return;
     }
+    const open = this.#openByAccount.get(account.accountId) ?? 0;
+    if (open >= this.#streamsPerAccount) {
+      response
+        .writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-content-type-options': 'nosniff', connection: 'close' })
+        .end(JSON.stringify({ code: ERROR_CODES.tooManyRequests, msg: TOO_MANY_STREAMS, data: null }));
+      return;
+    }
+    this.#openByAccount.set(account.accountId, open + 1);
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store, no-transform',
@@ -323,6 +344,8 @@ export class LiveTicketEvents {
     try {
       await this.#ensureReader();
       this.#streams.add(stream);
+      // The app began closing while this stream was being set up: it ends with the others.
+      if (this.#closing) stream.end();
       const resumeFrom = parseEventId(lastEventId);
       const replay = resumeFrom ? await this.#replay(account, resumeFrom) : null;
       if (replay && resumeFrom) stream.start(resumeFrom, replay, { resumed: true });
@@ -334,6 +357,9 @@ export class LiveTicketEvents {
     } finally {
       clearTimeout(lifetime);
       closed();
+      const left = (this.#openByAccount.get(account.accountId) ?? 1) - 1;
+      if (left > 0) this.#openByAccount.set(account.accountId, left);
+      else this.#openByAccount.delete(account.accountId);
       this.#streams.delete(stream);
       if (this.#streams.size === 0) this.#cursor = null;
     }

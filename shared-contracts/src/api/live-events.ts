@@ -31,6 +31,17 @@ export interface LiveReadyEvent {
   resumed: boolean;
 }
 
+/**
+ * 4290 refusal of a stream past LIVE_LIMITS.streamsPerAccount on one replica; never shown to the player, as the
+ * browser simply tries again later.
+ */
+export const TOO_MANY_STREAMS = 'tooManyStreams';
+
+export const LIVE_LIMITS = {
+  /** Streams one session's account may hold open on one replica at once (a tab each, and some to spare). */
+  streamsPerAccount: 8,
+} as const;
+
 export const LIVE_TIMINGS = {
   /** A comment line this often keeps proxies from closing an idle stream (the edge waits 75 s). */
   heartbeatMs: 20_000,
