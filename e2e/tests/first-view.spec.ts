@@ -1,7 +1,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 'shared-contracts';
-import { gamesAll, gamesSimple } from '../support/api.js';
+import { faqs, gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 import { serveApp } from '../support/servers.js';
@@ -60,6 +60,20 @@ test.describe('first view in the HTML, scripts disabled', () => {
     await expect(page.getByTestId('support-step-game').getByRole('button')).toHaveCount((await gamesSimple('en')).length);
   });
 
+  test("support's help topics step shows the topics and question categories of the game its address names", async ({ page }) => {
+    const topics = await faqs(3);
+    await visitWarm(page, `${site()}/SupportCenter/question?game=3&spec_lang=en`);
+    const game = (await gamesSimple('en')).find((candidate) => candidate.id === 3)!;
+    await expect(page.getByRole('heading', { level: 2 })).toContainText(game.gameName);
+    await expect(page.getByTestId('help-topic-list').getByRole('listitem')).toHaveCount(topics.length);
+    await expect(page.getByTestId('help-topic-list')).toContainText(topics[0]!.title);
+    await expect(page.getByTestId('question-categories').getByRole('button').first()).toBeVisible();
+    // Another game's address is another view, not the cached one.
+    const other = (await gamesSimple('en')).find((candidate) => candidate.id === 1)!;
+    await visitWarm(page, `${site()}/SupportCenter/question?game=1&spec_lang=en`);
+    await expect(page.getByRole('heading', { level: 2 })).toContainText(other.gameName);
+  });
+
   test('Arabic arrives right to left, in Arabic', async ({ page }) => {
     await visitWarm(page, `${site('atlas.localhost')}/?self_area=eru&spec_lang=ar`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -67,11 +81,15 @@ test.describe('first view in the HTML, scripts disabled', () => {
   });
 });
 
-/** The errors a page reports from now on: on its console, and thrown. */
+/**
+ * The errors a page reports from now on: on its console, and thrown, and the warnings, among them the note that a
+ * part of a first view was rendered afresh rather than hydrated (inside a Suspense boundary the root's
+ * data-first-view does not show it).
+ */
 function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return problems;
@@ -88,11 +106,18 @@ async function loadAndMount(page: Page, url: string, island: string): Promise<st
 test.describe('the browser takes over the first view', () => {
   for (const host of [...BRAND_IDS.map((id) => `${id}.localhost`), 'atlas.localhost/?self_area=eru&spec_lang=ar&']) {
     test(`${host}: front page, details, support and login hydrate their first view with no error`, async ({ page }) => {
-      const [hostName, query = ''] = host.split('/?');
-      const suffix = query ? `?${query.replace(/&$/, '')}` : '';
-      const pages = [['/', 'catalog-games'], ['/GamesDetails/3', 'catalog-games'], ['/SupportCenter/game', SIMPLE_GAMES_ISLAND_ID], ['/login', 'account-login-config']] as const;
+      const [hostName = '', query = ''] = host.split('/?');
+      const pages = [
+        ['/', 'catalog-games'],
+        ['/GamesDetails/3', 'catalog-games'],
+        ['/SupportCenter/game', SIMPLE_GAMES_ISLAND_ID],
+        ['/SupportCenter/question?game=3', 'support-calls'],
+        ['/login', 'account-login-config'],
+      ] as const;
       for (const [path, island] of pages) {
-        const problems = await loadAndMount(page, `${site(hostName)}${path}${suffix}`, island);
+        const url = new URL(path, site(hostName));
+        for (const [name, value] of new URLSearchParams(query)) url.searchParams.set(name, value);
+        const problems = await loadAndMount(page, url.toString(), island);
         expect(problems, `${path}`).toEqual([]);
         // The remote's root kept the elements the HTML brought (README "First view in the HTML"): a guest's page is
         // the same render in the browser, so nothing is rendered twice.
@@ -103,6 +128,26 @@ test.describe('the browser takes over the first view', () => {
       }
     });
   }
+
+  test('the help topics step does not ask for the topics its HTML carries, and asks once the player filters them', async ({ page, context }) => {
+    await visitWarm(page, `${site()}/SupportCenter/question?game=3&spec_lang=en`);
+    const tab = await context.newPage();
+    const asked: string[] = [];
+    tab.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\/api\/(faqs|faqs\/types|inquiries\/types)$/.test(pathname)) asked.push(pathname);
+    });
+    const response = await tab.goto(`${site()}/SupportCenter/question?game=3&spec_lang=en`);
+    expect(await response?.text()).toContain('id="support-calls"');
+    await expect(tab.locator('#support-calls')).toHaveCount(0);
+    const list = tab.getByTestId('help-topic-list');
+    await expect(list.getByRole('listitem')).toHaveCount((await faqs(3)).length);
+    expect(asked).toEqual([]);
+    // The draft takes the game the address names, as choosing it in step one would.
+    expect(await tab.evaluate(() => JSON.parse(sessionStorage.getItem('cs_form') ?? 'null')?.gameId)).toBe(3);
+    await tab.getByTestId('help-topics').getByRole('group').getByRole('button').nth(1).click();
+    await expect.poll(() => asked).toContain('/api/faqs');
+  });
 
   test('the front page does not ask for the games its HTML carries', async ({ page, context }) => {
     await visitWarm(page, `${site()}/`);

@@ -21,7 +21,8 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     await step.getByRole('button', { name: first?.gameName }).click();
     await expect(step.getByTestId('game-downloads').getByRole('link')).toHaveCount((await gameDownloads(first?.id ?? 0)).length);
     await step.getByTestId('to-question').click();
-    await expect(page).toHaveURL(/\/SupportCenter\/question/);
+    // The step's address names the game: a link to it, or a reload, shows the same game's help topics.
+    await expect(page).toHaveURL(new RegExp(`/SupportCenter/question\\?game=${first?.id}$`));
     await expect(page.getByTestId('support-step-question')).toContainText(first?.gameName ?? 'missing');
   });
 

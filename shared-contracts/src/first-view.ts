@@ -38,6 +38,18 @@ export function readDataIsland<T>(id: string, language: Language): T | undefined
   }
 }
 
+/**
+ * A data island and the language it was rendered in, read at once. For data a view reads when React hydrates it
+ * inside a Suspense boundary: React does so after the root's first commit, when the page's islands are gone.
+ */
+export function snapshotDataIsland<T>(id: string): { language: string; value: T } | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const language = document.getElementById(id)?.dataset.language;
+  if (!language) return undefined;
+  const value = readDataIsland<T>(id, language as Language);
+  return value === undefined ? undefined : { language, value };
+}
+
 /** A promise React's `use` reads at once, for data the page already carries. */
 export function settledPromise<T>(value: T): Promise<T> {
   return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestedPageContext } from './page-context.js';
+import { requestedPageContext, viewSearch } from './page-context.js';
 
 const sources = (host: string, search = '', storedArea: string | null = null, storedLanguage: string | null = null) => ({
   host,
@@ -27,5 +27,17 @@ describe('requestedPageContext: one reading of brand, area and language for the 
 
   it("reports the brand's own area when the URL asks for one it does not serve", () => {
     expect(requestedPageContext(sources('hikari.localhost', '?self_area=eru'))).toMatchObject({ askedArea: 'eru', area: 'jp', areaFromUrl: true });
+  });
+});
+
+describe('viewSearch: the part of a page query its view may depend on', () => {
+  it('leaves out the area and language, which travel on their own, and orders the rest', () => {
+    expect(viewSearch('?spec_lang=en&game=3&self_area=eru')).toBe('game=3');
+    expect(viewSearch('b=2&a=1&self_lang=ko')).toBe('a=1&b=2');
+  });
+
+  it('is empty for a query of area and language only, or none', () => {
+    expect(viewSearch('?spec_lang=en&self_area=eru')).toBe('');
+    expect(viewSearch('')).toBe('');
   });
 });

@@ -42,6 +42,21 @@ export function requestedPageContext(sources: PageContextSources): RequestedPage
   };
 }
 
+/** The query parameters that choose the page's area and language: the context of a view, not a part of it. */
+const CONTEXT_PARAMS: readonly string[] = [STORAGE_KEYS.area, STORAGE_KEYS.specLang, STORAGE_KEYS.selfLang];
+
+/**
+ * The part of a page's query its routed view may depend on (a help-topics page's `game`): the query without the
+ * area and language (the edge passes those on their own), in a fixed order, so that one view has one cache key.
+ * Empty when nothing is left.
+ */
+export function viewSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of CONTEXT_PARAMS) params.delete(name);
+  params.sort();
+  return params.toString();
+}
+
 /** Cookies mirroring the stored choice for the server (no personal data: an area and a language). */
 export const CONTEXT_COOKIES = { area: STORAGE_KEYS.area, language: STORAGE_KEYS.specLang } as const;
 

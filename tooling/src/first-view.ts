@@ -128,7 +128,7 @@ function exposedStylesheetsReader(root: string, publicOrigin: string): () => str
   };
 }
 
-const FRAGMENT_QUERY = ['path', 'host', 'area', 'lang'] as const;
+const FRAGMENT_QUERY = ['path', 'host', 'area', 'lang', 'search'] as const;
 
 /**
  * `GET /_fragment/first-view` on a remote's origin: its first view for the page, brand, area and language asked,

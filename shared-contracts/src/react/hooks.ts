@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 // The package's own root, not relative paths: a remote then reads the atoms of the one shared instance.
 import {
   accountTypeAtom,
+  EMPTY_CS_FORM,
   contextAtom,
   csFormAtom,
   isFromGameFaqAtom,
@@ -14,6 +16,7 @@ import {
   routeNameAtom,
   tokenAtom,
   userNameAtom,
+  type CsForm,
   type PlatformContext,
 } from 'shared-contracts';
 
@@ -35,7 +38,29 @@ export function usePlatformContext(): PlatformContext {
   return context;
 }
 
-export const useCsForm = () => useAtomValue(csFormAtom, options);
+const neverChanges = () => () => undefined;
+
+/**
+ * True while React hydrates the render it is in (README "First view in the HTML"): the server rendered what every
+ * visitor sees, so a hydrating render must render the same; React renders again at once with what this tab knows.
+ */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => false,
+    () => true,
+  );
+}
+
+/**
+ * The support draft. It lives in this tab, not on the server: a hydrating render sees the empty draft the first
+ * view was rendered with (else React would keep the server's attributes, such as a pressed button, and show
+ * neither), and the draft a moment later.
+ */
+export function useCsForm(): CsForm {
+  const form = useAtomValue(csFormAtom, options);
+  return useHydrating() ? EMPTY_CS_FORM : form;
+}
 export const useRouteName = () => useAtomValue(routeNameAtom, options);
 export const useRechargeLink = () => useAtomValue(rechargeLinkAtom, options);
 export const useRepayLinks = () => useAtomValue(repayLinksAtom, options);

@@ -18,11 +18,20 @@ describe('parseFirstViewRequest', () => {
       host: 'hikari.localhost',
       area: 'jp',
       language: 'ja',
+      search: '',
     });
+    expect(parseFirstViewRequest({ path: '/SupportCenter/question', host: 'h', area: 'jp', lang: 'ja', search: 'game=3' })?.search).toBe('game=3');
   });
 
   it('refuses anything else', () => {
-    for (const query of [{}, { path: 'x', host: 'h', area: 'jp', lang: 'ja' }, { path: '/', host: 'h', area: 'mars', lang: 'ja' }, { path: '/', host: 'h', area: 'jp', lang: 'xx' }]) {
+    for (const query of [
+      {},
+      { path: 'x', host: 'h', area: 'jp', lang: 'ja' },
+      { path: '/', host: 'h', area: 'mars', lang: 'ja' },
+      { path: '/', host: 'h', area: 'jp', lang: 'xx' },
+      { path: '/', host: 'h', area: 'jp', lang: 'ja', search: ['a', 'b'] },
+      { path: '/', host: 'h', area: 'jp', lang: 'ja', search: `game=${'3'.repeat(300)}` },
+    ]) {
       expect(parseFirstViewRequest(query)).toBeNull();
     }
   });

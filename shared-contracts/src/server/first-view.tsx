@@ -20,6 +20,8 @@ export interface FirstViewRequest {
   host: string;
   area: Area;
   language: Language;
+  /** The page's query a view may depend on (`viewSearch`), without the leading `?`; empty for most pages. */
+  search: string;
 }
 
 /** Where a fragment host finds what a render needs. */
@@ -67,12 +69,16 @@ export interface PageDocument {
   inlineStyles: readonly string[];
 }
 
+/** A page's query longer than this is no view of ours (an address bar's worth is far more than any view reads). */
+const FIRST_VIEW_SEARCH_MAX_LENGTH = 256;
+
 /** The query of a fragment request, checked: a value the platform does not know is refused, never rendered. */
 export function parseFirstViewRequest(query: Record<string, unknown>): FirstViewRequest | null {
-  const { path, host, area, lang } = query;
+  const { path, host, area, lang, search = '' } = query;
   if (typeof path !== 'string' || !path.startsWith('/') || typeof host !== 'string' || host === '') return null;
   if (!isArea(area) || !isLanguage(lang)) return null;
-  return { path, host, area, language: lang };
+  if (typeof search !== 'string' || search.length > FIRST_VIEW_SEARCH_MAX_LENGTH) return null;
+  return { path, host, area, language: lang, search };
 }
 
 /** The start tag of a button, a select, or a check box, radio or button input (React escapes ">" in attributes). */
@@ -126,7 +132,7 @@ async function loadMessages(language: Language, namespace: string, load: Namespa
  * browser: the context is set and the render runs in one synchronous step, so concurrent requests never mix.
  */
 export async function renderWithPlatform<T>(
-  request: Pick<FirstViewRequest, 'path' | 'host' | 'area' | 'language'>,
+  request: Omit<FirstViewRequest, 'search'>,
   namespaces: Record<string, NamespaceLoader>,
   render: (renderToHtml: (element: ReactElement) => string) => T,
 ): Promise<T> {
@@ -148,7 +154,7 @@ export async function renderWithPlatform<T>(
 const FIRST_VIEW_API_TIMEOUT_MS = 1_000;
 
 /** An API client for one render: the request's language and area as common params, no session. */
-export function firstViewApi(request: FirstViewRequest, environment: FirstViewEnvironment): ApiClient {
+export function firstViewApi(request: Pick<FirstViewRequest, 'host' | 'area' | 'language'>, environment: FirstViewEnvironment): ApiClient {
   return createApiClient({
     forwardedHeaders: { 'x-forwarded-host': request.host, 'x-forwarded-prefix': resolveBrand(request.host).apiBase },
     baseURL: environment.apiUrl,

@@ -9,6 +9,7 @@ import {
   seedSimpleGames,
   textDirection,
   themeVariables,
+  viewSearch,
   type GameSimple,
 } from 'shared-contracts';
 import {
@@ -82,6 +83,9 @@ export const document = {
       const titleMatch = /<h1[^>]*data-testid="page-title"[^>]*>([^<]*)<\/h1>/.exec(top);
       const pageTitle = titleMatch?.[1] ? `${titleMatch[1]} | ${escapeHtml(brand.name)}` : escapeHtml(brand.name);
       const query = new URLSearchParams({ path: input.path, host: input.host, area, lang: language });
+      // The rest of the page's query goes only when there is some: most pages' includes, and cache keys, stay as they are.
+      const search = viewSearch(input.search);
+      if (search) query.set('search', search);
       const region = remote
         ? // The query is percent-encoded (no quote, no markup) and stays raw: nginx passes an include's path as written.
           `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${query.toString()}" --></div>`

@@ -4,6 +4,7 @@ import { setCsForm, type GameDownload } from 'shared-contracts';
 import { useCsForm, useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
+import { questionStepOf } from '../../lib/question-step.js';
 import styles from './choose-game.module.css';
 
 /** Platforms' own names, the same in every language. */
@@ -39,6 +40,7 @@ export function ChooseGameStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const csForm = useCsForm();
+  const { gameId } = csForm;
   const [games, retry] = useSimpleGames();
   return (
     <section className="surface-card" aria-labelledby="choose-game-heading" data-testid="support-step-game">
@@ -62,10 +64,10 @@ export function ChooseGameStep() {
           ))}
         </ul>
       ) : null}
-      {csForm.gameId !== null ? (
+      {gameId !== null ? (
         <>
-          <Downloads gameId={csForm.gameId} />
-          <button type="button" className={styles.next} onClick={() => navigate('../question')} data-testid="to-question">
+          <Downloads gameId={gameId} />
+          <button type="button" className={styles.next} onClick={() => navigate(questionStepOf(gameId))} data-testid="to-question">
             {t('support:game.next', { game: csForm.gameName })}
           </button>
         </>

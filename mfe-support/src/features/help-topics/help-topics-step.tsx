@@ -1,12 +1,20 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { TIMINGS, setCsForm } from 'shared-contracts';
-import { useCsForm } from 'shared-contracts/react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TIMINGS, gameIdOfClient, setCsForm } from 'shared-contracts';
+import { useCsForm, useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../app/call-states.js';
 import { useCall } from '../../app/use-call.js';
 import { useDebounced } from '../../app/use-debounced.js';
+import { QUESTION_GAME_PARAM } from '../../lib/question-step.js';
 import styles from './help-topics.module.css';
+
+/** The keys the step's calls are asked with: a first view carries its answers under the same keys. */
+export const HELP_TOPICS_CALL_KEYS = {
+  types: (gameId: number) => String(gameId),
+  topics: (gameId: number, typeId: number | null, keyword: string) => JSON.stringify([gameId, typeId, keyword]),
+  categories: (gameId: number) => String(gameId),
+};
 
 /** Help topics of the chosen game: types as filters, a search that waits 500 ms after typing (SPEC §5), answers. */
 function HelpTopics({ gameId }: { gameId: number }) {
@@ -15,8 +23,8 @@ function HelpTopics({ gameId }: { gameId: number }) {
   const [typeId, setTypeId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
   const settledKeyword = useDebounced(keyword.trim(), TIMINGS.searchDebounceMs);
-  const [types, retryTypes] = useCall('faqTypes', String(gameId), () => ({ query: { gameId } }));
-  const [topics, retryTopics] = useCall('faqs', JSON.stringify([gameId, typeId, settledKeyword]), () => ({
+  const [types, retryTypes] = useCall('faqTypes', HELP_TOPICS_CALL_KEYS.types(gameId), () => ({ query: { gameId } }));
+  const [topics, retryTopics] = useCall('faqs', HELP_TOPICS_CALL_KEYS.topics(gameId, typeId, settledKeyword), () => ({
     query: { gameId, ...(typeId === null ? {} : { typeId }), ...(settledKeyword ? { keyword: settledKeyword } : {}) },
   }));
   return (
@@ -65,7 +73,7 @@ function Categories({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const csForm = useCsForm();
-  const [categories, retry] = useCall('inquiryTypes', String(gameId), () => ({ query: { gameId } }));
+  const [categories, retry] = useCall('inquiryTypes', HELP_TOPICS_CALL_KEYS.categories(gameId), () => ({ query: { gameId } }));
   return (
     <section className={styles.section} aria-labelledby="categories-heading" data-testid="question-categories">
       <h3 id="categories-heading">{t('support:question.categories')}</h3>
@@ -95,21 +103,37 @@ function Categories({ gameId }: { gameId: number }) {
   );
 }
 
+/**
+ * The game the step shows: the address's, when the game list has it (the draft then takes it, as choosing it in
+ * step one would), else the draft's.
+ */
+function useStepGame(): { gameId: number | null; gameName: string } {
+  const csForm = useCsForm();
+  const [games] = useSimpleGames();
+  const [searchParams] = useSearchParams();
+  const linkedId = gameIdOfClient(searchParams.get(QUESTION_GAME_PARAM));
+  const linked = games.status === 'ready' ? games.games.find((game) => game.id === linkedId) : undefined;
+  useEffect(() => {
+    if (linked && csForm.gameId !== linked.id) setCsForm({ gameId: linked.id, gameName: linked.gameName, gameImg: linked.logo });
+  }, [linked, csForm.gameId]);
+  return linked ? { gameId: linked.id, gameName: linked.gameName } : { gameId: csForm.gameId, gameName: csForm.gameName };
+}
+
 /** Step two (DESIGN §7): help topics for the chosen game and the question categories leading to the form. */
 export function HelpTopicsStep() {
   const { t } = useTranslation();
-  const csForm = useCsForm();
+  const { gameId, gameName } = useStepGame();
   return (
     <section className={styles.step} aria-labelledby="question-heading" data-testid="support-step-question">
-      <h2 id="question-heading">{t('support:question.title', { game: csForm.gameName })}</h2>
-      {csForm.gameId === null ? (
+      <h2 id="question-heading">{t('support:question.title', { game: gameName })}</h2>
+      {gameId === null ? (
         <p role="alert">
           {t('support:question.chooseGameFirst')} <Link to="../game">{t('support:steps.game')}</Link>
         </p>
       ) : (
         <>
-          <HelpTopics gameId={csForm.gameId} />
-          <Categories gameId={csForm.gameId} />
+          <HelpTopics gameId={gameId} />
+          <Categories gameId={gameId} />
         </>
       )}
     </section>

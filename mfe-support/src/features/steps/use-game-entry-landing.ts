@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { settleGameEntry, setCsForm, type SupportStep } from 'shared-contracts';
 import { useIsFromGameFaq, usePendingGameEntry, useSimpleGames } from 'shared-contracts/react';
+import { QUESTION_GAME_PARAM } from '../../lib/question-step.js';
 
 /** The steps a game client's entry answers: a page opened on one of them moves on past it. */
 const ANSWERED_BY_ENTRY: ReadonlySet<string> = new Set<SupportStep | ''>(['', 'game', 'question']);
@@ -32,8 +33,11 @@ export function useGameEntryLanding(): { unknownGame: boolean } {
       return;
     }
     setCsForm({ gameName: game.gameName, gameImg: game.logo });
-    // The rest of the address (the language asked for) stays.
-    if (ANSWERED_BY_ENTRY.has(step)) navigate({ pathname: fromGameFaq ? 'inquiry' : 'question', search }, { replace: true });
+    if (!ANSWERED_BY_ENTRY.has(step)) return;
+    // The rest of the address (the language asked for) stays; the help topics step names its game.
+    const params = new URLSearchParams(search);
+    if (!fromGameFaq) params.set(QUESTION_GAME_PARAM, String(game.id));
+    navigate({ pathname: fromGameFaq ? 'inquiry' : 'question', search: params.toString() }, { replace: true });
   }, [entry, games, fromGameFaq, navigate, pathname, search]);
   return { unknownGame };
 }
