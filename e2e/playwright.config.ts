@@ -98,8 +98,8 @@ export default defineConfig({
         ...demoOAuthEnv(`http://127.0.0.1:${PORTS.oauth}`, OAUTH_REDIRECT_ORIGINS),
       },
       reuseExistingServer: false,
-      // Each account of createAccounts opens the embedded database once: a few seconds apiece on a busy machine.
-      timeout: 120_000,
+      // Each account of createAccounts opens the embedded database once: a few seconds apiece, more on a busy machine.
+      timeout: 240_000,
     },
     serve('shell', 'shell', PORTS.shell),
     serve('catalog', 'mfe-catalog', PORTS.catalog),

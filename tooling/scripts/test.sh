@@ -30,8 +30,25 @@ step() {
 step typecheck pnpm -r --workspace-concurrency=2 run typecheck
 step lint pnpm exec eslint .
 step unit pnpm exec vitest run
-step "api on PGlite" pnpm --filter api --filter drills run test
-step "api on PostgreSQL" pnpm --filter api --filter drills run test:postgres
+# The PGlite and PostgreSQL runs share nothing (each has its own databases) and wait on their databases much of the
+# time: side by side they take little more than the longer one. Each one's output is shown whole when both have ended.
+api_suites() {
+  local logs failed=0
+  logs=$(mktemp -d)
+  pnpm --filter api --filter drills run test >"$logs/pglite.log" 2>&1 &
+  local pglite=$!
+  pnpm --filter api --filter drills run test:postgres >"$logs/postgres.log" 2>&1 &
+  local postgres=$!
+  wait "$pglite" || failed=1
+  echo "--- api on PGlite"
+  cat "$logs/pglite.log"
+  wait "$postgres" || failed=1
+  echo "--- api on PostgreSQL"
+  cat "$logs/postgres.log"
+  rm -rf "$logs"
+  return "$failed"
+}
+step "api, PGlite + PostgreSQL" api_suites
 step build pnpm run build
 step browser pnpm --filter e2e run test
 
