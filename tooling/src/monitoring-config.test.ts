@@ -52,7 +52,7 @@ describe('Prometheus in docker-compose.yml', () => {
     path.join(PROMETHEUS_DIR, 'prometheus.yml'),
   );
 
-  it('scrapes every API replica on its metrics port, which only the metrics network reaches', () => {
+  it('scrapes every API replica on its metrics port over the internal metrics network, a port the edge never forwards', () => {
     const port = apiServices[0]?.[1].environment?.METRICS_PORT;
     expect(port).toMatch(/^\d+$/);
     for (const [, service] of apiServices) expect(service.environment?.METRICS_PORT).toBe(port);
