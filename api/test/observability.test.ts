@@ -7,7 +7,7 @@ import { DiskFileStore } from '../src/files/store.js';
 import { listenMetrics, listeningPort } from '../src/observability/metrics-server.js';
 import { checkReadiness } from '../src/observability/readiness.js';
 import { multipart, png } from './files-fixtures.js';
-import { injectJson } from './helpers.js';
+import { DATABASE_KIND, injectJson } from './helpers.js';
 import { bearer, call } from './identity-helpers.js';
 import { createTicket, createTicketHarness, officialBody, type TicketHarness } from './tickets-helpers.js';
 
@@ -115,6 +115,18 @@ describe('metrics', () => {
     const delta = (outcome: string) => sample(after, 'platform_mails_total', { outcome }) - sample(before, 'platform_mails_total', { outcome });
     expect(delta('sent')).toBe(1);
     expect(delta('failed')).toBe(1);
+  });
+
+  it('reports the PostgreSQL pool where the driver keeps one (PGlite has none)', async () => {
+    const exposition = await scrape();
+    if (DATABASE_KIND === 'postgres') {
+      // openTestDatabase's pool of 4: at least one connection is open, as the harness has queried.
+      expect(sample(exposition, 'platform_db_pool_connections', { state: 'max' })).toBe(4);
+      expect(sample(exposition, 'platform_db_pool_connections', { state: 'idle' }) + sample(exposition, 'platform_db_pool_connections', { state: 'busy' })).toBeGreaterThan(0);
+      expect(exposition).toContain('platform_db_pool_waiting_requests 0');
+    } else {
+      expect(exposition).not.toContain('platform_db_pool_');
+    }
   });
 
   it('keeps a gauge of live connections for the support stream', async () => {
