@@ -83,9 +83,9 @@ const packagesByName = {
  * Inside a browser app's src/ imports run one way, down, and never in a circle: src/lib (hooks, data) <- src/components
  * <- src/features (each feature its own folder, none importing another) <- src/app (composition only), with the server
  * render and the standalone entry on top. An app is switched on here once its src/app holds composition only;
- * mfe-support and mfe-account follow when their shared code has moved out of src/app (issue 17).
+ * mfe-support follows when its shared code has moved out of src/app (issue 17).
  */
-const LAYERED_APPS = ['mfe-catalog'];
+const LAYERED_APPS = ['mfe-catalog', 'mfe-account'];
 const LAYERS = ['lib', 'components', 'features', 'app'];
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 

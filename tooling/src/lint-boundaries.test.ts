@@ -66,6 +66,15 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     ]);
   });
 
+  it('holds mfe-account to the same direction now that its src/app is composition only', async () => {
+    expect(await layerErrors('mfe-account/src/features/login/x.ts', "import '../../app/account-root.js';\n")).toHaveLength(1);
+    expect(await layerErrors('mfe-account/src/features/login/x.ts', "import '../user-center/profile-form.js';\n")).toHaveLength(1);
+    expect(await layerErrors('mfe-account/src/lib/x.ts', "import '../components/form.js';\n")).toHaveLength(1);
+    expect(
+      await layerErrors('mfe-account/src/features/login/x.ts', "import '../../lib/use-action.js';\nimport '../../components/social-login.js';\nimport './login-page.js';\n"),
+    ).toEqual([]);
+  });
+
   it('refuses a relative path into another package, in tests, drills, bench and e2e too, and allows its name', async () => {
     expect(await packagePathErrors('api/test/x.test.ts', "import { runFuzz } from '../../drills/src/api/fuzz.js';\n")).toHaveLength(1);
     expect(await packagePathErrors('drills/src/api/x.ts', "export { buildApp } from '../../../api/src/app.js';\n")).toHaveLength(1);

@@ -2,7 +2,7 @@ import { StaticRouter } from 'react-router';
 import { ROUTES, routeNameOf } from 'shared-contracts';
 import { createFirstViewRenderer } from 'shared-contracts/server';
 import { AccountRoutes } from '../app/account-root.js';
-import { LOGIN_CONFIG_ISLAND_ID, seedOfferedProviders } from '../app/login-config-resource.js';
+import { LOGIN_CONFIG_ISLAND_ID, seedOfferedProviders } from '../lib/login-config-resource.js';
 import { loadAccountMessages } from '../app/messages.js';
 
 /**

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES, platformApi, preloadSchemas } from 'shared-contracts';
-import { fieldErrorKey } from '../../app/errors.js';
-import { Field, FormMessage, formStyles } from '../../app/form.js';
-import { useEmailedCode } from '../../app/use-emailed-code.js';
+import { fieldErrorKey } from '../../lib/errors.js';
+import { Field, FormMessage, formStyles } from '../../components/form.js';
+import { useEmailedCode } from '../../lib/use-emailed-code.js';
 
 /** Forgot password: a code goes to the account's e-mail, then the code and a new password set it (SPEC §2). */
 export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null) => void }) {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, completeLogin, platformApi, preloadSchemas } from 'shared-contracts';
-import { fieldErrorKey } from '../../app/errors.js';
-import { Field, FormMessage, formStyles } from '../../app/form.js';
-import { useAction } from '../../app/use-action.js';
+import { fieldErrorKey } from '../../lib/errors.js';
+import { Field, FormMessage, formStyles } from '../../components/form.js';
+import { useAction } from '../../lib/use-action.js';
 
 /**
  * Account and password login. The password lives only in this form's state: it is sent once and never stored;

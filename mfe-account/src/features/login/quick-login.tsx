@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from 'shared-contracts';
-import { FormMessage } from '../../app/form.js';
-import { startSocialLogin } from '../../app/social-login.js';
-import { useAction } from '../../app/use-action.js';
+import { FormMessage } from '../../components/form.js';
+import { startSocialLogin } from '../../components/social-login.js';
+import { useAction } from '../../lib/use-action.js';
 import styles from './login.module.css';
 
 /**

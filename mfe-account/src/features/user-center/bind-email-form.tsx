@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, preloadSchemas } from 'shared-contracts';
-import { fieldErrorKey } from '../../app/errors.js';
-import { Field, FormMessage, formStyles } from '../../app/form.js';
-import { useEmailedCode } from '../../app/use-emailed-code.js';
+import { fieldErrorKey } from '../../lib/errors.js';
+import { Field, FormMessage, formStyles } from '../../components/form.js';
+import { useEmailedCode } from '../../lib/use-emailed-code.js';
 
 /**
  * E-mail verification (security settings): send a code (resend after a cool-down), then bind with it. An account

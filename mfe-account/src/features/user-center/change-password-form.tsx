@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES, platformApi, preloadSchemas, renewLogin } from 'shared-contracts';
-import { fieldErrorKey } from '../../app/errors.js';
-import { Field, FormMessage, formStyles } from '../../app/form.js';
-import { useAction } from '../../app/use-action.js';
+import { fieldErrorKey } from '../../lib/errors.js';
+import { Field, FormMessage, formStyles } from '../../components/form.js';
+import { useAction } from '../../lib/use-action.js';
 
 /** Change password (security settings): other sessions end, this one continues with a fresh token. */
 export function ChangePasswordForm() {

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES, platformApi, preloadSchemas, type ProfileUpdateBody, type UserInfo } from 'shared-contracts';
-import { fieldErrorKey } from '../../app/errors.js';
-import { Field, FormMessage, formStyles } from '../../app/form.js';
-import { useAction } from '../../app/use-action.js';
+import { fieldErrorKey } from '../../lib/errors.js';
+import { Field, FormMessage, formStyles } from '../../components/form.js';
+import { useAction } from '../../lib/use-action.js';
 
 /** A day as a date field's value (YYYY-MM-DD) in the player's own calendar, for the field's bounds. */
 function localDay(date: Date): string {

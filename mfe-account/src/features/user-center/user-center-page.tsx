@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, ROUTES, SOCIAL_PROVIDER_NAMES, loginPath, platformApi, platformLink, signOut, type UserInfo } from 'shared-contracts';
 import { usePlatformContext, useSession } from 'shared-contracts/react';
-import { apiErrorKey } from '../../app/errors.js';
+import { apiErrorKey } from '../../lib/errors.js';
 import { BindEmailForm } from './bind-email-form.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { formatBirthday } from './format-birthday.js';

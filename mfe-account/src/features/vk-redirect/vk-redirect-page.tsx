@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { SocialLanding, socialAnswerIn } from '../../app/social-login.js';
-import { formStyles } from '../../app/form.js';
+import { SocialLanding, socialAnswerIn } from '../../components/social-login.js';
+import { formStyles } from '../../components/form.js';
 
 /**
  * `/vkRedirect` (SPEC §2, empty title): where VK sends the player back with `code`, `state` and `device_id`. The

@@ -1,8 +1,8 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES } from 'shared-contracts';
+import type { ActionMessage } from '../lib/use-action.js';
 import styles from './form.module.css';
-import type { ActionMessage } from './use-action.js';
 
 /** A labelled input with its translated error, announced and tied to the input for screen readers. */
 export function Field(props: { label: string; error: string | null; hint?: ReactNode } & ComponentPropsWithRef<'input'>) {

@@ -13,7 +13,7 @@ import {
   type LoginResult,
   type SocialProvider,
 } from 'shared-contracts';
-import { apiErrorKey } from './errors.js';
+import { apiErrorKey } from '../lib/errors.js';
 import { formStyles } from './form.js';
 
 /**
