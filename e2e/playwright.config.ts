@@ -4,9 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { demoOAuthEnv } from 'tooling/demo-oauth-clients';
-import { MUTABLE } from './support/accounts.js';
-import { DRILL_ACCOUNTS } from './support/drill-accounts.js';
-import { INQUIRY_ACCOUNTS } from './support/inquiry-accounts.js';
 import { LONG_QUEUE_THRESHOLD, OAUTH_REDIRECT_ORIGINS, PORTS } from './support/ports.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,14 +15,6 @@ const remoteOrigins = {
   ACCOUNT_URL: `http://localhost:${PORTS.account}`,
   API_URL: `http://127.0.0.1:${PORTS.api}`,
 };
-
-/** The operator command, once per account the tests change, before the API opens the database. */
-const createAccounts = Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS })
-  .map(
-    ({ account, password, email }) =>
-      `ACCOUNT_PASSWORD='${password}' pnpm --silent --filter api run create-account --account ${account}${email ? ` --email ${email}` : ''}`,
-  )
-  .join(' && ');
 
 function serve(app: string, folder: string, port: number, env: Record<string, string> = {}) {
   return {
@@ -81,7 +70,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `${createAccounts} && pnpm --filter api run start`,
+      command: 'pnpm --filter e2e exec tsx support/create-accounts.ts && pnpm --filter api run start',
       cwd: repoRoot,
       url: `http://127.0.0.1:${PORTS.api}/health`,
       env: {
@@ -98,7 +87,7 @@ export default defineConfig({
         ...demoOAuthEnv(`http://127.0.0.1:${PORTS.oauth}`, OAUTH_REDIRECT_ORIGINS),
       },
       reuseExistingServer: false,
-      // Each account of createAccounts opens the embedded database once: a few seconds apiece, more on a busy machine.
+      // The accounts, the migrations and the seeds first: a minute or two on a busy machine.
       timeout: 240_000,
     },
     serve('shell', 'shell', PORTS.shell),

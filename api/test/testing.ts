@@ -5,10 +5,13 @@
  * API's own tests are `api/testing/vitest`.
  */
 export { buildApp, type BuildAppOptions } from '../src/app.js';
+export { loadConfig } from '../src/config.js';
 export { migrate } from '../src/db/migrate.js';
+export { openDatabase } from '../src/db/open.js';
 export { openPglite } from '../src/db/pglite.js';
 export { DiskFileStore } from '../src/files/store.js';
 export { loggerOptions } from '../src/http/logging.js';
+export { runCreateAccount } from '../src/identity/create-account.js';
 export { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
 export { PasswordHasher, type PasswordHashing } from '../src/identity/passwords.js';
 export { outboxMailer } from '../src/mail/transport.js';

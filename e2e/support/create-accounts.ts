@@ -1,0 +1,22 @@
+import { loadConfig, migrate, openDatabase, runCreateAccount } from 'api/testing';
+import { MUTABLE } from './accounts.js';
+import { DRILL_ACCOUNTS } from './drill-accounts.js';
+import { INQUIRY_ACCOUNTS } from './inquiry-accounts.js';
+
+/**
+ * The operator command (`create-account`, README "Accounts"), once per account the browser tests change, before the
+ * API opens the embedded database. One process opens the database once for all of them: a process per account took
+ * a minute and more before the API could start.
+ */
+const config = loadConfig(process.env);
+const db = await openDatabase(config.database);
+try {
+  await migrate(db);
+  for (const { account, password, email } of Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS })) {
+    const argv = ['--account', account, ...(email ? ['--email', email] : [])];
+    const io = { argv, env: { ...process.env, ACCOUNT_PASSWORD: password }, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+    if ((await runCreateAccount(io, { db })) !== 0) throw new Error(`create-account refused ${account}`);
+  }
+} finally {
+  await db.close();
+}
