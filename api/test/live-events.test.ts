@@ -218,10 +218,17 @@ describe('live channel', () => {
     });
     // The first transaction writes its event and stays open while a later one commits. On PGlite, one backend,
     // the second waits for the first; on PostgreSQL it commits first and must not be delivered before it.
+    let written!: () => void;
+    const eventWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
     const slow = harness.db.transaction(async (tx) => {
       await tx.query("UPDATE tickets SET status = 'waiting_reply', waiting_since = now(), updated_at = now() WHERE id = $1", [ticket]);
+      written();
       await released;
     });
+    // The later transaction starts once the first has written, and so drawn its transaction id.
+    await eventWritten;
     const later = (replica.db ?? harness.db).query(
       `INSERT INTO ticket_messages (ticket_id, author, author_account_id, request_id, content, created_at)
        VALUES ($1, 'agent', $2, gen_random_uuid(), 'Later transaction', now())`,
