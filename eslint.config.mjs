@@ -82,17 +82,23 @@ const packagesByName = {
 /**
  * Inside a browser app's src/ imports run one way, down, and never in a circle: src/lib (hooks, data) <- src/components
  * <- src/features (each feature its own folder, none importing another) <- src/app (composition only), with the server
- * render and the standalone entry on top. An app is switched on here once its src/app holds composition only;
- * mfe-support follows when its shared code has moved out of src/app (issue 17).
+ * render and the standalone entry on top; static files outside the layers (the shell's src/brand-assets) import no
+ * code and rank below them all. An app is switched on here once its src/app holds composition only; mfe-support
+ * follows when its shared code has moved out of src/app (issue 17).
  */
-const LAYERED_APPS = ['mfe-catalog', 'mfe-account'];
+const LAYERED_APPS = ['mfe-catalog', 'mfe-account', 'shell'];
 const LAYERS = ['lib', 'components', 'features', 'app'];
+const STATIC_FILE = /\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|css)$/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-/** A file's layer (what is outside the named layers, the entries, ranks on top) and, in src/features, its feature. */
+/**
+ * A file's layer (code outside the named layers, the entries, ranks on top; static files outside them at the bottom)
+ * and, in src/features, its feature.
+ */
 function placeIn(srcDir, file) {
   const [top, second] = path.relative(srcDir, file).split(path.sep);
   const rank = LAYERS.indexOf(top);
+  if (rank === -1 && STATIC_FILE.test(file)) return { layer: 'the static files', rank: -1, feature: null };
   return { layer: rank === -1 ? 'the entries' : `src/${top}`, rank: rank === -1 ? LAYERS.length : rank, feature: top === 'features' ? second : null };
 }
 

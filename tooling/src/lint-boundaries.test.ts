@@ -75,6 +75,14 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     ).toEqual([]);
   });
 
+  it('holds the shell to the same direction, its brand images below every layer and its entries above them', async () => {
+    expect(await layerErrors('shell/src/features/top-nav/x.ts', "import '../../app/frame.js';\n")).toHaveLength(1);
+    expect(await layerErrors('shell/src/components/x.tsx', "import '../server/first-view.js';\n")).toHaveLength(1);
+    expect(
+      await layerErrors('shell/src/components/x.tsx', "import '../brand-assets/atlas/icons.svg';\nimport './brand-icon.module.css';\n"),
+    ).toEqual([]);
+  });
+
   it('refuses a relative path into another package, in tests, drills, bench and e2e too, and allows its name', async () => {
     expect(await packagePathErrors('api/test/x.test.ts', "import { runFuzz } from '../../drills/src/api/fuzz.js';\n")).toHaveLength(1);
     expect(await packagePathErrors('drills/src/api/x.ts', "export { buildApp } from '../../../api/src/app.js';\n")).toHaveLength(1);
