@@ -1,22 +1,14 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCreateAccount, type CreateAccountIo } from '../src/identity/create-account.js';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.js';
-import { createTestApp, testHasher, type TestApp } from './helpers.js';
+import { commandOutput, createTestApp, harnessForFile, testHasher } from './helpers.js';
 import { call, login, loginToken, okData } from './identity-helpers.js';
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
 
 describe('demo accounts', () => {
   it('seeded by two replicas starting at the same moment: each account made once, neither start fails', async () => {
@@ -77,12 +69,7 @@ describe('demo accounts', () => {
 });
 
 function io(argv: string[], options: { env?: NodeJS.ProcessEnv; stdin?: string } = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const { stdout, stderr, written } = commandOutput();
   const streams: CreateAccountIo = {
     argv,
     env: options.env ?? {},
@@ -90,7 +77,7 @@ function io(argv: string[], options: { env?: NodeJS.ProcessEnv; stdin?: string }
     stdout,
     stderr,
   };
-  return { streams, output: () => ({ out, err }) };
+  return { streams, output: written };
 }
 
 describe('create-account command', () => {

@@ -1,31 +1,17 @@
 import { ERROR_CODES } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
 import { runAgentTotp } from '../src/identity/agent-totp.js';
 import { totpCode } from '../src/identity/totp.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { commandOutput, createTestApp, harnessForFile } from './helpers.js';
 import { PASSWORD, call, createAccount, expectFailure, okData, unique } from './identity-helpers.js';
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
 
 /** Runs the operator command on the test database; its output and exit code. */
 async function agentTotp(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const { stdout, stderr, written } = commandOutput();
   const code = await runAgentTotp({ argv, env: {}, stdout, stderr }, { db: harness.db, now: harness.clock.now });
-  return { code, out, err };
+  return { code, ...written() };
 }
 
 /** Enrols an agent and answers the secret the command printed. */

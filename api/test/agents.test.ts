@@ -1,9 +1,9 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { AGENT_PAGE_SIZE, ERROR_CODES, LIMITS, type EndpointName } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCreateAccount } from '../src/identity/create-account.js';
-import { testHasher } from './helpers.js';
+import { commandOutput, harnessForFile, testHasher } from './helpers.js';
 import { call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
 import {
   countRows,
@@ -14,18 +14,9 @@ import {
   platformBody,
   replyBody,
   ticketRow,
-  type TicketHarness,
 } from './tickets-helpers.js';
 
-let h: TicketHarness;
-
-beforeAll(async () => {
-  h = await createTicketHarness();
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+const h = harnessForFile(createTicketHarness);
 
 const AGENT_CALLS: EndpointName[] = ['agentInquiries', 'agentInquiryDetail', 'agentInquiryReply', 'agentInquiryEnd'];
 
@@ -80,8 +71,7 @@ describe('the agent calls', () => {
   it('work for an agent the operator command creates, and not for a player it creates', async () => {
     for (const role of ['agent', 'player'] as const) {
       const account = `desk-${role}-${marker()}`;
-      const stdout = new PassThrough();
-      const stderr = new PassThrough();
+      const { stdout, stderr } = commandOutput();
       const code = await runCreateAccount(
         { argv: ['--', '--account', account, '--role', role], env: { ACCOUNT_PASSWORD: 'Desk-pass-2024' }, stdin: Readable.from([]), stdout, stderr },
         { db: h.db, hasher: testHasher },

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ARTWORK_KINDS, ARTWORK_PHONE_SIZES, artworkCopyUrl } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ASSETS_DIR } from '../src/app.js';
 import { GAME_ASSET_FILES } from '../src/catalog/catalog.js';
-import { readGamesSeed, type SeedGame } from '../src/seed/games-seed.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { readGamesSeed } from '../src/seed/games-seed.js';
+import { createTestApp, harnessForFile } from './helpers.js';
 
 /** Pixel size from a WebP file's header (lossy VP8, lossless VP8L or extended VP8X). */
 function webpSize(file: Buffer): { width: number; height: number } {
@@ -32,17 +32,8 @@ function avifSize(file: Buffer): { width: number; height: number } {
 
 const sizeOf = (url: string, file: Buffer) => (url.endsWith('.avif') ? avifSize(file) : webpSize(file));
 
-let harness: TestApp;
-let seed: SeedGame[];
-
-beforeAll(async () => {
-  harness = await createTestApp();
-  seed = await readGamesSeed();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
+const seed = await readGamesSeed();
 
 describe('game artwork copies (shared-contracts/src/artwork.ts)', () => {
   it('has every banner and cover of every game as AVIF and as phone copies of the promised size', () => {

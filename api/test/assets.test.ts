@@ -1,25 +1,16 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ASSETS_DIR } from '../src/app.js';
 import { GAME_ASSET_FILES } from '../src/catalog/catalog.js';
-import { readGamesSeed, type SeedGame } from '../src/seed/games-seed.js';
-import { createTestApp, injectJson, type TestApp } from './helpers.js';
+import { readGamesSeed } from '../src/seed/games-seed.js';
+import { createTestApp, injectJson, harnessForFile } from './helpers.js';
 
 const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.svg': 'image/svg+xml' };
 
-let harness: TestApp;
-let seed: SeedGame[];
-
-beforeAll(async () => {
-  harness = await createTestApp();
-  seed = await readGamesSeed();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
+const seed = await readGamesSeed();
 
 async function expectServedFile(url: string, file: string): Promise<void> {
   const info = await stat(file);

@@ -1,18 +1,10 @@
 import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
-import { codeIn, createTestApp, readOutbox, type OutboxMessage, type TestApp } from './helpers.js';
+import { codeIn, createTestApp, readOutbox, type OutboxMessage, harnessForFile } from './helpers.js';
 import { PASSWORD, call, createAccount, createSocialAccount, expectFailure, login, loginToken, okData, unique } from './identity-helpers.js';
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
 
 const NEW_PASSWORD = 'Fresh-start-42';
 const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };

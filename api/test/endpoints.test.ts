@@ -1,21 +1,13 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { CONTRACT_VERSION, ERROR_CODES, INPUT_BOUNDS } from 'shared-contracts';
 import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { migrate } from '../src/db/migrate.js';
-import { DATABASE_KIND, createTestApp, injectJson, openTestDatabase, type TestApp } from './helpers.js';
+import { DATABASE_KIND, createTestApp, injectJson, openTestDatabase, harnessForFile } from './helpers.js';
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp({ clientErrorRateLimit: { max: 1_000, timeWindowMs: 60_000 } });
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(() => createTestApp({ clientErrorRateLimit: { max: 1_000, timeWindowMs: 60_000 } }));
 
 const precheckAnswer = envelopeSchema(ENDPOINTS.gamesPrecheck.response);
 

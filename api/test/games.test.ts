@@ -1,23 +1,14 @@
 import { LANGUAGES } from 'shared-contracts';
 import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readGamesSeed, type SeedGame } from '../src/seed/games-seed.js';
-import { createTestApp, injectJson, type TestApp } from './helpers.js';
+import { createTestApp, injectJson, harnessForFile } from './helpers.js';
 
 const allAnswer = envelopeSchema(ENDPOINTS.gamesAll.response);
 const simpleAnswer = envelopeSchema(ENDPOINTS.gamesSimple.response);
 
-let harness: TestApp;
-let seed: SeedGame[];
-
-beforeAll(async () => {
-  harness = await createTestApp();
-  seed = await readGamesSeed();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
+const seed = await readGamesSeed();
 
 async function gamesAll(query = '', headers: Record<string, string> = {}) {
   const answer = await injectJson(harness.app, { url: `/games/all${query}`, headers });

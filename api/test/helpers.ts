@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
@@ -13,7 +14,7 @@ import { openPostgres } from '../src/db/postgres.js';
 import { PasswordHasher, type PasswordHashing } from '../src/identity/passwords.js';
 import { outboxMailer } from '../src/mail/transport.js';
 import { readGamesSeed, seedGames } from '../src/seed/games-seed.js';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /**
  * argon2id at its cheapest (256 KiB, one pass) so the suite stays fast; production uses OWASP's parameters, which
@@ -184,4 +185,39 @@ export async function injectJson(app: FastifyInstance, options: InjectOptions | 
     throw new Error(`Answer is not JSON (status ${response.statusCode}): ${response.body.slice(0, 200)}`);
   }
   return { status: response.statusCode, headers: response.headers, body };
+}
+
+/**
+ * A harness shared by every test in one file: opened before the file's first test, cleaned up after its last. The
+ * value returned stands for the harness, so the file's own helpers can take it like the harness itself; reading it
+ * before `beforeAll` has run (at the top level of the file) throws instead of handing out `undefined`.
+ */
+export function harnessForFile<T extends { cleanup: () => Promise<void> }>(open: () => Promise<T>): T {
+  let opened: T | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.cleanup();
+  });
+  const current = (): T => {
+    if (!opened) throw new Error('The harness opens in beforeAll: use it inside a test or a hook.');
+    return opened;
+  };
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(current(), key),
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+    has: (_target, key) => Reflect.has(current(), key),
+  });
+}
+
+/** Output streams for an operator command (create-account, agent-totp) and what it has written to each so far. */
+export function commandOutput(): { stdout: PassThrough; stderr: PassThrough; written: () => { out: string; err: string } } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return { stdout, stderr, written: () => ({ out, err }) };
 }

@@ -1,20 +1,12 @@
 import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { birthdayProblem } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, harnessForFile } from './helpers.js';
 import { call, createAccount, createSocialAccount, expectFailure, loginToken, okData, unique } from './identity-helpers.js';
 
 /** SPEC §3 user info: POST /ucenter/profile sets the birthday (once) and the phone of the session's own account. */
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
 
 const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };
 

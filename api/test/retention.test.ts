@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_RETENTION_DAYS, purgeUnauthenticatedRows } from '../src/retention.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, harnessForFile } from './helpers.js';
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

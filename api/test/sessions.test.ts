@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNT_RULES, ERROR_CODES, type EndpointName } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Sessions } from '../src/identity/sessions.js';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
-import { codeIn, createTestApp, readOutbox, type TestApp } from './helpers.js';
+import { codeIn, createTestApp, readOutbox, harnessForFile } from './helpers.js';
 import {
   PASSWORD,
   call,
@@ -18,15 +18,7 @@ import {
   unique,
 } from './identity-helpers.js';
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
+const harness = harnessForFile(createTestApp);
 
 const INVALID_CREDENTIALS = { code: ERROR_CODES.invalidCredentials, msg: 'invalidCredentials', data: null };
 const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };

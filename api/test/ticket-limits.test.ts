@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/service.js';
+import { harnessForFile } from './helpers.js';
 import { call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, type TicketHarness } from './tickets-helpers.js';
+import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody } from './tickets-helpers.js';
 
 /** The limits that keep one account from flooding the agents' queue, at their defaults. */
-let h: TicketHarness;
-
-beforeAll(async () => {
-  h = await createTicketHarness({ ticketLimits: DEFAULT_TICKET_LIMITS });
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+const h = harnessForFile(() => createTicketHarness({ ticketLimits: DEFAULT_TICKET_LIMITS }));
 
 // The tests move the clock through the throttles' windows, past an agent session's idle time.
 beforeEach(async () => {

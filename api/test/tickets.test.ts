@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS, TICKET_LIST_LABELS, type EndpointName } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { multipart, png } from './files-fixtures.js';
-import { TEST_PASSWORD_HASHING, injectJson } from './helpers.js';
+import { TEST_PASSWORD_HASHING, injectJson, harnessForFile } from './helpers.js';
 import { bearer, call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
 import {
   countRows,
@@ -15,18 +15,9 @@ import {
   replyBody,
   ticketRow,
   type CreateBody,
-  type TicketHarness,
 } from './tickets-helpers.js';
 
-let h: TicketHarness;
-
-beforeAll(async () => {
-  h = await createTicketHarness();
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+const h = harnessForFile(createTicketHarness);
 
 /** A player of their own, so lists and counts start empty. */
 async function freshPlayer(): Promise<{ token: string; id: number }> {
