@@ -151,6 +151,8 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
     if (ownersEvents < 6 || about(streams.agent, owners) !== ownersEvents) problems.push(`the owner or the agent missed events: ${JSON.stringify(received)}`);
     if (about(replay, others) === 0) problems.push('the replay from 0-0 did not give the other player their own ticket');
 
+    // Done with: closed, so the hostile streams below stay well inside the streams one account may hold.
+    for (const stream of opened) stream.close();
     let hostileHandled = 0;
     const hostile = [
       ...HOSTILE_EVENT_IDS.map((lastEventId) => ({ lastEventId })),
