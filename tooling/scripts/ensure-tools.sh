@@ -1,4 +1,4 @@
-# Sourced by start.sh and test.sh: installs what a fresh machine lacks, nothing it already has.
+# Sourced by start.sh, test.sh, drills.sh and bench.sh: installs what a fresh machine lacks, nothing it already has.
 
 ensure_pnpm() {
   if ! command -v pnpm >/dev/null 2>&1 || [[ "$(pnpm --version)" != 10.* ]]; then
@@ -28,4 +28,16 @@ ensure_dependencies() {
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
   echo "==> pnpm install"
   pnpm install --frozen-lockfile --reporter=silent
+}
+
+# What npm test and npm run drills run on: Chromium for the browser, PostgreSQL's initdb for the database suites, nginx
+# with brotli_static for the production edge, openssl for its certificates, and the workspace's dependencies.
+ensure_test_machine() {
+  ensure_pnpm
+  ensure_apt chromium chromium
+  ensure_apt /usr/lib/postgresql/15/bin/initdb postgresql
+  ensure_apt /usr/sbin/nginx nginx
+  ensure_apt /usr/lib/nginx/modules/ngx_http_brotli_static_module.so libnginx-mod-http-brotli-static
+  ensure_apt openssl openssl
+  ensure_dependencies
 }

@@ -8,13 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source tooling/scripts/ensure-tools.sh
 
-ensure_pnpm
-ensure_apt chromium chromium
-ensure_apt /usr/lib/postgresql/15/bin/initdb postgresql
-ensure_apt /usr/sbin/nginx nginx
-ensure_apt /usr/lib/nginx/modules/ngx_http_brotli_static_module.so libnginx-mod-http-brotli-static
-ensure_apt openssl openssl
-ensure_dependencies
+ensure_test_machine
 
 declare -a SUMMARY=()
 step() {
