@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMPOSE_CHECK_ENV, ComposeInterpolationError, readCompose, type ComposeService } from './compose.js';
 import { REPO_ROOT } from './processes.js';
 import { writeSelfSignedPair } from './tls.js';
+import { loopbackEdgeOptions } from './topology/edge-test-options.js';
 import { checkNginxConfig, EDGE_CONFIG, renderEdge, renderStaticOrigin } from './topology/nginx.js';
 
 /**
@@ -105,19 +106,7 @@ describe('the nginx files pass nginx -t', () => {
   const tls = writeSelfSignedPair(path.join(workDir, 'tls'));
 
   it('the edge, with compose service names as loopback addresses and a certificate pair in place', () => {
-    const edge = renderEdge({
-      port: 20180,
-      httpPort: 20190,
-      internalApiPort: 20189,
-      shellOrigin: 'http://127.0.0.1:20184',
-      shellPages: '127.0.0.1:20185',
-      fragmentServers: { catalog: '127.0.0.1:20186', support: '127.0.0.1:20187', account: '127.0.0.1:20188' },
-      staticOrigins: { catalog: '127.0.0.1:20181', support: '127.0.0.1:20182', account: '127.0.0.1:20183' },
-      apiReplicas: ['127.0.0.1:20191', '127.0.0.1:20192'],
-      remotesJson: path.join(workDir, 'remotes.json'),
-      cacheDir: path.join(workDir, 'fragment-cache'),
-      tls,
-    });
+    const edge = renderEdge(loopbackEdgeOptions(100, { remotesJson: path.join(workDir, 'remotes.json'), cacheDir: path.join(workDir, 'fragment-cache'), tls }));
     expect(() => checkNginxConfig(path.join(workDir, 'edge'), edge)).not.toThrow();
     // And nginx -t does catch a mistake in it.
     expect(() => checkNginxConfig(path.join(workDir, 'edge-broken'), edge.replace('ssl_protocols TLSv1.3;', 'ssl_protocols TLSv9;'))).toThrow(/nginx refused/);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../static-server.js';
+import { loopbackEdgeOptions } from './edge-test-options.js';
 import { EDGE_CONFIG, renderEdge, renderStaticOrigin, STATIC_TEMPLATE } from './nginx.js';
 
 const remoteOrigins = ['http://localhost:20081', 'http://localhost:20082'];
@@ -19,19 +20,9 @@ describe('the local topology renders the production nginx files', () => {
   });
 
   it('the edge sends /api/ to the given replicas, pages to the page server, files to the shell origin, fragments to their servers', () => {
-    const rendered = renderEdge({
-      port: 20080,
-      httpPort: 20090,
-      internalApiPort: 20089,
-      shellOrigin: 'http://127.0.0.1:20084',
-      shellPages: '127.0.0.1:20085',
-      fragmentServers: { catalog: '127.0.0.1:20086', support: '127.0.0.1:20087', account: '127.0.0.1:20088' },
-      staticOrigins: { catalog: '127.0.0.1:20081', support: '127.0.0.1:20082', account: '127.0.0.1:20083' },
-      apiReplicas: ['127.0.0.1:20091', '127.0.0.1:20092'],
-      remotesJson: '/tmp/remotes.json',
-      cacheDir: '/tmp/edge cache',
-      tls: { certificate: '/tmp/tls/fullchain.pem', key: '/tmp/tls/privkey.pem' },
-    });
+    const rendered = renderEdge(
+      loopbackEdgeOptions(0, { remotesJson: '/tmp/remotes.json', cacheDir: '/tmp/edge cache', tls: { certificate: '/tmp/tls/fullchain.pem', key: '/tmp/tls/privkey.pem' } }),
+    );
     expect(rendered).toContain('  server 127.0.0.1:20091;\n  server 127.0.0.1:20092;\n}');
     const directives = rendered.split('\n').filter((line) => !line.trimStart().startsWith('#')).join('\n');
     expect(directives).not.toMatch(/api-\d:8090|shell:80|(catalog|support|account):80|-fragments:8080|shell-pages:8080|\/etc\/platform|\/etc\/nginx|\/var\/cache/);
