@@ -88,7 +88,7 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
   const contact = `kill-${run}@drill.example`;
   const accounts = await addPlayers(topology, `kill-${run}`, options.players + 1);
   const latencies = new Latencies();
-  const players = accounts.map((account) => new Player(topology.urls.api, account, latencies, topology.fetch));
+  const players = accounts.map(({ account, password }) => new Player(topology.urls.api, account, password, latencies, topology.fetch));
   await loginAll(players);
   // The last one only checks, afterwards, that it cannot download what the others left behind.
   const outsider = players.pop()!;

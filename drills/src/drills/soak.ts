@@ -59,7 +59,7 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
   const contact = `soak-${run}@drill.example`;
   const latencies = new Latencies();
   const accounts = await addPlayers(topology, `soak-${run}`, options.accounts);
-  const players = accounts.map((account) => new Player(topology.urls.api, account, latencies, topology.fetch));
+  const players = accounts.map(({ account, password }) => new Player(topology.urls.api, account, password, latencies, topology.fetch));
   await loginAll(players);
   const place = await ticketPlace(players[0]!);
   // The load's own figures start with the clock: the set-up logins are not part of them.

@@ -4,24 +4,23 @@ import { TICKET_TYPES, type Attachment, type EndpointName, type InquiryCreateBod
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import type { Topology } from 'tooling/topology';
 
-/** The demo player whose password hash the drills' players share (api/src/seed/demo-accounts.ts): they log in with it. */
-export const TEMPLATE_PLAYER = { account: 'player1', password: 'player1-pass' } as const;
-
 /**
- * Adds `count` player accounts (`<prefix>-<n>`) straight in the database, as an import would, with the demo
- * player's password hash, so each logs in through the API with TEMPLATE_PLAYER's password. Answers their names.
+ * Adds `count` player accounts (`<prefix>-<n>`) straight in the database, as an import would, with the password hash
+ * of the topology's player1, so each logs in through the API with player1's password (made for the run). Answers
+ * their names and that password.
  */
-export async function addPlayers(topology: Topology, prefix: string, count: number): Promise<string[]> {
+export async function addPlayers(topology: Topology, prefix: string, count: number): Promise<{ account: string; password: string }[]> {
+  const template = topology.accounts.player1;
   if (!/^[a-z0-9-]+$/.test(prefix)) throw new Error(`player prefix ${prefix} must be lowercase letters, digits and dashes`);
   const rows = await topology.postgres.query(
     `INSERT INTO accounts (account, type, role, password_hash, created_at, updated_at)
      SELECT '${prefix}-' || n, 'PLATFORM', 'player', template.password_hash, now(), now()
        FROM generate_series(1, ${Math.trunc(count)}) AS n,
-            (SELECT password_hash FROM accounts WHERE account = '${TEMPLATE_PLAYER.account}') AS template
+            (SELECT password_hash FROM accounts WHERE account = '${template.account}') AS template
      RETURNING account`,
   );
   if (rows.length !== count) throw new Error(`added ${rows.length} players instead of ${count}`);
-  return rows.map(([account]) => account!);
+  return rows.map(([account]) => ({ account: account!, password: template.password }));
 }
 
 /** A request the client never got an answer to, or got a proxy's or overloaded server's 5xx for: worth a retry. */
@@ -90,6 +89,7 @@ export class Player {
   constructor(
     readonly base: string,
     readonly account: string,
+    private readonly password: string,
     readonly latencies: Latencies,
     readonly fetch: typeof globalThis.fetch,
   ) {}
@@ -136,8 +136,8 @@ export class Player {
     return envelope.data as T;
   }
 
-  async login(password: string = TEMPLATE_PLAYER.password): Promise<void> {
-    const data = await this.call<{ token: string }>('login', 'loginPassword', { json: { account: this.account, password } });
+  async login(): Promise<void> {
+    const data = await this.call<{ token: string }>('login', 'loginPassword', { json: { account: this.account, password: this.password } });
     this.token = data.token;
   }
 

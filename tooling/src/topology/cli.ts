@@ -46,4 +46,4 @@ console.info(`The production topology is up (logs in ${topology.logDir}):
   static origins   ${Object.entries(topology.urls.origins).map(([app, url]) => `${app} ${url}`).join(', ')}
   PostgreSQL ${topology.postgres.version}   ${topology.postgres.url}
   served folders   ${Object.entries(topology.roots).map(([app, root]) => `${app} ${root}`).join(', ')}
-Demo accounts: player1 / player1-pass, player2 / player2-pass, agent1 / agent1-pass. Ctrl-C stops it all.`);
+Accounts (passwords made for this run): ${Object.values(topology.accounts).map(({ account, password }) => `${account} / ${password}`).join(', ')}. Ctrl-C stops it all.`);

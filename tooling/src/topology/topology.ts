@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,21 @@ const APPS = Object.keys(APP_FOLDERS) as AppName[];
 
 export const DEFAULT_LOG_DIR = path.join(REPO_ROOT, '.data', 'topology', 'logs');
 
+/** The accounts the topology creates for its users (drills, browser tests, someone trying it by hand). */
+export const TOPOLOGY_ACCOUNTS = [
+  { account: 'player1', email: 'player1@topology.example', role: 'player' },
+  { account: 'player2', email: 'player2@topology.example', role: 'player' },
+  { account: 'agent1', email: null, role: 'agent' },
+] as const;
+export type TopologyAccountName = (typeof TOPOLOGY_ACCOUNTS)[number]['account'];
+export interface TopologyAccount {
+  account: TopologyAccountName;
+  /** Made for this run: the replicas run as production does, which has no accounts with known passwords. */
+  password: string;
+  email: string | null;
+  role: 'player' | 'agent';
+}
+
 export interface TopologyOptions {
   ports?: Partial<TopologyPorts>;
   /** The folder an origin serves instead of `<app>/dist` (a redeploy test serves a copy it can replace). */
@@ -71,6 +87,8 @@ export interface Topology {
   roots: Record<AppName, string>;
   apis: ApiReplica[];
   postgres: Pick<ThrowawayPostgres, 'url' | 'version' | 'query'>;
+  /** player1 (who has the catalogue seed's characters), player2 and agent1, created by the operator command. */
+  accounts: Record<TopologyAccountName, TopologyAccount>;
   /** Attachments on disk, shared by both replicas as a volume would be. */
   filesDir: string;
   logDir: string;
@@ -86,8 +104,8 @@ const originUrl = (port: number) => `http://localhost:${port}`;
 
 /**
  * docker-compose.yml as local processes (issue 5): an nginx edge (TLS 1.3 and HTTP/2 with a self-signed pair made
- * for the run) in front of two API replicas built and started as the API image does on a throwaway PostgreSQL
- * (with the demo data, so not as NODE_ENV=production, which refuses the demo accounts), and one nginx static origin per app with the production headers
+ * for the run) in front of two API replicas built and started as the API image does (NODE_ENV=production) on a
+ * throwaway PostgreSQL, and one nginx static origin per app with the production headers
  * (tooling/docker/nginx-static.conf.template). Attachments go to a folder on disk (or S3 with `S3_*` in apiEnv) and
  * mail to an outbox folder (or SMTP with SMTP_URL). Serves the apps as last built: run `pnpm run build` first.
  */
@@ -122,21 +140,34 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     // The API image's build (tooling/docker/api.Dockerfile): the replicas run what it compiles.
     await runToEnd('pnpm', ['--filter', 'api', 'run', 'build']);
     postgres = await startPostgres({ port: ports.postgres });
-    // The drills log in with the demo accounts, whose published passwords a NODE_ENV=production API refuses.
+    // A production API loads no demo data (SEED_DEMO is refused there: the demo accounts' passwords are published),
+    // so the database is prepared as an operator prepares compose's: the image's operator commands, before the
+    // replicas start. The accounts first, with passwords made for this run, then the catalogue (games, help topics,
+    // servers, regions; player1's characters, which is why the accounts come first).
+    const operatorEnv = { NODE_ENV: 'production', DATABASE_URL: postgres.url, SEED_DEMO: '', API_TEST_CLOCK: '' };
+    const accounts = {} as Record<TopologyAccountName, TopologyAccount>;
+    for (const { account, email, role } of TOPOLOGY_ACCOUNTS) {
+      const password = randomBytes(18).toString('base64url');
+      const args = ['api/dist/create-account.js', '--account', account, '--role', role, ...(email ? ['--email', email] : [])];
+      await runToEnd('node', args, { ...operatorEnv, ACCOUNT_PASSWORD: password });
+      accounts[account] = { account, password, email, role };
+    }
+    await runToEnd('node', ['api/dist/seed.js'], operatorEnv);
     const apiEnv = {
       HOST: '127.0.0.1',
+      NODE_ENV: 'production',
       DATABASE_URL: postgres.url,
-      SEED_DEMO: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       TRUST_PROXY: 'loopback',
       FILES_DIR: filesDir,
       OUTBOX_DIR: path.join(workDir, 'outbox'),
-      // A test clock inherited from the caller's environment would stop a production API from starting.
+      // A test clock or demo seeding inherited from the caller's environment would stop a production API from starting.
       API_TEST_CLOCK: '',
+      SEED_DEMO: '',
       ...options.apiEnv,
     };
     apis.push(apiReplica('api-1', ports.api1, apiEnv, logDir), apiReplica('api-2', ports.api2, apiEnv, logDir));
-    // Both at once, as compose starts them: migrations and demo seeding are safe for concurrent replicas.
+    // Both at once, as compose starts them: migrations are safe for concurrent replicas.
     await Promise.all(apis.map((api) => api.restart()));
 
     const remoteOrigins = REMOTE_NAMES.map((name) => originUrl(ports[name]));
@@ -186,6 +217,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       roots,
       apis,
       postgres: { url: postgres.url, version: postgres.version, query: postgres.query },
+      accounts,
       filesDir,
       logDir,
       certificate: tls.certificate,
