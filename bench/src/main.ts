@@ -14,7 +14,7 @@ import { navigationTime } from './measurements/navigation-time.js';
 import { sharedCopies } from './measurements/shared-copies.js';
 import { onCleanup, REPO_ROOT, stopAll } from './processes.js';
 import { formatTable, round, type Table } from './report.js';
-import { BENCH_PORTS, startApi, startOrigins, throwawayPglite } from './site.js';
+import { BENCH_PORTS, prepareDatabase, startApi, startOrigins, throwawayPglite } from './site.js';
 
 /**
  * npm run bench (issue 5): figures, no pass or fail. The order matters: the build first (everything else measures
@@ -35,6 +35,7 @@ const OUTPUT = path.join(REPO_ROOT, '.data', 'bench', 'latest.json');
 async function withSite<T>(run: (browser: Awaited<ReturnType<typeof launchChromium>>) => Promise<T>): Promise<T> {
   const { database, remove } = throwawayPglite();
   const removeFolder = onCleanup(remove);
+  await prepareDatabase(database);
   const api = await startApi('site-api', BENCH_PORTS.api, database);
   const origins = await startOrigins();
   const browser = await launchChromium();

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monolithDist, type MonolithVariant } from '../monolith/variants.js';
-import { REPO_ROOT, startProcess, waitUntilUp, type Started } from './processes.js';
+import { REPO_ROOT, runLogged, startProcess, waitUntilUp, type Started } from './processes.js';
 
 /** Ports apart from npm start (8080-8090) and the browser tests (18xxx), so all three can run at once. */
 export const BENCH_PORTS = {
@@ -42,13 +43,28 @@ function databaseEnv(database: ApiDatabase): Record<string, string> {
   return database.kind === 'pglite' ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.url };
 }
 
-/** The API with demo data (games, player1, player2, agent1) on a database of its own. */
+/** The player whose password hash the API load's players share (bench/src/measurements/api-load.ts). */
+export const TEMPLATE_PLAYER = 'bench-template';
+
+/**
+ * Prepares a new database as an operator prepares production's, which loads no demo data (a production API refuses
+ * SEED_DEMO: the demo accounts' passwords are published): the API's operator commands create TEMPLATE_PLAYER with a
+ * password made for the run (nobody logs in with it) and load the catalogue (games, help topics, servers, regions).
+ * Before any API holds the database (an embedded one takes one process at a time).
+ */
+export async function prepareDatabase(database: ApiDatabase): Promise<void> {
+  const env = { NODE_ENV: 'production', ...databaseEnv(database) };
+  const password = randomBytes(18).toString('base64url');
+  await runLogged('create-account', 'node', ['--import', 'tsx', 'src/identity/create-account-cli.ts', '--account', TEMPLATE_PLAYER], { ...env, ACCOUNT_PASSWORD: password }, API_DIR);
+  await runLogged('seed', 'node', ['--import', 'tsx', 'src/seed/cli.ts'], env, API_DIR);
+}
+
+/** The API as production runs it, on a database of its own (prepareDatabase first). */
 export async function startApi(name: string, port: number, database: ApiDatabase, extraEnv: Record<string, string> = {}): Promise<Started> {
   const api = startProcess(name, 'node', ['--import', 'tsx', 'src/main.ts'], {
     PORT: String(port),
-    SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
-    // Not NODE_ENV=production: the bench logs in with the demo accounts, which a production API refuses.
+    NODE_ENV: 'production',
     OUTBOX_DIR: path.join(tmpdir(), 'bench-outbox'),
     FILES_DIR: path.join(tmpdir(), 'bench-files'),
     ...databaseEnv(database),

@@ -1,14 +1,15 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ACCOUNT_RULES, TICKET_TYPES, type InquiryCreateBody } from 'shared-contracts';
+import { ACCOUNT_RULES } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import type { Measurement } from '../measurement.js';
+import { platformTicketBody, toolApiClient } from 'tooling/api-client';
 import { startPostgres } from 'tooling/postgres';
 import { onCleanup } from '../processes.js';
 import { round } from '../report.js';
-import { BENCH_PORTS, startApi, throwawayPglite, type ApiDatabase } from '../site.js';
+import { BENCH_PORTS, prepareDatabase, startApi, TEMPLATE_PLAYER, throwawayPglite, type ApiDatabase } from '../site.js';
 import { TARGETS } from '../targets.js';
 
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
@@ -22,8 +23,6 @@ const BENCH_CONTACT = 'bench-load@bench.example';
  * abuse limits (10 open, 20 an hour), which therefore hold and are measured as production runs them.
  */
 const PLAYER_COUNT = Number(process.env.BENCH_API_PLAYERS ?? 5000);
-/** The demo player whose password hash the bench's players share (api/src/seed/demo-accounts.ts). */
-const TEMPLATE_PLAYER = 'player1';
 
 type DatabaseKind = ApiDatabase['kind'];
 
@@ -74,13 +73,6 @@ function tallyAnswer(tally: Tally, status: number, body: string): void {
     }
   }
   tally.answers[key] = (tally.answers[key] ?? 0) + 1;
-}
-
-async function callApi<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(new URL(path, base), init);
-  const envelope = (await response.json()) as { code: number; data: T };
-  if (envelope.code !== 1 && envelope.code !== 0) throw new Error(`${path} answered ${JSON.stringify(envelope)}`);
-  return envelope.data;
 }
 
 interface LoadTarget {
@@ -172,8 +164,8 @@ async function countBenchTickets(database: ApiDatabase): Promise<TicketCount> {
 
 async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLoad[]; tickets: TicketCheck }> {
   const base = `http://127.0.0.1:${BENCH_PORTS.loadApi}`;
-  // A first start migrates and seeds the database; the players are added while no API holds it.
-  await (await startApi(`load-api-${database.kind}-seed`, BENCH_PORTS.loadApi, database)).stop();
+  // The players are added while no API holds the database.
+  await prepareDatabase(database);
   const tokens = await addPlayers(database, PLAYER_COUNT);
   const api = await startApi(`load-api-${database.kind}`, BENCH_PORTS.loadApi, database);
   const endpoints: EndpointLoad[] = [];
@@ -181,9 +173,10 @@ async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLo
   let createsSent = 0;
   try {
     const tokenFor = (sequence: number) => tokens[sequence % tokens.length]!;
-    const [game] = await callApi<{ id: number }[]>(base, `${ENDPOINTS.gamesSimple.path}?spec_lang=en`);
-    if (!game) throw new Error('the demo seed has no games');
-    const [category] = await callApi<{ id: number }[]>(base, `${ENDPOINTS.inquiryTypes.path}?gameId=${game.id}&spec_lang=en`);
+    const client = toolApiClient(base);
+    const [game] = await client.call('gamesSimple', { query: { spec_lang: 'en' } });
+    if (!game) throw new Error('the catalogue seed has no games');
+    const [category] = await client.call('inquiryTypes', { query: { gameId: game.id, spec_lang: 'en' } });
     if (!category) throw new Error(`game ${game.id} has no question categories`);
 
     const targets: LoadTarget[] = [
@@ -193,23 +186,14 @@ async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLo
         method: 'POST',
         path: ENDPOINTS.createInquiry.path,
         request: (sequence) => {
-          // A platform ticket ('0': no server, region or character), a new requestId each time: never a retry.
-          const body: InquiryCreateBody = {
-            requestId: randomUUID(),
-            ticketType: TICKET_TYPES.platform,
+          // A new requestId each time (platformTicketBody makes one): never a retry.
+          const body = platformTicketBody({
             gameId: game.id,
-            serverId: '',
-            gameAreaId: '',
-            roleId: '',
-            roleName: '',
             queryType: category.id,
             title: 'Benchmark ticket',
             content: 'A ticket the benchmark opens to measure how fast tickets are created.',
-            contactKind: 'email',
             contact: BENCH_CONTACT,
-            attachments: [],
-            consent: true,
-          };
+          });
           return { headers: { authorization: `Bearer ${tokenFor(sequence)}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
         },
       },
@@ -262,7 +246,7 @@ async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLo
 
 /**
  * API throughput and latency at fixed concurrency (autocannon, in this process) on PGlite, then on a throwaway
- * PostgreSQL, each with the demo data; afterwards the tickets in the database are counted against the 2xx answers.
+ * PostgreSQL, each with the catalogue seed (prepareDatabase); afterwards the tickets in the database are counted against the 2xx answers.
  */
 export const apiLoad: Measurement<ApiLoad> = {
   key: 'apiLoad',
