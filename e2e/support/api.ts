@@ -1,17 +1,13 @@
-import type { Faq, Game, GameDownload, GameSimple, Language } from 'shared-contracts';
+import type { Language } from 'shared-contracts';
+import { toolApiClient } from 'tooling/api-client';
 import { PORTS } from './ports.js';
 
-/** Reads what the real API serves, so tests compare the page with the data rather than with copies of it. */
-async function call<T>(path: string, query: Record<string, string> = {}): Promise<T> {
-  const url = new URL(path, `http://127.0.0.1:${PORTS.api}`);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const response = await fetch(url);
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 1 && body.code !== 0) throw new Error(`${path} answered ${JSON.stringify(body)}`);
-  return body.data;
-}
+export const API_URL = `http://127.0.0.1:${PORTS.api}`;
 
-export const gamesAll = (language: Language = 'ko') => call<Game[]>('/games/all', { spec_lang: language });
-export const gamesSimple = (language: Language = 'ko') => call<GameSimple[]>('/games/simple', { spec_lang: language });
-export const gameDownloads = (gameId: number) => call<GameDownload[]>('/game/downloads', { gameId: String(gameId) });
-export const faqs = (gameId: number, language: Language = 'en') => call<Faq[]>('/faqs', { gameId: String(gameId), spec_lang: language });
+/** Reads what the real API serves, so tests compare the page with the data rather than with copies of it. */
+export const api = toolApiClient(API_URL);
+
+export const gamesAll = (language: Language = 'ko') => api.call('gamesAll', { query: { spec_lang: language } });
+export const gamesSimple = (language: Language = 'ko') => api.call('gamesSimple', { query: { spec_lang: language } });
+export const gameDownloads = (gameId: number) => api.call('gameDownloads', { query: { gameId } });
+export const faqs = (gameId: number, language: Language = 'en') => api.call('faqs', { query: { gameId, spec_lang: language } });

@@ -1,42 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  TICKET_TYPES,
-  type Attachment,
-  type EndpointName,
-  type EndpointResponse,
-  type InquiryCreateBody,
-  type InquiryDetail,
-} from 'shared-contracts';
-import { ENDPOINTS } from 'shared-contracts/schemas';
-import { gamesSimple } from './api.js';
-import { PORTS } from './ports.js';
+import { SUCCESS_CODES, type Attachment, type CallInput, type EndpointName, type EndpointResponse, type InquiryDetail } from 'shared-contracts';
+import { platformTicketBody, toolApiClient } from 'tooling/api-client';
+import { API_URL, api, gamesSimple } from './api.js';
 
 /** The demo agent of the embedded database's seed (DESIGN §9). */
 export const AGENT = { account: 'agent1', password: 'agent1-pass' } as const;
 
-const apiUrl = (path: string) => new URL(path, `http://127.0.0.1:${PORTS.api}`);
-
-async function unwrap<T>(path: string, response: Response): Promise<T> {
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 1 && envelope.code !== 0) throw new Error(`${path} answered ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
 /** One call to the real API as a given account (or none); rejects on any code but success. */
-export async function callApi<Name extends EndpointName>(
-  name: Name,
-  token: string | null,
-  input: { query?: Record<string, string>; body?: unknown } = {},
-): Promise<EndpointResponse<Name>> {
-  const endpoint = ENDPOINTS[name];
-  const url = apiUrl(endpoint.path);
-  for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.set(key, value);
-  const response = await fetch(url, {
-    method: endpoint.method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(input.body ? { 'content-type': 'application/json' } : {}) },
-    body: input.body ? JSON.stringify(input.body) : undefined,
-  });
-  return unwrap(endpoint.path, response);
+export function callApi<Name extends EndpointName>(name: Name, token: string | null, input: CallInput<Name> = {}): Promise<EndpointResponse<Name>> {
+  return api.call(name, { ...input, token: token ?? undefined });
 }
 
 /** A session token for an account, from the same password login the login page uses. */
@@ -48,11 +20,8 @@ export async function tokenOf(who: { account: string; password: string }): Promi
 export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Uploads one file as the player would before attaching it (`POST /files`, multipart field `file`). */
-export async function uploadFile(token: string, name: string, content: Buffer, type: string): Promise<Attachment> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)], { type }), name);
-  const response = await fetch(apiUrl(ENDPOINTS.uploadFile.path), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return unwrap(ENDPOINTS.uploadFile.path, response);
+export function uploadFile(token: string, name: string, content: Buffer, type: string): Promise<Attachment> {
+  return toolApiClient(API_URL, token).upload('uploadFile', { file: new Blob([new Uint8Array(content)], { type }), fileName: name });
 }
 
 /**
@@ -65,25 +34,17 @@ export async function openTicket(
 ): Promise<{ inquiryId: number; gameName: string; categoryName: string; content: string }> {
   const [game] = await gamesSimple('en');
   if (!game) throw new Error('The seed has no games');
-  const [category] = await callApi('inquiryTypes', null, { query: { gameId: String(game.id), spec_lang: 'en' } });
+  const [category] = await callApi('inquiryTypes', null, { query: { gameId: game.id, spec_lang: 'en' } });
   if (!category) throw new Error(`Game ${game.id} has no question categories`);
   const content = options.content ?? 'The reward from yesterday never arrived in my mailbox.';
-  const body: InquiryCreateBody = {
-    requestId: randomUUID(),
-    ticketType: TICKET_TYPES.platform,
+  const body = platformTicketBody({
     gameId: game.id,
-    serverId: '',
-    gameAreaId: '',
-    roleId: '',
-    roleName: '',
     queryType: category.id,
     title: options.title,
     content,
-    contactKind: 'email',
     contact: 'e2e-tickets@e2e.example',
     attachments: (options.attachments ?? []).map((attachment) => attachment.fileId),
-    consent: true,
-  };
+  });
   const { inquiryId } = await callApi('createInquiry', playerToken, { body });
   return { inquiryId, gameName: game.gameName, categoryName: category.name, content };
 }
@@ -95,7 +56,7 @@ export async function agentReplies(agentToken: string, inquiryId: number, conten
 
 /** The ticket as the agents' desk reads it (reading it as an agent marks nothing seen for the player). */
 export async function agentReads(agentToken: string, inquiryId: number): Promise<InquiryDetail> {
-  return callApi('agentInquiryDetail', agentToken, { query: { inquiryId: String(inquiryId) } });
+  return callApi('agentInquiryDetail', agentToken, { query: { inquiryId } });
 }
 
 /**
@@ -104,10 +65,8 @@ export async function agentReads(agentToken: string, inquiryId: number): Promise
  */
 export async function advanceApiClock(advanceMs: number): Promise<{ autoEnded: number }> {
   const path = '/__test__/clock';
-  const response = await fetch(apiUrl(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs }),
-  });
-  return unwrap(path, response);
+  const response = await fetch(new URL(path, API_URL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs }) });
+  const envelope = (await response.json()) as { code: number; data: { autoEnded: number } };
+  if (!SUCCESS_CODES.has(envelope.code)) throw new Error(`${path} answered ${JSON.stringify(envelope)}`);
+  return envelope.data;
 }
