@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { platformTicketBody } from 'tooling/api-client';
 
 /**
  * The API as the drills and their fast variants in drills/test drive it: a Fastify instance answering `inject`
@@ -85,20 +85,6 @@ export function registeredRoutes(api: ApiUnderTest): string[] {
   return [...new Set(routes)].sort();
 }
 
-/** The body of a platform ticket (type '0': no server, region or character), which any player may open. */
-export const platformTicket = (title: string, content: string, contact: string, attachments: string[] = []) => ({
-  requestId: randomUUID(),
-  ticketType: '0',
-  gameId: 2,
-  serverId: '',
-  gameAreaId: '',
-  roleId: '',
-  roleName: '',
-  queryType: 2,
-  title,
-  content,
-  contactKind: 'email',
-  contact,
-  attachments,
-  consent: true,
-});
+/** The body of a platform ticket about the seed's game 2 and its question category 2, which any player may open. */
+export const platformTicket = (title: string, content: string, contact: string, attachments: string[] = []) =>
+  platformTicketBody({ gameId: 2, queryType: 2, title, content, contact, attachments });

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { TICKET_TYPES, type Attachment, type EndpointName, type InquiryCreateBody } from 'shared-contracts';
+import type { Attachment, EndpointName, InquiryCreateBody } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
+import { platformTicketBody } from 'tooling/api-client';
 import type { Topology } from 'tooling/topology';
 
 /**
@@ -198,22 +198,14 @@ export async function ticketPlace(player: Player): Promise<{ gameId: number; cat
 
 /** A platform ticket ('0': no server, region or character), with its own requestId: a retry sends it unchanged. */
 export function ticketBody(place: { gameId: number; categoryId: number }, title: string, contact: string, attachments: string[]): InquiryCreateBody {
-  return {
-    requestId: randomUUID(),
-    ticketType: TICKET_TYPES.platform,
+  return platformTicketBody({
     gameId: place.gameId,
-    serverId: '',
-    gameAreaId: '',
-    roleId: '',
-    roleName: '',
     queryType: place.categoryId,
     title,
     content: 'A ticket a drill opens while it disturbs the API, to check that none is lost or made twice.',
-    contactKind: 'email',
     contact,
     attachments,
-    consent: true,
-  };
+  });
 }
 
 /** Retries an unanswered request (same body, so the same requestId) until it is answered or `deadline` passes. */
