@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { LIMITS } from 'shared-contracts';
+import { LIMITS, LIVE_EVENTS_PATH } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { DEMO, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
@@ -137,6 +137,9 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
   });
 
   test('a chat ended and rated in another tab: ending it again asks for no rating, and a rating sent after another is taken as done', async ({ page }) => {
+    // The page must not hear of the other tab: with the live channel up it would show the change within a second
+    // (support-live.spec.ts); this is what the player meets while it is down.
+    await page.route((url) => url.pathname.endsWith(LIVE_EVENTS_PATH), (route) => route.abort());
     const playerToken = await tokenOf(DEMO.player1);
     const rated = await openTicket(playerToken, { title: uniqueTitle('Rated elsewhere') });
     await logIn(page, DEMO.player1);
