@@ -4,7 +4,7 @@ import { ENDPOINTS } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { runCreateAccount } from '../src/identity/create-account.js';
 import { commandOutput, harnessForFile, testHasher } from './helpers.js';
-import { call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
+import { call, expectFailure, loginToken, okData, loggedInPlayer } from './identity-helpers.js';
 import {
   countRows,
   createTicket,
@@ -23,11 +23,6 @@ const AGENT_CALLS: EndpointName[] = ['agentInquiries', 'agentInquiryDetail', 'ag
 /** A word no other test puts in a ticket, so a keyword search sees only this test's tickets. */
 function marker(): string {
   return `mk${Math.random().toString(36).slice(2, 10)}`;
-}
-
-async function freshPlayer(name?: string): Promise<{ token: string; id: number; account: string }> {
-  const created = await createAccount(h, name ? { name } : {});
-  return { token: await loginToken(h, created.account, PASSWORD), id: created.id, account: created.account };
 }
 
 function agentRequest(name: EndpointName, inquiryId: number): { query?: string; body?: unknown } {
@@ -87,7 +82,7 @@ describe('the agent calls', () => {
 describe('GET /agent/inquiries', () => {
   it("lists every player's tickets with their account, tickets owed a message first, each oldest update first", async () => {
     const word = marker();
-    const other = await freshPlayer();
+    const other = await loggedInPlayer(h);
     const open = async (title: string, token = h.player2) => {
       h.clock.advance({ minutes: 1 });
       return createTicket(h, token, platformBody({ title: `${title} ${word}` }));
@@ -126,7 +121,7 @@ describe('GET /agent/inquiries', () => {
     const onTwo = await createTicket(h, h.player2, platformBody({ gameId: 2, title: `Title ${word}` }));
     const onThree = await createTicket(h, h.player2, platformBody({ gameId: 3, content: `The question says ${word.toUpperCase()} here.` }));
     await agentReply(onThree);
-    const named = await freshPlayer(`Named${word}`);
+    const named = await loggedInPlayer(h, { name: `Named${word}` });
     const byName = await createTicket(h, named.token, platformBody({ gameId: 3 }));
     const ids = async (query: string) => (await list(query)).items.map((item) => item.id).sort((a, b) => a - b);
 
@@ -157,7 +152,7 @@ describe('GET /agent/inquiries', () => {
 
   it('serves the tickets owed a message by how long they have waited: a player adding information keeps the place', async () => {
     const word = marker();
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const at = () => h.clock.now().toISOString();
     const open = async (title: string) => {
       h.clock.advance({ minutes: 1 });
@@ -196,7 +191,7 @@ describe('GET /agent/inquiries', () => {
 
   it(`pages by ${AGENT_PAGE_SIZE}, with the total of every page`, async () => {
     const word = marker();
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const made: number[] = [];
     for (let index = 0; index < AGENT_PAGE_SIZE + 2; index += 1) {
       h.clock.advance({ seconds: 1 });
@@ -258,7 +253,7 @@ describe('GET /agent/inquiries/detail', () => {
 
 describe('POST /agent/inquiries/reply', () => {
   it('answers an open ticket: replied, the 24-hour clock and the feedback dot start', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 7 });
     const message = await agentReply(id, '  Please restart the game.  ');
@@ -319,7 +314,7 @@ describe('POST /agent/inquiries/reply', () => {
 
 describe('POST /agent/inquiries/end', () => {
   it('ends an open chat for the player to rate, with the feedback dot; a second end changes nothing', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 2 });
     const endedAt = h.clock.now().toISOString();

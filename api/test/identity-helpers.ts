@@ -29,6 +29,12 @@ export async function createAccount(
   );
 }
 
+/** A new player of their own, so lists and counts start empty, logged in with a session token. */
+export async function loggedInPlayer(harness: TestApp, options: { name?: string } = {}) {
+  const created = await createAccount(harness, options);
+  return { ...created, token: await loginToken(harness, created.account) };
+}
+
 /** A social account linked to a (provider, subject) identity, as the social-login flow will create them. */
 export async function createSocialAccount(harness: TestApp, provider: string, subject: string): Promise<{ id: number; account: string }> {
   const account = `${provider}_${subject}`;

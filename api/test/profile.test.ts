@@ -3,17 +3,12 @@ import { birthdayProblem } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import { call, createAccount, createSocialAccount, expectFailure, loginToken, okData, unique } from './identity-helpers.js';
+import { call, createSocialAccount, expectFailure, okData, unique, loggedInPlayer } from './identity-helpers.js';
 
 /** SPEC §3 user info: POST /ucenter/profile sets the birthday (once) and the phone of the session's own account. */
 const harness = harnessForFile(createTestApp);
 
 const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };
-
-async function freshPlayer() {
-  const account = await createAccount(harness);
-  return { ...account, token: await loginToken(harness, account.account) };
-}
 
 function update(token: string | undefined, body: unknown) {
   return call(harness, 'updateProfile', { token, body, ip: unique().ip });
@@ -31,7 +26,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 describe('POST /ucenter/profile', () => {
   it('sets a missing birthday and a phone (kept as + and digits), answers the user info and shows it in /users/info', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(harness);
     expect(okData('usersInfo', await call(harness, 'usersInfo', { token: player.token }))).toMatchObject({ birthday: null, phone: null });
     const info = okData('updateProfile', await update(player.token, { birthday: '1994-02-28', phone: '+82 (10) 1234-5678' }));
     expect(info).toMatchObject({ account: player.account, birthday: '1994-02-28', phone: '+821012345678' });
@@ -40,7 +35,7 @@ describe('POST /ucenter/profile', () => {
   });
 
   it('locks the birthday once set: another date is refused with 4090 birthdayLocked and nothing of that save is kept', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(harness);
     okData('updateProfile', await update(player.token, { birthday: '2001-09-30' }));
     expectFailure(await update(player.token, { birthday: '2000-09-30', phone: '+447700900123' }), 409, ERROR_CODES.conflict, 'birthdayLocked');
     expect(okData('usersInfo', await call(harness, 'usersInfo', { token: player.token }))).toMatchObject({ birthday: '2001-09-30', phone: null });
@@ -50,7 +45,7 @@ describe('POST /ucenter/profile', () => {
   });
 
   it('a retried save answers the same and records one change, not two', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(harness);
     const body = { birthday: '1985-12-01', phone: '+81 90 1234 5678' };
     const first = okData('updateProfile', await update(player.token, body));
     const retry = okData('updateProfile', await update(player.token, body));
@@ -59,7 +54,7 @@ describe('POST /ucenter/profile', () => {
   });
 
   it('refuses dates that are not real, in the future or beyond a lifetime, phones not in international form, and empty saves', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(harness);
     const now = new Date();
     const inTwoDays = isoDay(new Date(now.getTime() + 2 * 24 * 60 * 60 * 1000));
     const tooEarly = new Date(now.getTime());
@@ -83,8 +78,8 @@ describe('POST /ucenter/profile', () => {
   });
 
   it('changes only the account of the session: another player is untouched, and no body field names an account', async () => {
-    const owner = await freshPlayer();
-    const other = await freshPlayer();
+    const owner = await loggedInPlayer(harness);
+    const other = await loggedInPlayer(harness);
     okData('updateProfile', await update(owner.token, { birthday: '1999-01-01', phone: '+821000000001' }));
     expect(okData('usersInfo', await call(harness, 'usersInfo', { token: other.token }))).toMatchObject({ birthday: null, phone: null });
     expectFailure(await update(other.token, { account: owner.account, phone: '+821000000002' }), 400, ERROR_CODES.badRequest, /account/);
@@ -99,7 +94,7 @@ describe('POST /ucenter/profile', () => {
 
   it('answers 401 with -600 without a session or with a dead one, and changes nothing', async () => {
     expect((await update(undefined, { phone: '+821012345678' })).body).toEqual(SESSION_INVALID);
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(harness);
     okData('logout', await call(harness, 'logout', { token: player.token, body: {} }));
     const answer = await update(player.token, { birthday: '1990-01-01' });
     expect(answer.status).toBe(401);

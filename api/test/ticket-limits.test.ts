@@ -3,7 +3,7 @@ import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/service.js';
 import { harnessForFile } from './helpers.js';
-import { call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
+import { call, expectFailure, okData, loggedInPlayer } from './identity-helpers.js';
 import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody } from './tickets-helpers.js';
 
 /** The limits that keep one account from flooding the agents' queue, at their defaults. */
@@ -13,11 +13,6 @@ const h = harnessForFile(() => createTicketHarness({ ticketLimits: DEFAULT_TICKE
 beforeEach(async () => {
   await renewSessions(h);
 });
-
-async function freshPlayer(): Promise<{ token: string; id: number }> {
-  const created = await createAccount(h);
-  return { token: await loginToken(h, created.account, PASSWORD), id: created.id };
-}
 
 async function ticketCount(accountId: number): Promise<number> {
   return countRows(h.db, 'tickets WHERE account_id = $1', [accountId]);
@@ -34,7 +29,7 @@ function retryAfter(answer: { headers: Record<string, unknown> }): number {
 
 describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
   it('refuses one more with 4090 tooManyOpenInquiries, still answers a retry, and opens again once one ended', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const bodies = Array.from({ length: LIMITS.openTicketsMax }, () => platformBody());
     const ids: number[] = [];
     for (const body of bodies) ids.push(await createTicket(h, player.token, body));
@@ -53,7 +48,7 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
   });
 
   it('holds when the requests arrive together', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     await createTicket(h, player.token, platformBody());
     const extra = 3;
     const answers = await Promise.all(
@@ -71,7 +66,7 @@ describe('new tickets per account', () => {
   const { max, windowSeconds } = DEFAULT_TICKET_LIMITS.createsPerAccount;
 
   it(`allows ${max} an hour, then 4290 tooManyNewInquiries with Retry-After; retries still answer`, async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const first = platformBody();
     for (let index = 0; index < max; index += 1) {
       h.clock.advance({ seconds: 10 });
@@ -91,11 +86,11 @@ describe('new tickets per account', () => {
     await createTicket(h, player.token, platformBody());
     expect(await ticketCount(player.id)).toBe(max + 1);
     // Another player is not held back by this one.
-    await createTicket(h, (await freshPlayer()).token, platformBody());
+    await createTicket(h, (await loggedInPlayer(h)).token, platformBody());
   });
 
   it('holds when the requests arrive together', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const opened = max - 3;
     // Tickets of the last minutes, already ended, so only the hourly limit can refuse.
     await h.db.query(
@@ -120,7 +115,7 @@ describe('messages a player adds', () => {
   const { max, windowSeconds } = DEFAULT_TICKET_LIMITS.repliesPerAccount;
 
   it(`are at most ${max} in ${windowSeconds / 60} minutes, then 4290 tooManyReplies with Retry-After; retries and agents go on`, async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const first = replyBody(id, 'The first detail.');
     for (let index = 0; index < max; index += 1) {
@@ -141,7 +136,7 @@ describe('messages a player adds', () => {
 
 describe('bounded answers', () => {
   it(`lists the ${LIMITS.inquiryListMax} newest tickets of a player`, async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const start = new Date(h.clock.now().getTime() - 24 * 60 * 60 * 1000);
     await h.db.query(
       `INSERT INTO tickets (account_id, request_id, ticket_type, game_id, category_id, title, content, contact_kind, contact, lang,
@@ -158,7 +153,7 @@ describe('bounded answers', () => {
   });
 
   it(`keeps at most ${LIMITS.ticketMessagesMax} messages in a conversation, then 4090 inquiryFull`, async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     await h.db.query(
       `INSERT INTO ticket_messages (ticket_id, author, author_account_id, request_id, content, created_at)

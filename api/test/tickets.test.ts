@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { multipart, png } from './files-fixtures.js';
 import { TEST_PASSWORD_HASHING, injectJson, harnessForFile } from './helpers.js';
-import { bearer, call, createAccount, expectFailure, loginToken, okData, PASSWORD } from './identity-helpers.js';
+import { bearer, call, expectFailure, okData, loggedInPlayer } from './identity-helpers.js';
 import {
   countRows,
   createTicket,
@@ -18,12 +18,6 @@ import {
 } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
-
-/** A player of their own, so lists and counts start empty. */
-async function freshPlayer(): Promise<{ token: string; id: number }> {
-  const created = await createAccount(h);
-  return { token: await loginToken(h, created.account, PASSWORD), id: created.id };
-}
 
 function detail(token: string, inquiryId: number, language = 'en') {
   return call(h, 'inquiryDetail', { token, query: `?inquiryId=${inquiryId}&spec_lang=${language}` });
@@ -78,7 +72,7 @@ describe('POST /inquiries', () => {
   });
 
   it('opens a platform ticket without server, region or character, with the phone reduced to + and digits', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const row = await ticketRow(h.db, id);
     expect(row).toMatchObject({ status: 'processing', server_id: null, role_name: null, contact: '+442079460958', lang: 'en' });
@@ -137,14 +131,14 @@ describe('POST /inquiries', () => {
   });
 
   it('takes the category as its digits too, and keeps the e-mail as typed but for its lower-cased domain', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody({ queryType: '3', contactKind: 'email', contact: ' Player.One@Demo.EXAMPLE ' }));
     expect(await ticketRow(h.db, id)).toMatchObject({ contact: 'Player.One@demo.example' });
     expect(okData('inquiryDetail', await detail(player.token, id))).toMatchObject({ categoryName: 'Bug report', contact: 'Player.One@demo.example' });
   });
 
   it('does not ask platform tickets for a server, region or character', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     await createTicket(h, player.token, platformBody({ serverId: 'whatever!', gameAreaId: '', roleId: '', roleName: '' }));
     expect(await ticketCount(player.id)).toBe(1);
   });
@@ -185,7 +179,7 @@ describe('POST /inquiries', () => {
   });
 
   it('answers a repeated requestId with the first ticket, even when the retry differs', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const body = platformBody();
     const first = await createTicket(h, player.token, body);
     expect(await createTicket(h, player.token, body)).toBe(first);
@@ -193,12 +187,12 @@ describe('POST /inquiries', () => {
     expect(await ticketCount(player.id)).toBe(1);
     expect((await ticketRow(h.db, first)).status).toBe('processing');
     // Another player's request id is theirs alone.
-    const other = await freshPlayer();
+    const other = await loggedInPlayer(h);
     expect(await createTicket(h, other.token, body)).not.toBe(first);
   });
 
   it('makes one ticket of concurrent duplicates without attachments (one statement, no explicit transaction)', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const body = platformBody();
     const answers = await Promise.all(Array.from({ length: 6 }, () => call(h, 'createInquiry', { token: player.token, body })));
     expect(new Set(answers.map((answer) => okData('createInquiry', answer).inquiryId)).size).toBe(1);
@@ -206,7 +200,7 @@ describe('POST /inquiries', () => {
   });
 
   it('makes one ticket of concurrent duplicates, with the attachments on it once', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const files = [await insertFile(h, player.id), await insertFile(h, player.id, { kind: 'video' })];
     const body = platformBody({ attachments: files });
     const answers = await Promise.all(Array.from({ length: 6 }, () => call(h, 'createInquiry', { token: player.token, body })));
@@ -218,7 +212,7 @@ describe('POST /inquiries', () => {
   });
 
   it("attaches the player's own uploads in the same transaction, described from the files table", async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const image = await insertFile(h, player.id, { kind: 'image', name: 'crash.png', size: 5000 });
     const video = await insertFile(h, player.id, { kind: 'video', name: 'bug.webm', contentType: 'video/webm', size: 900_000 });
     const other = await insertFile(h, player.id, { kind: 'other', name: 'dxdiag.txt', size: 321 });
@@ -238,7 +232,7 @@ describe('POST /inquiries', () => {
   });
 
   it('attaches a file uploaded through POST /files, which the agents can then download', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const body = multipart([{ field: 'file', fileName: 'error screen.png', content: png() }]);
     const upload = await injectJson(h.app, {
       method: 'POST',
@@ -258,7 +252,7 @@ describe('POST /inquiries', () => {
   });
 
   it('refuses files that are not the caller\'s own pending uploads, and then opens nothing and attaches nothing', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const mine = await insertFile(h, player.id);
     const someoneElses = await insertFile(h, h.ids.player2);
     const expired = await insertFile(h, player.id, { createdAt: new Date(h.clock.now().getTime() - (LIMITS.pendingUploadHours * 60 + 1) * 60_000) });
@@ -277,7 +271,7 @@ describe('POST /inquiries', () => {
   });
 
   it(`refuses more than ${LIMITS.videosMax} video among one message's attachments`, async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const videos = [await insertFile(h, player.id, { kind: 'video' }), await insertFile(h, player.id, { kind: 'video' })];
     const answer = await call(h, 'createInquiry', { token: player.token, body: platformBody({ attachments: videos }) });
     expectFailure(answer, 400, ERROR_CODES.badRequest, 'attachmentsTooManyVideos');
@@ -288,7 +282,7 @@ describe('POST /inquiries', () => {
 
 describe('GET /inquiries/list', () => {
   it("lists only the player's own tickets, newest first, with names in the request language", async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     expect(okData('inquiryList', await call(h, 'inquiryList', { token: player.token }))).toEqual([]);
     const first = await createTicket(h, player.token, platformBody({ gameId: 2, queryType: 1 }));
     h.clock.advance({ minutes: 1 });
@@ -313,7 +307,7 @@ describe('GET /inquiries/list', () => {
   });
 
   it('filters by game when clientId is a game id and ignores any other clientId', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const onTwo = await createTicket(h, player.token, platformBody({ gameId: 2 }));
     const onFour = await createTicket(h, player.token, platformBody({ gameId: 4 }));
     const ids = async (query: string) => okData('inquiryList', await call(h, 'inquiryList', { token: player.token, query })).map((item) => item.id);
@@ -332,7 +326,7 @@ describe('GET /inquiries/list', () => {
 
 describe('GET /inquiries/detail', () => {
   it('shows the conversation in order with each message\'s attachments, and reading it clears the feedback dot', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 1 });
     const note = await insertFile(h, player.id, { kind: 'image', name: 'receipt.png', contentType: 'image/png' });
@@ -374,7 +368,7 @@ describe('GET /inquiries/detail', () => {
 
 describe('POST /inquiries/reply', () => {
   it('keeps an unanswered ticket in processing and puts a replied one back to waiting for the agent', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 1 });
     const message = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, '  One more thing.  ') }));
@@ -391,7 +385,7 @@ describe('POST /inquiries/reply', () => {
   });
 
   it('answers a repeated requestId with the same message, sequentially and concurrently, and attaches once', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const body = replyBody(id, 'Only once, please.');
     const first = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body }));
@@ -407,7 +401,7 @@ describe('POST /inquiries/reply', () => {
   });
 
   it('refuses closed chats with 4090 inquiryClosed, but still answers a retry of a reply made before', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const body = replyBody(id);
     const made = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body }));
@@ -419,7 +413,7 @@ describe('POST /inquiries/reply', () => {
   });
 
   it('attaches uploads to the message, refusing foreign files and more than one video without adding the message', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const image = await insertFile(h, player.id);
     const message = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Screenshot.', [image]) }));
@@ -435,7 +429,7 @@ describe('POST /inquiries/reply', () => {
   });
 
   it('takes up to three images or one video on its own as added information, and no documents (SPEC §5)', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const refuse = async (kinds: ('image' | 'video' | 'other')[]) => {
       const files = await Promise.all(kinds.map((kind) => insertFile(h, player.id, { kind })));
@@ -467,7 +461,7 @@ describe('POST /inquiries/reply', () => {
 
 describe('GET /inquiries/feedback', () => {
   it('counts tickets with an agent reply or an agent ending not seen yet, per game with clientId, until read', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const feedback = async (query = '') => okData('inquiryFeedback', await call(h, 'inquiryFeedback', { token: player.token, query }));
     expect(await feedback()).toEqual({ count: 0, hasNew: false });
     const first = await createTicket(h, player.token, platformBody({ gameId: 2 }));
@@ -494,7 +488,7 @@ describe('GET /inquiries/feedback', () => {
 
 describe('POST /inquiries/end and /inquiries/score', () => {
   it('ends an open chat once, invites a rating, then takes one rating and concludes it', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     expectFailure(await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 4 } }), 409, ERROR_CODES.conflict, 'inquiryStillOpen');
 
@@ -517,7 +511,7 @@ describe('POST /inquiries/end and /inquiries/score', () => {
   });
 
   it('answers the same rating sent again (a retry after a lost answer) with success, and refuses a different one', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
     const rating = { inquiryId: id, score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.' };
@@ -542,7 +536,7 @@ describe('POST /inquiries/end and /inquiries/score', () => {
   });
 
   it('refuses scores outside 1-5, reasons on a high score and overlong comments', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
     const cases: [Record<string, unknown>, RegExp][] = [
@@ -567,7 +561,7 @@ describe('POST /inquiries/end and /inquiries/score', () => {
 
 describe('GET /inquiries/unresolved', () => {
   it("offers the player's most recent open ticket, for the asked game with clientId, and nothing once it ended", async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const unresolved = async (query = '') => okData('inquiryUnresolved', await call(h, 'inquiryUnresolved', { token: player.token, query }));
     expect((await unresolved()).inquiry).toBeNull();
     const older = await createTicket(h, player.token, platformBody({ gameId: 2 }));
@@ -646,7 +640,7 @@ describe("another player's ticket", () => {
 
 describe('a whole conversation (SPEC §4)', () => {
   it('goes processing → replied → waiting for reply → replied → waiting for rating → ended, with the list labels', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const status = async () => {
       const [item] = okData('inquiryList', await call(h, 'inquiryList', { token: player.token }));
@@ -683,7 +677,7 @@ describe('control characters in what players and agents write (PostgreSQL refuse
   const CONTROL = ['\u0000', '\u0001', '\u0007', '\u000b', '\u000c', '\u001b', '\u001f'];
 
   it("refuse each text of a new ticket with the field's own key, and open nothing", async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     for (const character of CONTROL) {
       const cases: [Partial<CreateBody>, string][] = [
         [{ title: `Lost${character}ship` }, 'titleInvalid'],
@@ -713,7 +707,7 @@ describe('control characters in what players and agents write (PostgreSQL refuse
   });
 
   it('refuse a reply, an agent reply and a rating comment with their keys, and add nothing', async () => {
-    const player = await freshPlayer();
+    const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     for (const character of CONTROL) {
       const text = `More${character}information`;
