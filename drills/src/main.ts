@@ -74,7 +74,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await main();
 } catch (error) {
-  process.stderr.write(`drills failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // With its causes: a wrapped client error (players.ts's Unanswered) names the real one only there.
+  for (let shown: unknown = error, prefix = 'drills failed'; shown !== undefined; shown = shown instanceof Error ? shown.cause : undefined, prefix = '  caused by') {
+    process.stderr.write(`${prefix}: ${shown instanceof Error ? (shown.stack ?? shown.message) : String(shown)}\n`);
+  }
   process.exitCode = 1;
 } finally {
   if (!stopping) await stopEverything();
