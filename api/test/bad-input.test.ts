@@ -1,25 +1,20 @@
 import { ERROR_CODES, type Endpoint } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, injectJson, type TestApp } from './helpers.js';
+import { createTestApp, harnessForFile, injectJson } from './helpers.js';
 import { createAccount, loginToken } from './identity-helpers.js';
 
-let harness: TestApp;
+const harness = harnessForFile(() => createTestApp({ clientErrorRateLimit: false }));
 /** Live sessions, so endpoints that need one get as far as validating their input. */
 let token: string;
 let agentToken: string;
 
 beforeAll(async () => {
-  harness = await createTestApp({ clientErrorRateLimit: false });
   const account = await createAccount(harness);
   token = await loginToken(harness, account.account);
   const agent = await createAccount(harness, { role: 'agent' });
   agentToken = await loginToken(harness, agent.account);
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
 });
 
 const errorEnvelope = z.strictObject({ code: z.number().int(), msg: z.string().min(1), data: z.null() });

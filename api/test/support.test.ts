@@ -1,28 +1,22 @@
 import { ERROR_CODES, LANGUAGES, type EndpointName, type Language } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
-import { readSupportSeed, seedSupport, type SupportSeed } from '../src/seed/support-seed.js';
-import { createTestApp, testHasher, type TestApp } from './helpers.js';
+import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
+import { createTestApp, harnessForFile, testHasher } from './helpers.js';
 import { call, expectFailure, loginToken, okData } from './identity-helpers.js';
 
-let harness: TestApp;
-let seed: SupportSeed;
+const harness = harnessForFile(createTestApp);
+const seed = await readSupportSeed();
 let player1: string;
 let player2: string;
 
 beforeAll(async () => {
-  harness = await createTestApp();
-  seed = await readSupportSeed();
   await seedDemoAccounts(harness.db, testHasher);
   const result = await seedSupport(harness.db, seed);
   expect(result.rolesSkipped).toBe(0);
   harness.app.support.invalidate();
   player1 = await loginToken(harness, 'player1', 'player1-pass');
   player2 = await loginToken(harness, 'player2', 'player2-pass');
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
 });
 
 function get(name: EndpointName, query: string, token?: string) {
