@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENTS_PATH, TOO_MANY_STREAMS, readEventStream, type EventStreamMessage, type TicketLiveEvent } from 'shared-contracts';
+import { LIVE_EVENTS_PATH, TOO_MANY_STREAMS, type TicketLiveEvent } from 'shared-contracts';
+import { readEventStream, type EventStreamMessage } from 'shared-contracts/live-channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { EVENT_RETENTION_MS, pruneTicketEvents } from '../src/tickets/live-events.js';

@@ -27,7 +27,7 @@ export * from './api/refusals.js';
 export * from './api/ticket-constants.js';
 export * from './api/endpoint-routes.js';
 export * from './api/live-events.js';
-export * from './api/live-channel.js';
+export * from './api/platform-live-events.js';
 export * from './api/client.js';
 export * from './api/platform-api.js';
 export * from './api/game-links.js';

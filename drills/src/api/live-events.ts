@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { ERROR_CODES, LIVE_EVENTS_PATH, readEventStream, type EventStreamMessage, type TicketLiveEvent } from 'shared-contracts';
+import { ERROR_CODES, LIVE_EVENTS_PATH, type TicketLiveEvent } from 'shared-contracts';
+import { readEventStream, type EventStreamMessage } from 'shared-contracts/live-channel';
 import { bearer, envelopeOf, passwordLogin, platformTicket, type ApiUnderTest } from './api-under-test.js';
 
 /**

@@ -1,8 +1,5 @@
-import { emit } from '../event-bus.js';
-import { platformStore, tokenAtom } from '../session/store.js';
 import { ApiError } from './client.js';
-import { LIVE_EVENTS_PATH, LIVE_TIMINGS, type LiveReadyEvent, type TicketLiveEvent } from './live-events.js';
-import { platformApi } from './platform-api.js';
+import { LIVE_TIMINGS, type LiveReadyEvent, type TicketLiveEvent } from './live-events.js';
 
 /** One message of a Server-Sent Events body. */
 export interface EventStreamMessage {
@@ -118,31 +115,4 @@ export function startLiveChannel(options: LiveChannelOptions): () => void {
     }
   })();
   return () => controller.abort();
-}
-
-/**
- * The platform's live channel, for the shell to start once: a stream while a session is logged in (restarted
- * when the session changes), its events on the typed bus for every app: `inquiry:live` for each ticket change and
- * `live:state` when it opens (with `resumed`) or goes down, when screens rely on the SPEC's 60 s poll again.
- */
-export function startPlatformLiveEvents(): () => void {
-  let stop: (() => void) | null = null;
-  const follow = (): void => {
-    stop?.();
-    stop = null;
-    if (platformStore.get(tokenAtom) === null) return;
-    stop = startLiveChannel({
-      open: (lastEventId, signal) =>
-        platformApi().openStream(LIVE_EVENTS_PATH, { headers: lastEventId === null ? {} : { 'last-event-id': lastEventId }, signal }),
-      onEvent: (event) => emit('inquiry:live', event),
-      onOpen: ({ resumed }) => emit('live:state', { state: 'open', resumed }),
-      onDown: () => emit('live:state', { state: 'down', resumed: false }),
-    });
-  };
-  const unsubscribe = platformStore.sub(tokenAtom, follow);
-  follow();
-  return () => {
-    unsubscribe();
-    stop?.();
-  };
 }
