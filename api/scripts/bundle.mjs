@@ -1,5 +1,6 @@
 // pnpm --filter api run build: the production build the API image runs (tooling/docker/api.Dockerfile). esbuild
-// compiles each entry point, with the shared-contracts code it uses, into one file in api/dist/; the API's own
+// compiles each entry point, with the shared-contracts code it uses, into a file in api/dist/ (code they share, and
+// what import() loads, into chunk files beside them); the API's own
 // dependencies stay packages, installed beside it with --prod. api/dist is as deep in the tree as api/src, so the
 // folders found from a module's place (config.ts: REPO_ROOT, API_ROOT) stay the same.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,13 @@ const result = await build({
     seed: 'src/seed/cli.ts',
   },
   outdir: 'dist',
+  // shared-contracts loads some of its browser code with import() (the live channel's stream code). Without
+  // splitting, esbuild turns such modules into lazily started ones and then never starts live-events.ts for the
+  // API's static imports (LIVE_TIMINGS undefined: the compiled API did not start); with it, each import() becomes a
+  // chunk in dist (as deep as the entries, for the folders config.ts finds from a module's place) and every module
+  // starts as written.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
