@@ -151,9 +151,17 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
   if (acknowledgedFound < acknowledged.length) failures.push(`${acknowledged.length - acknowledgedFound} acknowledged tickets missing`);
   if (duplicated > 0) failures.push(`${duplicated} requests made more than one ticket`);
 
+  // The edge ends an HTTP/2 connection after 1,000 requests (nginx's keepalive_requests) with a GOAWAY, and undici
+  // fails a request it had just sent on it instead of sending it again on a new connection as a browser does: such
+  // an unanswered download is asked again, as the players' creations are.
+  const download = async (player: Player, fileId: string): Promise<Buffer | null> => {
+    const answered = await untilAnswered(async () => ({ bytes: await player.download(fileId) }), Date.now() + RETRY_GRACE_MS, () => undefined);
+    if (!answered) throw new Error(`the download of file ${fileId} got no answer for ${RETRY_GRACE_MS / 1000} s`);
+    return answered.bytes;
+  };
   let attachmentsIntact = 0;
   for (const ticket of acknowledged) {
-    const bytes = await ticket.player.download(ticket.fileId);
+    const bytes = await download(ticket.player, ticket.fileId);
     if (bytes && sha256(bytes) === ticket.sha256) attachmentsIntact += 1;
   }
   if (attachmentsIntact < acknowledged.length) failures.push(`${acknowledged.length - attachmentsIntact} attachments of acknowledged tickets not served intact to their owner`);
@@ -165,8 +173,9 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
   const byAccount = new Map(players.map((player) => [player.account, player]));
   let orphansServed = 0;
   for (const [fileId, state, account] of pending) {
-    if ((await outsider.download(fileId!)) !== null) orphansServed += 1;
-    if (state === 'receiving' && (await byAccount.get(account!)?.download(fileId!)) != null) orphansServed += 1;
+    if ((await download(outsider, fileId!)) !== null) orphansServed += 1;
+    const owner = byAccount.get(account!);
+    if (state === 'receiving' && owner && (await download(owner, fileId!)) !== null) orphansServed += 1;
   }
   if (orphansServed > 0) failures.push(`${orphansServed} uploads left by the killed process were served`);
 
