@@ -32,6 +32,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // The drill's own HTTP client (fetch) may still hold connections it kept alive: they end with the test, rather than
+  // hold each server's close until their keep-alive timeout.
+  for (const app of [replica, harness?.app]) app?.server.closeAllConnections();
   await replica?.close();
   await harness?.cleanup();
 });
