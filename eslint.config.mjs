@@ -83,10 +83,8 @@ const packagesByName = {
  * Inside a browser app's src/ imports run one way, down, and never in a circle: src/lib (hooks, data) <- src/components
  * <- src/features (each feature its own folder, none importing another) <- src/app (composition only), with the server
  * render and the standalone entry on top; static files outside the layers (the shell's src/brand-assets) import no
- * code and rank below them all. An app is switched on here once its src/app holds composition only; mfe-support
- * follows when its shared code has moved out of src/app (issue 17).
+ * code and rank below them all. Every browser app is held to it.
  */
-const LAYERED_APPS = ['mfe-catalog', 'mfe-account', 'shell'];
 const LAYERS = ['lib', 'components', 'features', 'app'];
 const STATIC_FILE = /\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|css)$/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -169,13 +167,6 @@ const appLayers = {
   },
 };
 
-// Features inside one app do not import each other; routes in src/app compose them (DESIGN §2). The layered apps
-// have this from layers/one-direction.
-const featureIsolation = {
-  regex: '^\\.\\./[^./][^/]*/',
-  message: 'Features do not import each other; compose them in src/app (DESIGN §2).',
-};
-
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', '.data/**', 'api/assets-src/**'],
@@ -206,22 +197,8 @@ export default tseslint.config(
     files,
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   })),
-  ...APPS.map((app) => ({
-    files: [`${app}/src/features/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...boundaries.find((boundary) => boundary.files[0].startsWith(`${app}/`)).patterns,
-            ...(LAYERED_APPS.includes(app) ? [] : [featureIsolation]),
-          ],
-        },
-      ],
-    },
-  })),
   {
-    files: LAYERED_APPS.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    files: APPS.map((app) => `${app}/src/**/*.{ts,tsx}`),
     plugins: { layers: appLayers },
     rules: { 'layers/one-direction': 'error' },
   },

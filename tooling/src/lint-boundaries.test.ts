@@ -33,13 +33,6 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     expect(await importErrors('api/src/x.ts', "import '../../mfe-catalog/src/app/lifecycles.js';\n")).toHaveLength(1);
   });
 
-  it('refuses one feature importing another in an app not yet layered, and allows its app folder and shared-contracts', async () => {
-    expect(await importErrors('mfe-support/src/features/history/x.ts', "import '../conversation/ticket-parts.js';\n")).toHaveLength(1);
-    expect(
-      await importErrors('mfe-support/src/features/history/x.ts', "import '../../app/use-call.js';\nimport './history-step.js';\nimport 'shared-contracts';\n"),
-    ).toEqual([]);
-  });
-
   it.each([
     ['a feature importing src/app', 'features/front-page/x.ts', '../../app/catalog-root.js'],
     ['a feature importing another feature', 'features/front-page/x.ts', '../game-details/game-details-page.js'],
@@ -72,6 +65,15 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     expect(await layerErrors('mfe-account/src/lib/x.ts', "import '../components/form.js';\n")).toHaveLength(1);
     expect(
       await layerErrors('mfe-account/src/features/login/x.ts', "import '../../lib/use-action.js';\nimport '../../components/social-login.js';\nimport './login-page.js';\n"),
+    ).toEqual([]);
+  });
+
+  it('holds mfe-support to the same direction now that its src/app is composition only', async () => {
+    expect(await layerErrors('mfe-support/src/features/history/x.ts', "import '../../app/support-root.js';\n")).toHaveLength(1);
+    expect(await layerErrors('mfe-support/src/features/history/x.ts', "import '../conversation/ticket-parts.js';\n")).toHaveLength(1);
+    expect(await layerErrors('mfe-support/src/lib/x.ts', "import '../components/call-states.js';\n")).toHaveLength(1);
+    expect(
+      await layerErrors('mfe-support/src/features/history/x.ts', "import '../../lib/use-call.js';\nimport '../../components/call-states.js';\nimport './history-step.js';\n"),
     ).toEqual([]);
   });
 

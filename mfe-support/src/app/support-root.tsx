@@ -6,7 +6,7 @@ import { ChooseGameStep } from '../features/choose-game/choose-game-step.js';
 import { HelpTopicsStep } from '../features/help-topics/help-topics-step.js';
 import { HistoryStep } from '../features/history/history-step.js';
 import { SupportLayout } from '../features/steps/support-layout.js';
-import { Loading, screenLoadFailed } from './call-states.js';
+import { Loading, screenLoadFailed } from '../components/call-states.js';
 import { RequireLogin } from './require-login.js';
 
 // The screens that validate with the shared schemas (the inquiry form, a ticket's reply and rating, the agents'

@@ -3,7 +3,7 @@ import { ROUTES, SIMPLE_GAMES_ISLAND_ID, gameIdOfClient, seedSimpleGames, suppor
 import { createFirstViewRenderer, type FirstView, type FirstViewRequest } from 'shared-contracts/server';
 import { loadSupportMessages } from '../app/messages.js';
 import { SupportRoutes } from '../app/support-root.js';
-import { CARRIED_CALLS_ISLAND_ID, carriedCallKey, seedCarriedCalls, type CarriedCalls } from '../app/use-call.js';
+import { CARRIED_CALLS_ISLAND_ID, carriedCallKey, seedCarriedCalls, type CarriedCalls } from '../lib/use-call.js';
 import { HELP_TOPICS_CALL_KEYS } from '../features/help-topics/help-topics-step.js';
 import { QUESTION_GAME_PARAM } from '../lib/question-step.js';
 

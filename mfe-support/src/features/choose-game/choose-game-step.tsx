@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setCsForm, type GameDownload } from 'shared-contracts';
 import { useCsForm, useSimpleGames } from 'shared-contracts/react';
-import { Failed, Loading } from '../../app/call-states.js';
-import { useCall } from '../../app/use-call.js';
+import { Failed, Loading } from '../../components/call-states.js';
+import { useCall } from '../../lib/use-call.js';
 import { questionStepOf } from '../../lib/question-step.js';
 import styles from './choose-game.module.css';
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_TICKET_STATUSES } from 'shared-contracts';
-import { discardUploads, useDiscardUploadsOnLeave } from '../../app/attachments/discard-uploads.js';
-import { Failed, Loading } from '../../app/call-states.js';
+import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uploads.js';
+import { Failed, Loading } from '../../components/call-states.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, type Attachment } from 'shared-contracts';
-import { formatFileSize } from '../../app/format.js';
+import { formatFileSize } from '../../lib/format.js';
 import styles from './conversation.module.css';
 
 /** How long a downloaded file's object URL lives: long enough for the browser to start saving it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { InquiryDetail } from 'shared-contracts';
-import { formatDateTime } from '../../app/format.js';
+import { formatDateTime } from '../../lib/format.js';
 import { AttachmentList } from './attachment-list.js';
 import styles from './conversation.module.css';
 

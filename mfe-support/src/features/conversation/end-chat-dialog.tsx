@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, type TicketStatus } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
-import { supportErrorKey, supportMessageValues } from '../../app/error-key.js';
+import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
 

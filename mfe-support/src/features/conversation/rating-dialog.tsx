@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, platformApi, textLength } from 'shared-contracts';
 import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
-import { supportErrorKey, supportMessageValues } from '../../app/error-key.js';
+import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import styles from './conversation.module.css';
 import { Dialog } from './dialog.js';
 import { RATING_SCORES } from './ticket-parts.js';

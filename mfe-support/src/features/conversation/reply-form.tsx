@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, platformApi, textLength, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
-import { AttachmentUploader } from '../../app/attachments/attachment-uploader.js';
-import { supportErrorKey, supportMessageValues } from '../../app/error-key.js';
+import { AttachmentUploader } from '../../components/attachment-uploader.js';
+import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import styles from './conversation.module.css';
 
 /**

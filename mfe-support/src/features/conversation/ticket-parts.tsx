@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TICKET_TYPES, type InquiryDetail } from 'shared-contracts';
-import { formatDateTime } from '../../app/format.js';
+import { formatDateTime } from '../../lib/format.js';
 import type { Viewer } from './conversation-thread.js';
 import styles from './conversation.module.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, ERROR_CODES, platformApi, type EndpointResponse } from 'shared-contracts';
-import { supportErrorKey } from '../../app/error-key.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 
 type TicketEndpoint = 'inquiryDetail' | 'agentInquiryDetail';
 

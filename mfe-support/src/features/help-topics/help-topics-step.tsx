@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TIMINGS, gameIdOfClient, setCsForm } from 'shared-contracts';
 import { useCsForm, useSimpleGames } from 'shared-contracts/react';
-import { Failed, Loading, NoData } from '../../app/call-states.js';
-import { useCall } from '../../app/use-call.js';
-import { useDebounced } from '../../app/use-debounced.js';
+import { Failed, Loading, NoData } from '../../components/call-states.js';
+import { useCall } from '../../lib/use-call.js';
+import { useDebounced } from '../../lib/use-debounced.js';
 import { QUESTION_GAME_PARAM } from '../../lib/question-step.js';
 import styles from './help-topics.module.css';
 

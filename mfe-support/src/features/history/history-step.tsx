@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TICKET_LIST_LABELS, clientIdQuery, inquiryFeedbackPath, platformLink, type InquirySummary } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
-import { Failed, Loading, NoData } from '../../app/call-states.js';
-import { formatDateTime } from '../../app/format.js';
-import { useCall } from '../../app/use-call.js';
+import { Failed, Loading, NoData } from '../../components/call-states.js';
+import { formatDateTime } from '../../lib/format.js';
+import { useCall } from '../../lib/use-call.js';
 import styles from './history.module.css';
 
 function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {

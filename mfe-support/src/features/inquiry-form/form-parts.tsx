@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentReturnPath, loginPath, platformLink, textLength } from 'shared-contracts';
-import { supportMessageValues } from '../../app/error-key.js';
+import { supportMessageValues } from '../../lib/error-key.js';
 import styles from './inquiry-form.module.css';
 import type { FieldErrors, InquiryField } from './validation.js';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { clientIdQuery, setCsForm } from 'shared-contracts';
 import { useCsForm, useSession } from 'shared-contracts/react';
-import { Failed, Loading } from '../../app/call-states.js';
-import { useCall } from '../../app/use-call.js';
+import { Failed, Loading } from '../../components/call-states.js';
+import { useCall } from '../../lib/use-call.js';
 import { InquiryForm } from './inquiry-form.js';
 import { QueueNotice, SupportHoursNotice, UnresolvedChoice } from './support-notices.js';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, emit, platformApi, resetCsForm, type InquiryCreateBody } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
-import { supportErrorKey } from '../../app/error-key.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 import { serverFieldErrors, type FieldErrors } from './validation.js';
 
 /** What went wrong with the last attempt: a message for the whole form, problems of single fields, or a guest. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { SUPPORT_STEPS } from 'shared-contracts';
 import { ScreenLoadBoundary, useCsForm } from 'shared-contracts/react';
-import { Loading, screenLoadFailed } from '../../app/call-states.js';
+import { Loading, screenLoadFailed } from '../../components/call-states.js';
 import styles from './steps.module.css';
 import { useGameEntryLanding } from './use-game-entry-landing.js';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styles from './call-states.module.css';
-import { supportMessageValues } from './error-key.js';
+import { supportMessageValues } from '../lib/error-key.js';
 
 export function Loading() {
   const { t } = useTranslation();

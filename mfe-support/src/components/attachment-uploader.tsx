@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentAccept, attachmentExtensions, fileExtension, type Attachment, type AttachmentRule } from 'shared-contracts';
-import { supportMessageValues } from '../error-key.js';
-import { formatFileSize } from '../format.js';
+import { supportMessageValues } from '../lib/error-key.js';
+import { formatFileSize } from '../lib/format.js';
 import styles from './attachment-uploader.module.css';
-import { useAttachmentUploads } from './use-attachment-uploads.js';
+import { useAttachmentUploads } from '../lib/use-attachment-uploads.js';
 
 export interface AttachmentUploaderProps {
   /** The files attached so far, as `/files` described them. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FILE_ERRORS, attachmentKindOf, checkAttachments, platformApi, type Attachment, type AttachmentKind, type AttachmentRule } from 'shared-contracts';
-import { supportErrorKey } from '../error-key.js';
+import { supportErrorKey } from './error-key.js';
 import { discardUploads } from './discard-uploads.js';
 
 /** A file on its way to `/files`. */
