@@ -149,19 +149,24 @@ test.describe('the browser takes over the first view', () => {
     await expect.poll(() => asked).toContain('/api/faqs');
   });
 
-  test('the front page does not ask for the games its HTML carries', async ({ page, context }) => {
+  test("a guest's front page asks the API for nothing its HTML carries: the games, the menu's list, the game-info check", async ({ page, context }) => {
     await visitWarm(page, `${site()}/`);
     // In a tab of its own: a warm-up visit that rendered in the browser may still be asking.
     const tab = await context.newPage();
-    let gameRequests = 0;
+    const asked: string[] = [];
     tab.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/games/all') gameRequests += 1;
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/assets/')) asked.push(pathname);
     });
     const response = await tab.goto(`${site()}/`);
-    expect(await response?.text()).toContain('id="catalog-games"');
+    const html = (await response?.text()) ?? '';
+    for (const island of ['catalog-games', 'platform-simple-games', 'platform-precheck']) expect(html).toContain(`id="${island}"`);
     await expect(tab.locator('#catalog-games')).toHaveCount(0);
     await tab.getByTestId('banner-carousel').getByRole('button').first().click();
-    expect(gameRequests).toBe(0);
+    // The side menu's game list is there: the start-up took it, and the Top up link, from the page.
+    await tab.getByTestId('menu-button').click();
+    await expect(tab.getByTestId('side-menu').getByRole('link').first()).toBeVisible();
+    expect(asked).toEqual([]);
   });
 
   test('text typed into the login form before the account remote mounts stays there', async ({ page }) => {

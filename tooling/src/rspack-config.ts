@@ -6,7 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import { SERVER_BUNDLE_FILE } from './first-view.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
-import { StartupPreloadPlugin } from './startup-preload-plugin.js';
+import { StartupChunksPlugin } from './startup-chunks-plugin.js';
 
 const toolingRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const repoRoot = path.dirname(toolingRoot);
@@ -167,7 +167,7 @@ export interface AppConfigOptions {
   runtimePlugins?: string[];
   /**
    * Shared libraries the app provides but does not run itself, whose chunks its page should still preload because
-   * what it loads next always runs them (see StartupPreloadPlugin).
+   * what it loads next always runs them (see StartupChunksPlugin).
    */
   preloadProvided?: readonly string[];
   /**
@@ -240,7 +240,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         scriptLoading: 'module',
         templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
-      new StartupPreloadPlugin({ provided: options.preloadProvided }),
+      new StartupChunksPlugin({ provided: options.preloadProvided }),
       // axios's fetch adapter runs feature tests of fetch and streams as it is evaluated (new Request, new Response,
       // a ReadableStream body), in the task that evaluates axios with the page's first API call, although browsers
       // use its XHR adapter (and its upload progress). Browser builds leave it out; the Node first-view builds use

@@ -1,4 +1,6 @@
-import type { Area } from '../areas.js';
+import type { Area, Language } from '../areas.js';
+import type { Precheck } from '../api/schemas.js';
+import { readDataIsland } from '../first-view.js';
 import { loadSimpleGames } from '../api/game-links.js';
 import { platformApi } from '../api/platform-api.js';
 import { applyTheme } from '../theme.js';
@@ -52,7 +54,7 @@ export async function bootstrapPlatform(
   messages.catch(() => undefined);
   let serverArea: Area;
   try {
-    serverArea = await precheckArea();
+    serverArea = await precheckArea(area, language);
   } catch (error) {
     // The caller shows the failure, in the page's language when its messages came.
     await messages.catch(() => undefined);
@@ -82,13 +84,25 @@ export async function bootstrapPlatform(
 }
 
 /**
- * The game-info check (SPEC §8): the area the server settled on, or it logs the error and rethrows it. A network or
- * HTTP failure has been reported with 1106 by the API client already; an answer whose `result` is false fails too,
- * since its area cannot be trusted. Start-up then stops with a notice (the caller's) instead of guessing an area.
+ * The data island the shell's page carries the game-info check's answer in, with the area it asked about: the
+ * page's server asked the API as the browser would (the answer depends only on the host, area and language), so a
+ * guest's start-up neither waits for that round trip nor loads the API client (axios) before its first view works.
  */
-async function precheckArea(): Promise<Area> {
+export const PRECHECK_ISLAND_ID = 'platform-precheck';
+
+export type CarriedPrecheck = Precheck & { askedAbout: Area };
+
+/**
+ * The game-info check (SPEC §8) for the area the page asks about (its `domain_area`): the area the server settled on,
+ * or it logs the error and rethrows it. The page's answer serves when it was about the same area; otherwise (an area
+ * stored in the browser only, or no island: the server could not ask, the standalone harness) the API is asked. A
+ * network or HTTP failure has been reported with 1106 by the API client already; an answer whose `result` is false
+ * fails too, since its area cannot be trusted. Start-up then stops with a notice (the caller's) instead of guessing.
+ */
+async function precheckArea(requestedArea: Area, language: Language): Promise<Area> {
   try {
-    const { result, area } = await platformApi().call('gamesPrecheck');
+    const carried = readDataIsland<CarriedPrecheck>(PRECHECK_ISLAND_ID, language);
+    const { result, area } = carried?.askedAbout === requestedArea ? carried : await platformApi().call('gamesPrecheck');
     if (!result) throw new Error('The game-info check answered result: false');
     return area;
   } catch (error) {

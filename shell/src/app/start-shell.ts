@@ -48,6 +48,8 @@ const layout = () => import(/* webpackMode: "eager" */ './layout.js');
 
 /** The shell's start-up, in the order of DESIGN §3. */
 export async function startShell(): Promise<void> {
+  // The modules were evaluated in this task: the start-up begins in the next.
+  await yieldToBrowser();
   // A game client's token leaves the address bar before the scripts' first request (remotes.json, the start-up
   // check), so none of them carries it in its Referer.
   takeGameEntry(window);

@@ -2,6 +2,7 @@ import { matchRoute } from 'single-spa-layout';
 import { constructServerLayout } from 'single-spa-layout/server';
 import {
   CONTEXT_COOKIES,
+  PRECHECK_ISLAND_ID,
   SIMPLE_GAMES_ISLAND_ID,
   escapeHtml,
   i18next,
@@ -10,6 +11,7 @@ import {
   textDirection,
   themeVariables,
   viewSearch,
+  type CarriedPrecheck,
   type GameSimple,
 } from 'shared-contracts';
 import {
@@ -71,13 +73,20 @@ export const document = {
     const { brand, area, language } = context;
     const remote = remoteAt(input.template, input.path);
     const request = { path: input.path, host: input.host, area, language };
-    // The game list fills the side menu and the Top up link; without it the frame still renders, and the browser asks.
-    const games = await firstViewApi(request, { apiUrl: input.apiUrl, stylesheets: [] })
-      .call('gamesSimple', { query: { platform: 'web' } })
-      .catch((): GameSimple[] | null => null);
+    // The game list fills the side menu and the Top up link, and the game-info check's answer spares the browser's
+    // start-up that round trip (bootstrapPlatform); without either the frame still renders, and the browser asks.
+    const api = firstViewApi(request, { apiUrl: input.apiUrl, stylesheets: [] });
+    const [games, precheck] = await Promise.all([
+      api.call('gamesSimple', { query: { platform: 'web' } }).catch((): GameSimple[] | null => null),
+      api.call('gamesPrecheck').then(
+        (answer): CarriedPrecheck => ({ ...answer, askedAbout: area }),
+        () => null,
+      ),
+    ]);
     return renderWithPlatform(request, { shell: loadShellMessages }, (renderToHtml) => {
       if (games) seedSimpleGames(games);
-      const top = inertControls(renderToHtml(<Frame />)) + (games ? dataIsland(SIMPLE_GAMES_ISLAND_ID, language, games) : '');
+      const islands = (games ? dataIsland(SIMPLE_GAMES_ISLAND_ID, language, games) : '') + (precheck ? dataIsland(PRECHECK_ISLAND_ID, language, precheck) : '');
+      const top = inertControls(renderToHtml(<Frame />)) + islands;
       const bottom = inertControls(renderToHtml(<FrameFooter />));
       const theme = `:root{${Object.entries(themeVariables(brand)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
       const titleMatch = /<h1[^>]*data-testid="page-title"[^>]*>([^<]*)<\/h1>/.exec(top);

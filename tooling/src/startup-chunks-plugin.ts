@@ -1,7 +1,7 @@
 import { rspack, type Chunk, type Compilation, type Compiler, type Module } from '@rspack/core';
 
-/** What a chunk file is preloaded as, by its extension. */
-type Preload = { href: string; as: 'script' | 'style' | 'modulepreload' };
+/** How a chunk file is asked for, by its extension. */
+type ChunkRequest = { href: string; as: 'script' | 'style' | 'modulepreload' };
 
 const CONSUME_SHARED_MODULE = 'consume-shared-module';
 const PROVIDE_SHARED_MODULE = 'provide-module';
@@ -49,11 +49,11 @@ export function startupChunks(compilation: Compilation, entryName: string, provi
   return [...found];
 }
 
-function preloadsOf(compilation: Compilation, chunks: readonly Chunk[], publicPath: string): Preload[] {
-  // ES module chunks load with import(), which a modulepreload matches; classic chunks with a plain <script>.
+/** A chunk's files as `<script>` (classic chunks; ES module chunks are loaded with import(), a modulepreload's match) and stylesheets. */
+function filesOf(compilation: Compilation, chunks: readonly Chunk[], publicPath: string): ChunkRequest[] {
   const scriptHint = compilation.outputOptions.module ? 'modulepreload' : 'script';
   const files = [...new Set(chunks.flatMap((chunk) => [...chunk.files]))].sort();
-  return files.flatMap((file): Preload[] => {
+  return files.flatMap((file): ChunkRequest[] => {
     if (file.endsWith('.js')) return [{ href: publicPath + file, as: scriptHint }];
     if (file.endsWith('.css')) return [{ href: publicPath + file, as: 'style' }];
     return [];
@@ -61,30 +61,40 @@ function preloadsOf(compilation: Compilation, chunks: readonly Chunk[], publicPa
 }
 
 /**
- * Adds a preload hint to the HTML page of each entry for every chunk its start-up certainly loads (startupChunks),
- * derived from the chunk graph. The hint matches how the chunk is then requested, or the browser downloads it twice:
- * chunks are requested from the page's own origin by a <script> or <link rel="stylesheet"> without a crossorigin
- * attribute (output.crossOriginLoading only applies to other origins), so the hints carry none either.
+ * Puts in the HTML page of each entry every chunk its start-up certainly loads (startupChunks), derived from the
+ * chunk graph, so the browser fetches them all at once instead of one round trip after another:
+ * - the classic chunks the start-up runs, as deferred scripts before the entry's: each is parsed and run (which only
+ *   registers its modules) in a task of its own as it arrives, and the entry's runtime then finds them installed,
+ *   instead of creating their script tags and waiting for all of them in the task that evaluates the entry, the
+ *   longest of the start-up right after the early paint (issue 13). Should one fail, the runtime loads it as before;
+ * - the chunks of libraries provided for later apps (never run by this one) and stylesheets, as preload hints.
+ * Both at low priority: the page's first view is in its HTML and paints without them; at the default (high) priority
+ * they would compete with its stylesheets and images. Chunks are requested from the page's own origin without a
+ * crossorigin attribute (output.crossOriginLoading only applies to other origins), so the tags carry none either, or
+ * the browser would download a chunk twice.
  */
-export class StartupPreloadPlugin {
+export class StartupChunksPlugin {
   /** `provided`: shared libraries the app provides to what it loads next, preloaded though it does not run them. */
   constructor(private readonly options: { provided?: readonly string[] } = {}) {}
 
   apply(compiler: Compiler): void {
-    compiler.hooks.compilation.tap(StartupPreloadPlugin.name, (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(StartupPreloadPlugin.name, async (data) => {
+    compiler.hooks.compilation.tap(StartupChunksPlugin.name, (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(StartupChunksPlugin.name, async (data) => {
         const entries = data.plugin.options.chunks ?? [...compilation.entrypoints.keys()];
-        const chunks = entries.flatMap((entry) => startupChunks(compilation, entry, this.options.provided));
-        const hints = preloadsOf(compilation, chunks, data.publicPath).map(({ href, as }) => ({
-          tagName: 'link',
-          voidTag: true,
-          // Low priority: the page's first view is in its HTML and paints without them; at the default (high)
-          // priority they would compete with its stylesheets and images, and Lighthouse counts them as blocking.
-          attributes: as === 'modulepreload' ? { rel: 'modulepreload', href, fetchpriority: 'low' } : { rel: 'preload', as, href, fetchpriority: 'low' },
-        }));
-        // Last in the head, after the entry script and the stylesheet: the browser asks for those first, and the
-        // hinted chunks are only needed once the entry runs.
-        data.assetTags.styles.push(...hints);
+        const run = filesOf(compilation, entries.flatMap((entry) => startupChunks(compilation, entry)), data.publicPath).filter(({ as }) => as === 'script');
+        const ran = new Set(run.map(({ href }) => href));
+        const hinted = filesOf(compilation, entries.flatMap((entry) => startupChunks(compilation, entry, this.options.provided)), data.publicPath).filter(({ href }) => !ran.has(href));
+        data.assetTags.scripts.unshift(
+          ...run.map(({ href }) => ({ tagName: 'script', voidTag: false, attributes: { src: href, defer: true, fetchpriority: 'low' } })),
+        );
+        // Last in the head, after the entry script and the stylesheet: the browser asks for those first.
+        data.assetTags.styles.push(
+          ...hinted.map(({ href, as }) => ({
+            tagName: 'link',
+            voidTag: true,
+            attributes: as === 'modulepreload' ? { rel: 'modulepreload', href, fetchpriority: 'low' } : { rel: 'preload', as, href, fetchpriority: 'low' },
+          })),
+        );
         return data;
       });
     });
