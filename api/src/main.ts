@@ -7,6 +7,7 @@ import { loggerOptions } from './http/logging.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './identity/passwords.js';
 import { createMailer } from './mail/transport.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
+import { readCannedRepliesSeed, seedCannedReplies } from './canned-replies/seed.js';
 import { readGamesSeed, seedGames } from './seed/games-seed.js';
 import { readSupportSeed, seedSupport } from './seed/support-seed.js';
 import { AutoEndJob } from './tickets/auto-end.js';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
             accounts: await seedDemoAccounts(db, new PasswordHasher(DEFAULT_PASSWORD_HASHING)),
             // After the accounts: the demo characters belong to player1.
             support: await seedSupport(db, await readSupportSeed()),
+            cannedReplies: await seedCannedReplies(db, await readCannedRepliesSeed()),
           }
         : null;
       const built = await buildApp({

@@ -19,6 +19,8 @@ import {
 const h = harnessForFile(createTicketHarness);
 
 const AGENT_CALLS: EndpointName[] = ['agentInquiries', 'agentInquiryDetail', 'agentInquiryReply', 'agentInquiryEnd'];
+/** The canned replies' calls (canned-replies.test.ts checks them). */
+const CANNED_REPLY_CALLS: EndpointName[] = ['cannedReplies', 'cannedReplyCreate', 'cannedReplyUpdate', 'cannedReplyDelete'];
 
 /** A word no other test puts in a ticket, so a keyword search sees only this test's tickets. */
 function marker(): string {
@@ -47,9 +49,9 @@ async function agentReply(inquiryId: number, content = 'We are on it.') {
 }
 
 describe('the agent calls', () => {
-  it('are the four agent endpoints of the table', () => {
+  it('are the agent endpoints of the table with the canned replies', () => {
     const agentOnly = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => ENDPOINTS[name].auth === 'agent');
-    expect(agentOnly.sort()).toEqual([...AGENT_CALLS].sort());
+    expect(agentOnly.sort()).toEqual([...AGENT_CALLS, ...CANNED_REPLY_CALLS].sort());
   });
 
   it('refuse players with 4030 agentsOnly and guests with -600, changing nothing', async () => {

@@ -152,7 +152,16 @@ describe('endpoints that need a session', () => {
       'inquiryScore',
       'inquiryUnresolved',
     ]);
-    expect(byAuth('agent')).toEqual(['agentInquiries', 'agentInquiryDetail', 'agentInquiryEnd', 'agentInquiryReply']);
+    expect(byAuth('agent')).toEqual([
+      'agentInquiries',
+      'agentInquiryDetail',
+      'agentInquiryEnd',
+      'agentInquiryReply',
+      'cannedReplies',
+      'cannedReplyCreate',
+      'cannedReplyDelete',
+      'cannedReplyUpdate',
+    ]);
     expect(WITH_SESSION.sort()).toEqual([...byAuth('required'), ...byAuth('player'), ...byAuth('agent')].sort());
     const document = (await harness.app.inject('/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown }>>;

@@ -42,3 +42,4 @@ export type * from './api/schemas.js';
 export type * from './api/identity-schemas.js';
 export type * from './api/support-schemas.js';
 export type * from './api/ticket-schemas.js';
+export type * from './api/canned-reply-schemas.js';

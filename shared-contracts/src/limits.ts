@@ -34,6 +34,10 @@ export const LIMITS = {
   /** Phone numbers in international form: + and 7 to 15 digits (E.164). */
   phoneDigitsMin: 7,
   phoneDigitsMax: 15,
+  /** A canned reply's title on the agents' desk (its text fits in one reply: at most replyMax characters). */
+  cannedReplyTitleMax: 80,
+  /** Canned replies one language holds: the desk's picker lists them all, so the list stays one an agent can scan. */
+  cannedRepliesPerLanguageMax: 200,
 } as const;
 
 export const TIMINGS = {

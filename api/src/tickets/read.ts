@@ -132,6 +132,7 @@ interface DetailRow extends SummaryRow {
   content: string;
   contact_kind: InquiryDetail['contactKind'];
   contact: string;
+  lang: Language;
   ended_by: InquiryDetail['endedBy'];
   ended_at: Date | string | null;
   score: number | null;
@@ -140,10 +141,11 @@ interface DetailRow extends SummaryRow {
   rated_at: Date | string | null;
 }
 
-/** A ticket's conversation, and the owner's account name for the agents' desk. */
+/** A ticket's conversation, and the owner's account name and language for the agents' desk. */
 export interface TicketConversation {
   detail: InquiryDetail;
   account: string;
+  language: Language;
 }
 
 /** One ticket with its whole conversation, or null when there is no such ticket. Callers check ownership. */
@@ -151,7 +153,7 @@ export async function readDetail(q: Queryable, language: Language, ticketId: num
   const { rows } = await q.query<DetailRow>(
     `SELECT s.*, t.server_id, srv.name AS server_name, t.area_id,
             ${textIn('game_area_texts', 'x.game_id = t.game_id AND x.server_id = t.server_id AND x.area_id = t.area_id')} AS area_name,
-            t.role_id, t.role_name, t.content, t.contact_kind, t.contact, t.ended_by, t.ended_at,
+            t.role_id, t.role_name, t.content, t.contact_kind, t.contact, t.lang, t.ended_by, t.ended_at,
             r.score, r.reasons, r.comment, r.created_at AS rated_at
      FROM (${SUMMARY_SELECT} WHERE t.id = $2) s
      JOIN tickets t ON t.id = s.id
@@ -194,5 +196,5 @@ export async function readDetail(q: Queryable, language: Language, ticketId: num
             createdAt: iso(row.rated_at ?? row.created_at),
           },
   };
-  return { detail, account: row.account };
+  return { detail, account: row.account, language: row.lang };
 }

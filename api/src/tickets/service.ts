@@ -322,10 +322,10 @@ export class TicketService {
   }
 
   /** Any ticket, for an agent; reading it does not touch the player's unread state. */
-  async agentDetail(inquiryId: number, language: Language): Promise<InquiryDetail & { account: string }> {
+  async agentDetail(inquiryId: number, language: Language): Promise<InquiryDetail & { account: string; language: Language }> {
     const conversation = await readDetail(this.#db, language, inquiryId);
     if (!conversation) throw notFound();
-    return { ...conversation.detail, account: conversation.account };
+    return { ...conversation.detail, account: conversation.account, language: conversation.language };
   }
 
   /** An agent's reply: the player gets the feedback dot, and the 24-hour auto-end clock starts. */

@@ -29,6 +29,8 @@ interface Secrets {
   contact: string;
   fileName: string;
   fileBytes: string;
+  /** The text of an agents' canned reply: agents' data, never a player's to see. */
+  cannedReply: string;
 }
 
 interface OwnerResources {
@@ -37,6 +39,8 @@ interface OwnerResources {
   fileId: string;
   /** Uploaded, not attached yet. */
   pendingFileId: string;
+  /** An agents' canned reply (issue 15). */
+  cannedReplyId: number;
   secrets: Secrets;
 }
 
@@ -134,6 +138,22 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
     request: (resources) => ({ body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix agent reply', attachments: [] } }),
   },
   agentInquiryEnd: { scope: 'owner', agentSees: true, request: (resources) => ({ body: { inquiryId: resources.ticketId } }) },
+  // The agents' own texts: every agent's, no player's (they get 4030 before anything is read).
+  cannedReplies: { scope: 'own', agentSees: true, request: () => ({ query: { language: 'en' } }), reveals: { callers: ['agent'], secret: 'cannedReply' } },
+  cannedReplyCreate: {
+    scope: 'own',
+    agentSees: true,
+    request: () => ({ body: { language: 'en', title: `Matrix ${randomBytes(4).toString('hex')}`, body: 'Matrix canned reply' } }),
+  },
+  cannedReplyUpdate: {
+    scope: 'own',
+    agentSees: true,
+    request: (resources) => ({
+      body: { cannedReplyId: resources.cannedReplyId, language: 'en', title: `Matrix canned ${resources.cannedReplyId}`, body: resources.secrets.cannedReply },
+    }),
+    reveals: { callers: ['agent'], secret: 'cannedReply' },
+  },
+  cannedReplyDelete: { scope: 'own', agentSees: true, request: (resources) => ({ body: { cannedReplyId: resources.cannedReplyId } }) },
   health: { scope: 'public', request: () => ({}) },
 };
 
@@ -152,7 +172,7 @@ export const ROUTES_OUTSIDE_ENDPOINTS: Record<string, { why: string; url: string
 };
 
 /** Calls that change or end what later calls need run last, in this order. */
-const LAST: readonly EndpointName[] = ['inquiryEnd', 'agentInquiryEnd', 'inquiryScore', 'changePassword', 'logout'];
+const LAST: readonly EndpointName[] = ['cannedReplyDelete', 'inquiryEnd', 'agentInquiryEnd', 'inquiryScore', 'changePassword', 'logout'];
 
 export type Expectation = 'answered' | 'allowed' | 'sessionInvalid' | 'forbidden' | 'notFound';
 
@@ -245,6 +265,7 @@ async function prepareOwner(api: ApiUnderTest, ownerToken: string, agentToken: s
     contact: `owner-${marker}@example.test`,
     fileName: `owner-${marker}.txt`,
     fileBytes: `owner file bytes ${marker}`,
+    cannedReply: `Canned reply ${marker}, only for agents.`,
   };
   const upload = (name: string, content: string) => dataOf(api, toInject('POST', ENDPOINTS.uploadFile.path, { upload: { name, content } }, ownerToken));
   const { fileId } = (await upload(secrets.fileName, secrets.fileBytes)) as { fileId: string };
@@ -262,7 +283,11 @@ async function prepareOwner(api: ApiUnderTest, ownerToken: string, agentToken: s
     api,
     toInject('POST', ENDPOINTS.agentInquiryReply.path, { body: { inquiryId, requestId: randomUUID(), content: 'Agent answer', attachments: [] } }, agentToken),
   );
-  return { ticketId: inquiryId, fileId, pendingFileId, secrets };
+  const { id: cannedReplyId } = (await dataOf(
+    api,
+    toInject('POST', ENDPOINTS.cannedReplyCreate.path, { body: { language: 'en', title: `Matrix canned ${marker}`, body: secrets.cannedReply } }, agentToken),
+  )) as { id: number };
+  return { ticketId: inquiryId, fileId, pendingFileId, cannedReplyId, secrets };
 }
 
 /** Registered routes in neither ENDPOINTS nor ROUTES_OUTSIDE_ENDPOINTS, and ENDPOINTS entries not registered. */

@@ -347,8 +347,11 @@ function describe(request: FuzzRequest): string {
   return `${request.kind} ${request.request.method} ${request.request.url.slice(0, 160)}${contentType === undefined ? '' : ` (${contentType})`}${payload}`;
 }
 
-/** A ticket of player1 with an attached file, and a pending upload: real ids for generated requests to name. */
-async function realResources(api: ApiUnderTest, playerToken: string): Promise<KnownValues> {
+/**
+ * A ticket of player1 with an attached file, a pending upload and an agents' canned reply: real ids for generated
+ * requests to name.
+ */
+async function realResources(api: ApiUnderTest, playerToken: string, agentToken: string): Promise<KnownValues> {
   const data = async (request: InjectRequest) => {
     const answer = await api.inject(request);
     const envelope = envelopeOf(answer);
@@ -367,7 +370,14 @@ async function realResources(api: ApiUnderTest, playerToken: string): Promise<Kn
     headers: { ...bearer(playerToken), 'content-type': 'application/json' },
     payload: JSON.stringify(platformTicket('Fuzzing ticket', 'A ticket the fuzzing names by its id.', 'fuzz@example.test', [attached])),
   });
+  const cannedReply = await data({
+    method: 'POST',
+    url: ENDPOINTS.cannedReplyCreate.path,
+    headers: { ...bearer(agentToken), 'content-type': 'application/json' },
+    payload: JSON.stringify({ language: 'en', title: `Fuzzing canned reply ${Math.random().toString(36).slice(2, 10)}`, body: 'A canned reply the fuzzing names by its id.' }),
+  });
   return {
+    cannedReplyId: [cannedReply.id],
     inquiryId: [ticket.inquiryId],
     fileId: [attached, pending],
     attachments: [[pending]],
@@ -387,7 +397,7 @@ async function realResources(api: ApiUnderTest, playerToken: string): Promise<Kn
 export async function runFuzz(api: ApiUnderTest, count: number, seed: number, logs?: () => string): Promise<FuzzResult> {
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join(',');
   const sessions = { player: await passwordLogin(api, 'player1', 'player1-pass'), agent: await passwordLogin(api, 'agent1', 'agent1-pass') };
-  const known = await realResources(api, sessions.player);
+  const known = await realResources(api, sessions.player, sessions.agent);
   const secrets = new Set(['player1-pass', 'agent1-pass', sessions.player, sessions.agent]);
   const result: FuzzResult = { seed, sent: 0, unsendable: 0, byKind: {}, byAnswer: {}, problems: [], healthyAfter: false, prototypeClean: false, logLeaks: null };
   let problemCount = 0;

@@ -78,6 +78,10 @@ export const ENDPOINT_ROUTES = {
   agentInquiryDetail: route({ method: 'GET', path: '/agent/inquiries/detail', auth: 'agent', showsLoading: true }),
   agentInquiryReply: route({ method: 'POST', path: '/agent/inquiries/reply', auth: 'agent', showsLoading: false }),
   agentInquiryEnd: route({ method: 'POST', path: '/agent/inquiries/end', auth: 'agent', showsLoading: true }),
+  cannedReplies: route({ method: 'GET', path: '/agent/canned-replies', auth: 'agent', showsLoading: false }),
+  cannedReplyCreate: route({ method: 'POST', path: '/agent/canned-replies', auth: 'agent', showsLoading: false }),
+  cannedReplyUpdate: route({ method: 'POST', path: '/agent/canned-replies/update', auth: 'agent', showsLoading: false }),
+  cannedReplyDelete: route({ method: 'POST', path: '/agent/canned-replies/delete', auth: 'agent', showsLoading: false }),
   health: route({ method: 'GET', path: '/health', auth: 'none', showsLoading: false }),
 } as const;
 

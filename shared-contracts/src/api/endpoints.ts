@@ -26,6 +26,13 @@ import {
   vkCompleteQuerySchema,
 } from './identity-schemas.js';
 import {
+  cannedRepliesQuerySchema,
+  cannedReplyDeleteBodySchema,
+  cannedReplyFieldsSchema,
+  cannedReplySchema,
+  cannedReplyUpdateBodySchema,
+} from './canned-reply-schemas.js';
+import {
   clientErrorBodySchema,
   commonQuerySchema,
   gameListQuerySchema,
@@ -366,6 +373,30 @@ export const ENDPOINTS = {
     query: commonQuerySchema, body: inquiryIdBodySchema,
     response: inquiryEndedSchema,
     summary: 'Agents: ends an open ticket; the player is invited to rate it.',
+  }),
+  cannedReplies: endpoint({
+    ...ENDPOINT_ROUTES.cannedReplies,
+    query: cannedRepliesQuerySchema, body: undefined,
+    response: z.array(cannedReplySchema),
+    summary: `Agents: the canned replies of a language (or all), by title, optionally those whose title holds a text; at most ${LIMITS.cannedRepliesPerLanguageMax} a language.`,
+  }),
+  cannedReplyCreate: endpoint({
+    ...ENDPOINT_ROUTES.cannedReplyCreate,
+    query: commonQuerySchema, body: cannedReplyFieldsSchema,
+    response: cannedReplySchema,
+    summary: 'Agents: adds a canned reply to a language; its title is unique in that language, ignoring case.',
+  }),
+  cannedReplyUpdate: endpoint({
+    ...ENDPOINT_ROUTES.cannedReplyUpdate,
+    query: commonQuerySchema, body: cannedReplyUpdateBodySchema,
+    response: cannedReplySchema,
+    summary: 'Agents: changes the language, title and text of a canned reply.',
+  }),
+  cannedReplyDelete: endpoint({
+    ...ENDPOINT_ROUTES.cannedReplyDelete,
+    query: commonQuerySchema, body: cannedReplyDeleteBodySchema,
+    response: z.null(),
+    summary: 'Agents: deletes a canned reply; replies already sent keep its text.',
   }),
   health: endpoint({
     ...ENDPOINT_ROUTES.health,

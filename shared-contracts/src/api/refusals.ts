@@ -61,6 +61,16 @@ export const FILE_ERRORS = {
   fileNotFound: 'fileNotFound',
 } as const;
 
+/** Messages of the API's canned-reply refusals (agents' desk): stable keys the browser translates (`support:errors.<key>`). */
+export const CANNED_REPLY_ERRORS = {
+  /** 4040: no such canned reply (another agent deleted it). */
+  cannedReplyNotFound: 'cannedReplyNotFound',
+  /** 4090: the language already has a canned reply with this title (ignoring case). */
+  cannedReplyTitleTaken: 'cannedReplyTitleTaken',
+  /** 4090: the language already holds LIMITS.cannedRepliesPerLanguageMax canned replies. */
+  cannedRepliesFull: 'cannedRepliesFull',
+} as const;
+
 /** Messages of the 4030 refusals of a session whose role the endpoint does not serve (`auth: 'agent' | 'player'`). */
 export const ROLE_ERRORS = {
   /** A player's session on an agents' call. */

@@ -3,7 +3,7 @@ import { ATTACHMENT_KINDS } from '../attachments.js';
 import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
 import { textLength, textWords } from '../text.js';
 import { emailSchema, phoneSchema } from './identity-schemas.js';
-import { clientIdSchema, commonQueryShape, idSchema } from './schemas.js';
+import { clientIdSchema, commonQueryShape, idSchema, languageSchema } from './schemas.js';
 import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
 import { CONTACT_KINDS, RATING_REASONS, TICKET_STATUSES } from './ticket-constants.js';
 
@@ -264,4 +264,5 @@ export const agentInquiryListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export const agentInquiryDetailSchema = inquiryDetailSchema.extend({ account: z.string() });
+/** `language`: the one the player wrote in, which the desk's canned replies start from. */
+export const agentInquiryDetailSchema = inquiryDetailSchema.extend({ account: z.string(), language: languageSchema });
