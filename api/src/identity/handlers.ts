@@ -50,10 +50,10 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
     },
 
     forgotPassword: async ({ body, query, request }) =>
-      identity.requestPasswordReset(body.email, request.ip, query.spec_lang),
+      identity.mailbox.requestPasswordReset(body.email, request.ip, query.spec_lang),
 
     resetPassword: async ({ body, query, request }) => {
-      await identity.resetPassword(body.email, body.code, body.newPassword, request.ip, query.spec_lang);
+      await identity.mailbox.resetPassword(body.email, body.code, body.newPassword, request.ip, query.spec_lang);
       return null;
     },
 
@@ -63,9 +63,9 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
       identity.changePassword(account, body.oldPassword, body.newPassword, request.ip, query.spec_lang),
 
     sendVerifyCode: async ({ body, query, account, request }) =>
-      identity.sendBindCode(account, body.email, body.currentPassword, request.ip, query.spec_lang),
+      identity.mailbox.sendBindCode(account, body.email, body.currentPassword, request.ip, query.spec_lang),
 
-    bindEmail: async ({ body, query, account, request }) => identity.bindEmail(account, body.email, body.code, request.ip, query.spec_lang),
+    bindEmail: async ({ body, query, account, request }) => identity.mailbox.bindEmail(account, body.email, body.code, request.ip, query.spec_lang),
 
     updateProfile: async ({ body, account, request }) => identity.updateProfile(account, body, request.ip),
   };

@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
 import { requestHost } from '../http/forwarded.js';
 import { recordAccountEvent, uniqueViolation } from '../identity/accounts.js';
-import { IDENTITY_MESSAGES } from '../identity/service.js';
+import { IDENTITY_MESSAGES } from '../identity/refusals.js';
 import type { Sessions } from '../identity/sessions.js';
 import { Throttle, type Limit } from '../identity/throttle.js';
 import type { OAuthSettings } from './config.js';
