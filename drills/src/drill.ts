@@ -39,6 +39,17 @@ export function onStop(stop: () => Promise<void> | void): () => void {
   return () => stops.delete(stop);
 }
 
+/** Runs `use`, then `close`, which also runs at a stop (Ctrl-C) while `use` runs. */
+export async function closeAfter<Result>(close: () => Promise<void>, use: () => Promise<Result>): Promise<Result> {
+  const removeStop = onStop(close);
+  try {
+    return await use();
+  } finally {
+    removeStop();
+    await close();
+  }
+}
+
 /** Runs every registered stop, newest first. */
 export async function stopEverything(): Promise<void> {
   for (const stop of [...stops].reverse()) {

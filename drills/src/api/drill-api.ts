@@ -19,6 +19,7 @@ import {
   type BuildAppOptions,
   type PasswordHashing,
 } from 'api/testing';
+import { closeAfter } from '../drill.js';
 import type { ApiUnderTest } from './api-under-test.js';
 
 /**
@@ -100,4 +101,14 @@ export async function startDrillApi(options: Partial<BuildAppOptions> = {}, logL
     await closeAll();
     throw error;
   }
+}
+
+/** Runs `use` on a drill API (startDrillApi's options and log level), which closes after it, or on a stop (Ctrl-C). */
+export async function withDrillApi<Result>(
+  use: (drillApi: DrillApi) => Promise<Result>,
+  options: Partial<BuildAppOptions> = {},
+  logLevel?: string,
+): Promise<Result> {
+  const drillApi = await startDrillApi(options, logLevel);
+  return closeAfter(drillApi.close, () => use(drillApi));
 }

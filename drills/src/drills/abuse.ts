@@ -1,7 +1,7 @@
 import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../api/abuse.js';
-import { startDrillApi } from '../api/drill-api.js';
+import { withDrillApi } from '../api/drill-api.js';
 import type { Drill } from '../drill.js';
-import { onStop, positiveWholeFromEnv } from '../drill.js';
+import { positiveWholeFromEnv } from '../drill.js';
 
 const GUESSES = positiveWholeFromEnv('ABUSE_GUESSES', 500);
 
@@ -12,23 +12,14 @@ export const abuse: Drill<AbuseResult> = {
   async run() {
     const mail = memoryMailer();
     // Trace level: the most the API could ever write, searched for every secret the attacks involve.
-    const drillApi = await startDrillApi({ mailer: mail.mailer }, 'trace');
-    const removeStop = onStop(drillApi.close);
-    try {
-      const replica = await drillApi.startReplica();
-      return await runAbuse(
-        {
-          replicas: [drillApi.api, replica],
-          sent: mail.sent,
-          logs: drillApi.logs,
-          ...demoAbuseTargets(50),
-        },
-        GUESSES,
-      );
-    } finally {
-      removeStop();
-      await drillApi.close();
-    }
+    return withDrillApi(
+      async (drillApi) => {
+        const replica = await drillApi.startReplica();
+        return runAbuse({ replicas: [drillApi.api, replica], sent: mail.sent, logs: drillApi.logs, ...demoAbuseTargets(50) }, GUESSES);
+      },
+      { mailer: mail.mailer },
+      'trace',
+    );
   },
   tables(result) {
     return [

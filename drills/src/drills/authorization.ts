@@ -1,7 +1,6 @@
-import { startDrillApi } from '../api/drill-api.js';
+import { withDrillApi } from '../api/drill-api.js';
 import { CALLERS, runAuthorizationMatrix, type MatrixResult } from '../api/authorization-matrix.js';
 import type { Drill } from '../drill.js';
-import { onStop } from '../drill.js';
 
 /** Lifts the ticket caps so one account can open the matrix's tickets (ticket-limits.test.ts checks the caps). */
 const LIFTED_TICKET_LIMITS = {
@@ -16,16 +15,7 @@ const SHORT: Record<string, string> = { answered: 'ok', allowed: 'ok', sessionIn
 export const authorization: Drill<MatrixResult> = {
   key: 'authorization',
   title: 'authorization matrix from the route list',
-  async run() {
-    const drillApi = await startDrillApi({ ticketLimits: LIFTED_TICKET_LIMITS });
-    const removeStop = onStop(drillApi.close);
-    try {
-      return await runAuthorizationMatrix(drillApi.api);
-    } finally {
-      removeStop();
-      await drillApi.close();
-    }
-  },
+  run: () => withDrillApi((drillApi) => runAuthorizationMatrix(drillApi.api), { ticketLimits: LIFTED_TICKET_LIMITS }),
   tables(result) {
     const routes = [...new Set(result.cells.map((cell) => cell.route))];
     const cellText = (route: string, caller: string) => {

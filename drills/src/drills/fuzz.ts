@@ -1,7 +1,7 @@
-import { startDrillApi } from '../api/drill-api.js';
+import { withDrillApi } from '../api/drill-api.js';
 import { runFuzz, type FuzzOutcome, type FuzzResult } from '../api/fuzz.js';
 import type { Drill } from '../drill.js';
-import { onStop, positiveWholeFromEnv } from '../drill.js';
+import { positiveWholeFromEnv } from '../drill.js';
 
 /** FUZZ_REQUESTS and FUZZ_SEED change the run; a failure prints the seed, so it can be sent again as it was. */
 const REQUESTS = positiveWholeFromEnv('FUZZ_REQUESTS', 10_000);
@@ -13,22 +13,14 @@ const OUTCOMES: FuzzOutcome[] = ['accepted', 'refused', 'serverError', 'unclear'
 export const fuzz: Drill<FuzzResult> = {
   key: 'fuzz',
   title: `${REQUESTS.toLocaleString('en-US')} requests generated from the zod schemas`,
-  async run() {
-    // Lifted ticket and login caps let generated requests reach the handlers instead of the throttles, which
-    // the abuse drill checks on their own.
-    const drillApi = await startDrillApi({
+  // Lifted ticket and login caps let generated requests reach the handlers instead of the throttles, which the
+  // abuse drill checks on their own.
+  run: () =>
+    withDrillApi((drillApi) => runFuzz(drillApi.api, REQUESTS, SEED, drillApi.logs), {
       ticketLimits: { openTicketsMax: 100_000, createsPerAccount: { max: 100_000, windowSeconds: 60 }, repliesPerAccount: { max: 100_000, windowSeconds: 60 } },
       identityLimits: { loginPerAccount: { max: 100_000, windowSeconds: 60 } },
       clientErrorRateLimit: false,
-    });
-    const removeStop = onStop(drillApi.close);
-    try {
-      return await runFuzz(drillApi.api, REQUESTS, SEED, drillApi.logs);
-    } finally {
-      removeStop();
-      await drillApi.close();
-    }
-  },
+    }),
   tables(result) {
     const kinds = Object.entries(result.byKind).sort(([a], [b]) => a.localeCompare(b));
     const total = (outcome: FuzzOutcome) => kinds.reduce((sum, [, counts]) => sum + counts[outcome], 0);

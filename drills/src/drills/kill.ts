@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startTopology, type Topology } from 'tooling/topology';
-import { onStop, positiveWholeFromEnv, type Drill } from '../drill.js';
+import { closeAfter, positiveWholeFromEnv, type Drill } from '../drill.js';
 import { addPlayers, Latencies, loginAll, Player, Refused, ticketBody, ticketPlace, untilAnswered } from '../load/players.js';
 
 /**
@@ -211,13 +211,7 @@ export const kill: Drill<KillResult> = {
   async run() {
     const options = { players: positiveWholeFromEnv('DRILL_KILL_PLAYERS', 16), seconds: positiveWholeFromEnv('DRILL_KILL_SECONDS', 30), kills: positiveWholeFromEnv('DRILL_KILL_COUNT', 2) };
     const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV });
-    const removeStop = onStop(topology.stop);
-    try {
-      return await runKillDrill(topology, options);
-    } finally {
-      removeStop();
-      await topology.stop();
-    }
+    return closeAfter(topology.stop, () => runKillDrill(topology, options));
   },
   tables(result) {
     return [

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startTopology, type Topology } from 'tooling/topology';
-import { onStop, positiveWholeFromEnv, type Drill } from '../drill.js';
+import { closeAfter, positiveWholeFromEnv, type Drill } from '../drill.js';
 import { addPlayers, Latencies, loginAll, Player, Refused, ticketBody, ticketPlace, Unanswered, untilAnswered } from '../load/players.js';
 import { LOAD_LIMITS_ENV } from './kill.js';
 
@@ -166,13 +166,7 @@ export const soak: Drill<SoakResult> = {
       accounts: positiveWholeFromEnv('DRILL_SOAK_ACCOUNTS', 64),
     };
     const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV });
-    const removeStop = onStop(topology.stop);
-    try {
-      return await runSoak(topology, options);
-    } finally {
-      removeStop();
-      await topology.stop();
-    }
+    return closeAfter(topology.stop, () => runSoak(topology, options));
   },
   tables(result) {
     const rate = (count: number) => Math.round((count / result.seconds) * 10) / 10;

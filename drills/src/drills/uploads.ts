@@ -1,22 +1,12 @@
-import { startDrillApi } from '../api/drill-api.js';
+import { withDrillApi } from '../api/drill-api.js';
 import { runHostileUploads, type HostileUploadResult } from '../api/hostile-uploads.js';
 import type { Drill } from '../drill.js';
-import { onStop } from '../drill.js';
 
 /** Issue 6: hostile uploads refused or neutralised, never served inline. */
 export const uploads: Drill<HostileUploadResult> = {
   key: 'uploads',
   title: 'hostile uploads: polyglots, SVG, names, zero bytes, a fourth file, the size limit',
-  async run() {
-    const drillApi = await startDrillApi();
-    const removeStop = onStop(drillApi.close);
-    try {
-      return await runHostileUploads(drillApi.api);
-    } finally {
-      removeStop();
-      await drillApi.close();
-    }
-  },
+  run: () => withDrillApi((drillApi) => runHostileUploads(drillApi.api)),
   tables(result) {
     return [
       {
