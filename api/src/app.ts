@@ -29,7 +29,7 @@ import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './files/clean
 import { DiskFileStore, type FileStore } from './files/store.js';
 import { createTicketHandlers } from './tickets/handlers.js';
 import { createCannedReplyHandlers } from './canned-replies/handlers.js';
-import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
+import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/ticket-options.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
 import { LiveTicketEvents, registerLiveEventsRoute, type LiveEventsOptions } from './tickets/live-events.js';
 import { SupportReference } from './support/reference.js';

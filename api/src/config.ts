@@ -9,7 +9,7 @@ import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
 import { readFileStorage, type FileStorageConfig } from './files/storage.js';
 import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './identity/limits.js';
 import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
-import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/service.js';
+import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/ticket-options.js';
 
 /** The monorepo root (`api/src/` is two levels below it). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

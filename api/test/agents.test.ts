@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AGENT_PAGE_SIZE, ERROR_CODES, LIMITS, type EndpointName } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
@@ -18,7 +19,7 @@ import {
 
 const h = harnessForFile(createTicketHarness);
 
-const AGENT_CALLS: EndpointName[] = ['agentInquiries', 'agentInquiryDetail', 'agentInquiryReply', 'agentInquiryEnd'];
+const AGENT_CALLS: EndpointName[] = ['agentInquiries', 'agentInquiryDetail', 'agentInquiryReply', 'agentInquiryEnd', 'agentInquiryAssign', 'agentInquiryNote', 'deskAgents'];
 /** The canned replies' calls (canned-replies.test.ts checks them). */
 const CANNED_REPLY_CALLS: EndpointName[] = ['cannedReplies', 'cannedReplyCreate', 'cannedReplyUpdate', 'cannedReplyDelete'];
 
@@ -35,6 +36,12 @@ function agentRequest(name: EndpointName, inquiryId: number): { query?: string; 
       return { query: `?inquiryId=${inquiryId}` };
     case 'agentInquiryReply':
       return { body: replyBody(inquiryId, 'Agent impostor.') };
+    case 'agentInquiryAssign':
+      return { body: { inquiryId, assigneeId: null, expectedAssigneeId: null } };
+    case 'agentInquiryNote':
+      return { body: { inquiryId, requestId: randomUUID(), content: 'Impostor note.' } };
+    case 'deskAgents':
+      return { query: '' };
     default:
       return { body: { inquiryId } };
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/service.js';
-import { DEFAULT_TICKET_LIMITS } from '../src/tickets/service.js';
+import { DEFAULT_TICKET_LIMITS } from '../src/tickets/ticket-options.js';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {

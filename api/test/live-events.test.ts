@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH, TOO_MANY_STREAMS, type TicketLiveEvent } from 'shared-contracts';
@@ -145,7 +146,8 @@ describe('live channel', () => {
     await agent.waitFor(() => kinds(agent.events(), otherTicket).length === 1, "the agent's events");
     await other.waitFor(() => other.events().length === 1, "the other player's own event");
     expect(kinds(owner.events(), ticket)).toEqual(expected);
-    expect(kinds(agent.events(), ticket)).toEqual(expected);
+    // The agent's first reply also made the ticket theirs: an event for agents alone.
+    expect(kinds(agent.events(), ticket)).toEqual(['created', 'message', 'assigned', 'status', 'message', 'status', 'ended', 'rated']);
     expect(owner.events().find((event) => event.kind === 'ended')).toMatchObject({ status: 'waiting_rating', author: 'agent' });
     expect(owner.events().filter((event) => event.kind === 'message').map((event) => event.author)).toEqual(['agent', 'player']);
     expect(other.events()).toEqual([expect.objectContaining({ inquiryId: otherTicket, kind: 'created' })]);
@@ -156,17 +158,16 @@ describe('live channel', () => {
     for (const client of [owner, other, agent]) client.close();
   });
 
-  it('never gives a player an event only agents may see (an internal note), live or replayed', async () => {
+  it('never gives a player an event only agents may see (an internal note, an assignment), live or replayed', async () => {
     const ticket = await createTicket(harness, harness.player1, platformBody());
     const [player, agent] = await Promise.all([openLive(harness.player1), openLive(harness.agent)]);
     await Promise.all([player.waitFor(isReady, 'ready'), agent.waitFor(isReady, 'ready')]);
     const from = lastId(player)!;
-    await harness.db.query(
-      `INSERT INTO ticket_events (ticket_id, account_id, kind, audience, author, created_at) VALUES ($1, $2, 'message', 'agents', 'agent', now())`,
-      [ticket, harness.ids.player1],
-    );
+    const noted = await call(harness, 'agentInquiryNote', { token: harness.agent, body: { inquiryId: ticket, requestId: randomUUID(), content: 'For agents only.' } });
+    expect(noted.status).toBe(200);
     await agentReply(ticket);
-    await agent.waitFor(() => kinds(agent.events(), ticket).length === 3, "the agent's three events");
+    await agent.waitFor(() => kinds(agent.events(), ticket).length === 4, "the agent's four events");
+    expect(kinds(agent.events(), ticket)).toEqual(['note', 'message', 'assigned', 'status']);
     await player.waitFor(() => kinds(player.events(), ticket).length === 2, "the player's two events");
     expect(kinds(player.events(), ticket)).toEqual(['message', 'status']);
     const replay = await openLive(harness.player1, { lastEventId: from });

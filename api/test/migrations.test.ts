@@ -42,6 +42,7 @@ const EXPECTED_TABLES = [
   'ticket_events',
   'ticket_events_pruned',
   'ticket_messages',
+  'ticket_notes',
   'ticket_ratings',
   'tickets',
   'verification_codes',

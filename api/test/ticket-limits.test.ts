@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TICKET_LIMITS } from '../src/tickets/service.js';
+import { DEFAULT_TICKET_LIMITS } from '../src/tickets/ticket-options.js';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, okData, loggedInPlayer } from './identity-helpers.js';
 import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody } from './tickets-helpers.js';

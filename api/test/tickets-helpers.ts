@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AttachmentKind, EndpointBody } from 'shared-contracts';
 import type { Database, SqlValue } from '../src/db/database.js';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
-import type { TicketLimits } from '../src/tickets/service.js';
+import type { TicketLimits } from '../src/tickets/ticket-options.js';
 import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
 import { createTestApp, testHasher, type TestApp } from './helpers.js';
 import { call, loginToken, okData } from './identity-helpers.js';

@@ -50,7 +50,14 @@ describe('the live channel drill', () => {
     expect(row('otherPlayer (replay from 0-0)')).toMatchObject({ ownersTicket: 0 });
     expect(row('otherPlayer')!.otherPlayersTicket).toBeGreaterThan(0);
     expect(row('owner')!.ownersTicket).toBeGreaterThanOrEqual(6);
-    expect(row('agent')!.ownersTicket).toBe(row('owner')!.ownersTicket);
+    // The agent claimed the owner's ticket and left an internal note: two events only agents' streams carry.
+    expect(row('agent')!.ownersTicket).toBe(row('owner')!.ownersTicket + 2);
+  });
+
+  it('never gives a player an agents-only event (an assignment, an internal note), not even of their own ticket', () => {
+    expect(result.agentsOnlyLeaks).toBe(0);
+    const row = (caller: string) => result.received.find((entry) => entry.caller === caller);
+    expect(row('owner (replay from 0-0)')).toMatchObject({ ownersTicket: row('owner')!.ownersTicket, otherPlayersTicket: 0 });
   });
 
   it('refuses streams without a valid session with -600 and handles every hostile resume and parameter', () => {

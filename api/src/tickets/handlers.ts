@@ -1,7 +1,8 @@
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
-import type { Database } from '../db/database.js';
 import type { EndpointHandlers } from '../http/endpoint-routes.js';
-import { TicketService, type TicketEvents, type TicketLimits } from './service.js';
+import { DeskTickets } from './desk-tickets.js';
+import { PlayerTickets } from './player-tickets.js';
+import type { TicketServiceOptions } from './ticket-options.js';
 
 export type TicketEndpoint =
   | 'createInquiry'
@@ -15,24 +16,19 @@ export type TicketEndpoint =
   | 'agentInquiries'
   | 'agentInquiryDetail'
   | 'agentInquiryReply'
-  | 'agentInquiryEnd';
-
-export interface TicketHandlerDependencies {
-  db: Database;
-  now: () => Date;
-  /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue. */
-  longQueueThreshold: number;
-  limits: TicketLimits;
-  events?: TicketEvents;
-}
+  | 'agentInquiryEnd'
+  | 'agentInquiryAssign'
+  | 'agentInquiryNote'
+  | 'deskAgents';
 
 /**
  * Tickets of players and agents (SPEC §7 `/inquiries*`, DESIGN §5 agents). Player calls only ever reach the
  * session's own tickets and are refused to agents before they get here (`auth: 'player'`); the agent calls are
  * refused to players (`auth: 'agent'`).
  */
-export function createTicketHandlers(dependencies: TicketHandlerDependencies): Pick<EndpointHandlers, TicketEndpoint> {
-  const tickets = new TicketService(dependencies);
+export function createTicketHandlers(options: TicketServiceOptions): Pick<EndpointHandlers, TicketEndpoint> {
+  const tickets = new PlayerTickets(options);
+  const desk = new DeskTickets(options);
   return {
     createInquiry: async ({ account, body, query }) => tickets.create(account, body, query.spec_lang ?? FALLBACK_LANGUAGE),
     inquiryList: async ({ account, query }) => tickets.list(account, query.clientId, query.spec_lang ?? FALLBACK_LANGUAGE),
@@ -42,9 +38,12 @@ export function createTicketHandlers(dependencies: TicketHandlerDependencies): P
     inquiryScore: async ({ account, body }) => tickets.score(account, body),
     inquiryEnd: async ({ account, body }) => tickets.end(account, body.inquiryId),
     inquiryUnresolved: async ({ account, query }) => tickets.unresolved(account, query.clientId, query.spec_lang ?? FALLBACK_LANGUAGE),
-    agentInquiries: async ({ query }) => tickets.agentList(query, query.spec_lang ?? FALLBACK_LANGUAGE),
-    agentInquiryDetail: async ({ query }) => tickets.agentDetail(query.inquiryId, query.spec_lang ?? FALLBACK_LANGUAGE),
-    agentInquiryReply: async ({ account, body }) => tickets.agentReply(account, body),
-    agentInquiryEnd: async ({ body }) => tickets.agentEnd(body.inquiryId),
+    agentInquiries: async ({ account, query }) => desk.queue(account, query, query.spec_lang ?? FALLBACK_LANGUAGE),
+    agentInquiryDetail: async ({ query }) => desk.detail(query.inquiryId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    agentInquiryReply: async ({ account, body }) => desk.reply(account, body),
+    agentInquiryEnd: async ({ body }) => desk.end(body.inquiryId),
+    agentInquiryAssign: async ({ body }) => desk.assign(body),
+    agentInquiryNote: async ({ account, body }) => desk.note(account, body),
+    deskAgents: async ({ account }) => desk.agents(account),
   };
 }

@@ -24,17 +24,18 @@ function textIn(table: string, match: string): string {
            ORDER BY (x.lang = $1) DESC, (x.lang = '${FALLBACK_LANGUAGE}') DESC, x.lang LIMIT 1)`;
 }
 
-/**
- * The columns of a summary; `$1` is the language. Callers add their own conditions and parameters from `$2`.
- * `account` is the owner's name (agents see it).
- */
-export const SUMMARY_SELECT = `
-  SELECT t.id, t.ticket_type, t.title, t.game_id, g.title AS game_name,
+/** The columns of a summary over SUMMARY_FROM; `$1` is the language. `account` is the owner's name (agents see it). */
+export const SUMMARY_COLUMNS = `t.id, t.ticket_type, t.title, t.game_id, g.title AS game_name,
          COALESCE(${textIn('inquiry_category_texts', 'x.category_id = t.category_id')}, '') AS category_name,
-         t.status, t.feedback_at IS NOT NULL AS unread, t.created_at, t.updated_at, a.account
-  FROM tickets t
+         t.status, t.feedback_at IS NOT NULL AS unread, t.created_at, t.updated_at, a.account`;
+
+/** A ticket `t` with its game `g` and its owner's account `a`. */
+export const SUMMARY_FROM = `FROM tickets t
   JOIN games g ON g.id = t.game_id
   JOIN accounts a ON a.id = t.account_id`;
+
+/** A summary's select; callers add their own conditions and parameters from `$2`. */
+export const SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} ${SUMMARY_FROM}`;
 
 export interface SummaryRow {
   id: number | string;

@@ -29,6 +29,8 @@ interface Secrets {
   contact: string;
   fileName: string;
   fileBytes: string;
+  /** An agent's internal note on the owner's ticket: agents' alone, never a player's to see, not even the owner's. */
+  internalNote: string;
   /** The text of an agents' canned reply: agents' data, never a player's to see. */
   cannedReply: string;
 }
@@ -39,6 +41,8 @@ interface OwnerResources {
   fileId: string;
   /** Uploaded, not attached yet. */
   pendingFileId: string;
+  /** agent1's account id: they hold the owner's ticket once they have answered it. */
+  agentId: number;
   /** An agents' canned reply (issue 15). */
   cannedReplyId: number;
   secrets: Secrets;
@@ -138,6 +142,19 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
     request: (resources) => ({ body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix agent reply', attachments: [] } }),
   },
   agentInquiryEnd: { scope: 'owner', agentSees: true, request: (resources) => ({ body: { inquiryId: resources.ticketId } }) },
+  // Kept with the agent who answered it: a change that changes nothing, for every agent who may make it.
+  agentInquiryAssign: {
+    scope: 'owner',
+    agentSees: true,
+    request: (resources) => ({ body: { inquiryId: resources.ticketId, assigneeId: resources.agentId, expectedAssigneeId: resources.agentId } }),
+  },
+  agentInquiryNote: {
+    scope: 'owner',
+    agentSees: true,
+    request: (resources) => ({ body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: resources.secrets.internalNote } }),
+    reveals: { callers: ['agent'], secret: 'internalNote' },
+  },
+  deskAgents: { scope: 'own', agentSees: true, request: () => ({}) },
   // The agents' own texts: every agent's, no player's (they get 4030 before anything is read).
   cannedReplies: { scope: 'own', agentSees: true, request: () => ({ query: { language: 'en' } }), reveals: { callers: ['agent'], secret: 'cannedReply' } },
   cannedReplyCreate: {
@@ -170,6 +187,9 @@ export const ROUTES_OUTSIDE_ENDPOINTS: Record<string, { why: string; url: string
   // A stream answers until it is closed, which a call here would wait for: the live-events drill checks it.
   'GET /inquiries/events': { why: 'the live channel (issue 15): who receives which event, in drills/src/api/live-events.ts', url: null },
 };
+
+/** Secrets only agents may read: the owner's answers are searched for them too. */
+const AGENTS_ONLY_SECRETS: readonly (keyof Secrets)[] = ['internalNote'];
 
 /** Calls that change or end what later calls need run last, in this order. */
 const LAST: readonly EndpointName[] = ['cannedReplyDelete', 'inquiryEnd', 'agentInquiryEnd', 'inquiryScore', 'changePassword', 'logout'];
@@ -265,6 +285,7 @@ async function prepareOwner(api: ApiUnderTest, ownerToken: string, agentToken: s
     contact: `owner-${marker}@example.test`,
     fileName: `owner-${marker}.txt`,
     fileBytes: `owner file bytes ${marker}`,
+    internalNote: `Internal note ${marker}, only for agents.`,
     cannedReply: `Canned reply ${marker}, only for agents.`,
   };
   const upload = (name: string, content: string) => dataOf(api, toInject('POST', ENDPOINTS.uploadFile.path, { upload: { name, content } }, ownerToken));
@@ -283,11 +304,17 @@ async function prepareOwner(api: ApiUnderTest, ownerToken: string, agentToken: s
     api,
     toInject('POST', ENDPOINTS.agentInquiryReply.path, { body: { inquiryId, requestId: randomUUID(), content: 'Agent answer', attachments: [] } }, agentToken),
   );
+  // An internal note on it, which every player's answer (the owner's too) is searched for.
+  await dataOf(
+    api,
+    toInject('POST', ENDPOINTS.agentInquiryNote.path, { body: { inquiryId, requestId: randomUUID(), content: secrets.internalNote } }, agentToken),
+  );
+  const { selfAccountId: agentId } = (await dataOf(api, toInject('GET', ENDPOINTS.deskAgents.path, {}, agentToken))) as { selfAccountId: number };
   const { id: cannedReplyId } = (await dataOf(
     api,
     toInject('POST', ENDPOINTS.cannedReplyCreate.path, { body: { language: 'en', title: `Matrix canned ${marker}`, body: secrets.cannedReply } }, agentToken),
   )) as { id: number };
-  return { ticketId: inquiryId, fileId, pendingFileId, cannedReplyId, secrets };
+  return { ticketId: inquiryId, fileId, pendingFileId, agentId, cannedReplyId, secrets };
 }
 
 /** Registered routes in neither ENDPOINTS nor ROUTES_OUTSIDE_ENDPOINTS, and ENDPOINTS entries not registered. */
@@ -327,7 +354,8 @@ export async function runAuthorizationMatrix(api: ApiUnderTest): Promise<MatrixR
       const expected = expectationOf(endpoint.auth, entry, caller);
       const answer = await api.inject(toInject(endpoint.method, endpoint.path, entry.request(resources), tokens[caller]));
       const text = answer.rawPayload.toString('utf8');
-      const leaked = entitled(endpoint.auth, entry, caller) ? [] : secretEntries.filter(([, secret]) => text.includes(secret)).map(([key]) => key);
+      const mayRead = (key: keyof Secrets) => entitled(endpoint.auth, entry, caller) && !(caller === 'owner' && AGENTS_ONLY_SECRETS.includes(key));
+      const leaked = secretEntries.filter(([key, secret]) => !mayRead(key) && text.includes(secret)).map(([key]) => key);
       let problem = judge(expected, answer, endpoint.auth);
       if (leaked.length > 0) problem = `leaked the owner's ${leaked.join(', ')}`;
       if (!problem && entry.reveals?.callers.includes(caller) && !text.includes(resources.secrets[entry.reveals.secret])) {

@@ -7,7 +7,8 @@ import { bearer, envelopeOf, passwordLogin, platformTicket, type ApiUnderTest } 
 /**
  * Issue 15 item 6: the live channel's authorization. Over two replicas (the streams of one player on each side of
  * the actions), a player receives only their own tickets' events, never another player's, in the live fan-out and
- * in a replay from any Last-Event-ID; agents receive the whole queue; a stream without a valid session is refused
+ * in a replay from any Last-Event-ID, and never an agents-only event (an assignment, an internal note), not even of
+ * their own ticket; agents receive the whole queue; a stream without a valid session is refused
  * with -600 before it starts; hostile Last-Event-IDs and parameters start a stream afresh, never a server error.
  * Needs the demo accounts (player1 the owner, player2 the other player, agent1).
  */
@@ -29,8 +30,13 @@ export interface LiveEventsResult {
   hostileTried: number;
   hostileHandled: number;
   leaks: number;
+  /** Agents-only events (assignments, internal notes) that reached a player's stream, live or replayed. */
+  agentsOnlyLeaks: number;
   problems: string[];
 }
+
+/** Event kinds only agents' streams carry. */
+const AGENTS_ONLY_KINDS: readonly TicketLiveEvent['kind'][] = ['assigned', 'note'];
 
 interface OpenStream {
   status: number;
@@ -118,8 +124,12 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
       inquiryId: number;
     };
     const reply = (token: string, path: string) => data(api, 'POST', path, token, { inquiryId: owners, requestId: randomUUID(), content: 'Live drill', attachments: [] });
+    // The agent claims the ticket and leaves an internal note: two events for agents' streams alone.
+    const { selfAccountId: agentId } = (await data(api, 'GET', ENDPOINTS.deskAgents.path, tokens.agent)) as { selfAccountId: number };
+    await data(api, 'POST', ENDPOINTS.agentInquiryAssign.path, tokens.agent, { inquiryId: owners, assigneeId: agentId, expectedAssigneeId: null });
     await reply(tokens.owner, ENDPOINTS.inquiryReply.path);
     await reply(tokens.agent, ENDPOINTS.agentInquiryReply.path);
+    await data(api, 'POST', ENDPOINTS.agentInquiryNote.path, tokens.agent, { inquiryId: owners, requestId: randomUUID(), content: 'Live drill internal note' });
     await data(api, 'POST', ENDPOINTS.agentInquiryEnd.path, tokens.agent, { inquiryId: owners });
     await data(api, 'POST', ENDPOINTS.inquiryScore.path, tokens.owner, { inquiryId: owners, score: 4, reasons: [], comment: '' });
     // Last, the other player's own ticket: once their stream has it, it has passed every event of the owner's.
@@ -136,20 +146,30 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
     await streams.otherPlayer.until(() => about(streams.otherPlayer, others) > 0, "the other player's own ticket");
     await streams.agent.until(() => about(streams.agent, others) > 0, "the agent's view of the other player's ticket");
 
-    // The other player resumes from the very start: a replay of the whole table, on the other replica.
+    // The other player and the owner resume from the very start: a replay of the whole table, on the other replica.
     const replay = await openStream(last, tokens.otherPlayer, { lastEventId: '0-0' });
-    opened.push(replay);
+    const ownerReplay = await openStream(last, tokens.owner, { lastEventId: '0-0' });
+    opened.push(replay, ownerReplay);
     await replay.until(isReady(replay), 'the replay');
+    await ownerReplay.until(isReady(ownerReplay), "the owner's replay");
 
     const received: LiveEventsResult['received'] = [
       ...Object.entries(streams).map(([caller, stream]) => ({ caller, ownersTicket: about(stream, owners), otherPlayersTicket: about(stream, others) })),
       { caller: 'otherPlayer (replay from 0-0)', ownersTicket: about(replay, owners), otherPlayersTicket: about(replay, others) },
+      { caller: 'owner (replay from 0-0)', ownersTicket: about(ownerReplay, owners), otherPlayersTicket: about(ownerReplay, others) },
     ];
     const leaks = received.filter((row) => row.caller.startsWith('otherPlayer') && row.ownersTicket > 0).length + (about(streams.owner, others) > 0 ? 1 : 0);
     if (leaks > 0) problems.push(`a player received events of another player's ticket: ${JSON.stringify(received)}`);
+    const agentsOnly = (stream: OpenStream) => stream.events().filter((event) => AGENTS_ONLY_KINDS.includes(event.kind)).length;
+    const agentsOnlyLeaks = [streams.owner, streams.otherPlayer, replay, ownerReplay].reduce((sum, stream) => sum + agentsOnly(stream), 0);
+    if (agentsOnlyLeaks > 0) problems.push(`a player received ${agentsOnlyLeaks} agents-only events (assignments, internal notes)`);
     const ownersEvents = about(streams.owner, owners);
-    // Positive controls: the owner and the agents see every change of the owner's ticket, the replay the other's own.
-    if (ownersEvents < 6 || about(streams.agent, owners) !== ownersEvents) problems.push(`the owner or the agent missed events: ${JSON.stringify(received)}`);
+    // Positive controls: the owner sees every change of their ticket but the agents-only ones, which the agents see
+    // too; the replays give each player what they saw live.
+    if (ownersEvents < 6 || about(streams.agent, owners) !== ownersEvents + 2 || agentsOnly(streams.agent) < 2) {
+      problems.push(`the owner or the agent missed events: ${JSON.stringify(received)}`);
+    }
+    if (about(ownerReplay, owners) !== ownersEvents) problems.push(`the owner's replay from 0-0 differs from what they saw live: ${JSON.stringify(received)}`);
     if (about(replay, others) === 0) problems.push('the replay from 0-0 did not give the other player their own ticket');
 
     // Done with: closed, so the hostile streams below stay well inside the streams one account may hold.
@@ -171,7 +191,15 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
       if (about(stream, owners) > 0) problems.push(`a hostile stream request ${JSON.stringify(options)} leaked the owner's events`);
       else hostileHandled += 1;
     }
-    return { received, refusals, hostileTried: hostile.length + refusals.length, hostileHandled: hostileHandled + refusals.filter((row) => row.ok).length, leaks, problems };
+    return {
+      received,
+      refusals,
+      hostileTried: hostile.length + refusals.length,
+      hostileHandled: hostileHandled + refusals.filter((row) => row.ok).length,
+      leaks,
+      agentsOnlyLeaks,
+      problems,
+    };
   } finally {
     for (const stream of opened) stream.close();
   }

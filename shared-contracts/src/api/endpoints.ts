@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { ENDPOINT_ROUTES, type EndpointAuth, type EndpointName, type EndpointRoute, type EndpointTransport } from './endpoint-routes.js';
+import { DESK_ENDPOINTS } from './desk-endpoints.js';
+import { deskInquiryDetailSchema, deskInquiryListSchema, deskQueueQuerySchema } from './desk-schemas.js';
 import {
   bindEmailBodySchema,
   boundEmailSchema,
@@ -55,9 +57,6 @@ import {
   inquiryTypeSchema,
 } from './support-schemas.js';
 import {
-  agentInquiriesQuerySchema,
-  agentInquiryDetailSchema,
-  agentInquiryListSchema,
   feedbackSchema,
   fileDiscardBodySchema,
   fileDownloadQuerySchema,
@@ -352,15 +351,15 @@ export const ENDPOINTS = {
   }),
   agentInquiries: endpoint({
     ...ENDPOINT_ROUTES.agentInquiries,
-    query: agentInquiriesQuerySchema, body: undefined,
-    response: agentInquiryListSchema,
-    summary: 'Agents: every ticket, oldest waiting first, filtered by status, game and text.',
+    query: deskQueueQuerySchema, body: undefined,
+    response: deskInquiryListSchema,
+    summary: 'Agents: every ticket, oldest waiting first, filtered by status, game, text and holder (unassigned, mine).',
   }),
   agentInquiryDetail: endpoint({
     ...ENDPOINT_ROUTES.agentInquiryDetail,
     query: inquiryIdQuerySchema, body: undefined,
-    response: agentInquiryDetailSchema,
-    summary: 'Agents: one ticket with its conversation and the account that opened it.',
+    response: deskInquiryDetailSchema,
+    summary: 'Agents: one ticket with its conversation, the account that opened it, its handling and internal notes.',
   }),
   agentInquiryReply: endpoint({
     ...ENDPOINT_ROUTES.agentInquiryReply,
@@ -398,6 +397,7 @@ export const ENDPOINTS = {
     response: z.null(),
     summary: 'Agents: deletes a canned reply; replies already sent keep its text.',
   }),
+  ...DESK_ENDPOINTS,
   health: endpoint({
     ...ENDPOINT_ROUTES.health,
     query: z.strictObject({}), body: undefined,

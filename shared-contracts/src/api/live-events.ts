@@ -7,7 +7,8 @@ import type { TicketStatus } from './ticket-constants.js';
  */
 export const LIVE_EVENTS_PATH = '/inquiries/events';
 
-export const TICKET_EVENT_KINDS = ['created', 'message', 'status', 'ended', 'rated'] as const;
+/** `assigned` (who holds the ticket changed) and `note` (an internal note) go to agents only, never to a player. */
+export const TICKET_EVENT_KINDS = ['created', 'message', 'status', 'ended', 'rated', 'assigned', 'note'] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
 /** One change of one ticket (SSE `event: ticket`); screens fetch what they show again, in their own language. */
