@@ -21,7 +21,6 @@ export const live: Drill<LiveEventsResult> = {
           ...result.refusals.map((refusal) => `without a valid session (${refusal.case}): ${refusal.status} ${refusal.code ?? 'raw'}${refusal.ok ? '' : ' FAIL'}`),
           `hostile Last-Event-IDs and parameters: ${result.hostileTried} tried, ${result.hostileHandled} handled (refused, or a fresh stream with nothing of another player's)`,
           `agents-only events (assignments, internal notes) on players' streams, live or replayed: ${result.agentsOnlyLeaks}`,
-          `agents-only events (assignments, internal notes) on players' streams, live or replayed: ${result.agentsOnlyLeaks}`,
           ...result.problems,
         ],
       },
