@@ -6,7 +6,7 @@ import { ApiFailure } from '../http/api-failure.js';
 import { uniqueViolation } from '../identity/accounts.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { iso } from '../tickets/read.js';
-import { containsPattern } from '../tickets/service.js';
+import { containsPattern } from '../db/like-pattern.js';
 
 type Fields = z.output<typeof cannedReplyFieldsSchema>;
 
