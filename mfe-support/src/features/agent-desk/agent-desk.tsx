@@ -5,10 +5,12 @@ import { TICKET_STATUSES, TIMINGS, type EndpointQuery } from 'shared-contracts';
 import { idSchema, ticketStatusSchema } from 'shared-contracts/schemas';
 import { useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
+import { HandlingSummary } from '../../components/handling-summary.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useDebounced } from '../../lib/use-debounced.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import styles from './agent-desk.module.css';
+import { QueueScopeFilter, queueScopeOf } from './queue-scope-filter.js';
 import { useAgentQueue, type QueueState } from './use-agent-queue.js';
 
 /** The desk's state lives in the address (filters, page, open ticket), so it survives a reload and can be shared. */
@@ -47,6 +49,7 @@ function useDeskParams() {
     keyword: params.get('keyword') ?? '',
     page: page.success ? page.data : 1,
     inquiryId: inquiryId.success ? inquiryId.data : null,
+    assigned: queueScopeOf(params.get('assigned')),
     update,
     linkTo,
   };
@@ -101,6 +104,7 @@ function Filters({ desk }: { desk: ReturnType<typeof useDeskParams> }) {
             : null}
         </select>
       </div>
+      <QueueScopeFilter value={desk.assigned} onChange={(assigned) => update({ assigned: assigned === 'all' ? null : assigned })} />
     </form>
   );
 }
@@ -134,6 +138,7 @@ function Queue({ state, retry, desk }: { state: QueueState; retry: () => void; d
                   <span className={styles.itemMeta}>
                     {item.account} · {item.gameName} · <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language)}</time>
                   </span>
+                  <HandlingSummary ticket={item} />
                   <span className={styles.itemStatus} data-status={item.status}>
                     {t(`support:status.${item.status}`)}
                   </span>
@@ -171,6 +176,7 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
     ...(desk.status ? { status: desk.status } : {}),
     ...(desk.gameId ? { gameId: desk.gameId } : {}),
     ...(desk.keyword ? { keyword: desk.keyword } : {}),
+    ...(desk.assigned === 'all' ? {} : { assigned: desk.assigned }),
   };
   const [state, retry] = useAgentQueue(query);
   // New tickets, players' messages, ends and ratings move the queue while an agent watches it (issue 15).

@@ -6,8 +6,10 @@ import { Failed, Loading } from '../../components/call-states.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
+import { useDeskHandling } from './desk-handling.js';
 import { EndChatDialog } from './end-chat-dialog.js';
 import { TicketNotFound } from './feedback-step.js';
+import { NoteForm } from './internal-notes.js';
 import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
 import { EndedNotice, TicketDetails, TicketStatusBadge } from './ticket-parts.js';
 import { useFocusWhenShown } from './use-focus-when-shown.js';
@@ -21,6 +23,11 @@ import { useTicket } from './use-ticket.js';
 export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: number; onChanged: () => void; focusOnLoad: boolean }) {
   const { t } = useTranslation();
   const [state, reload] = useTicket('agentInquiryDetail', inquiryId);
+  // Who holds the ticket: a change (or a refused one) reads the ticket again and refreshes the queue.
+  const handling = useDeskHandling(state.status === 'ready' ? state.ticket : null, () => {
+    reload({ quiet: true });
+    onChanged();
+  });
   // The player's messages, ends and ratings, and other agents' replies, appear while the ticket is open.
   useLiveUpdates((event) => event.inquiryId === inquiryId, () => reload({ quiet: true }));
   const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
@@ -47,12 +54,14 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
         <TicketStatusBadge ticket={ticket} />
       </header>
       <TicketDetails ticket={ticket} account={ticket.account} />
-      <ConversationThread ticket={ticket} viewer={{ kind: 'agent', account: ticket.account }} />
+      {handling.panel}
+      <ConversationThread ticket={ticket} viewer={{ kind: 'agent', account: ticket.account }} notes={ticket.notes} />
       <EndedNotice ref={endedNotice} ticket={ticket} viewer="agent" />
       <p className={styles.notice} role="status" data-testid="agent-notice">
         {notice ? t(notice) : ''}
       </p>
-      {open ? (
+      {open ? handling.replyBlocked : null}
+      {open && !handling.replyBlocked ? (
         <>
           <ReplyForm
             endpoint="agentInquiryReply"
@@ -74,6 +83,7 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
           </div>
         </>
       ) : null}
+      <NoteForm inquiryId={ticket.id} onAdded={() => reload({ quiet: true })} />
       <EndChatDialog
         open={ending}
         onClose={() => setEnding(false)}

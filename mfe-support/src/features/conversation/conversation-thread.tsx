@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { InquiryDetail } from 'shared-contracts';
+import type { InquiryDetail, InternalNote } from 'shared-contracts';
 import { formatDateTime } from '../../lib/format.js';
 import { AttachmentList } from './attachment-list.js';
 import styles from './conversation.module.css';
+import { InternalNoteItem, withNotes } from './internal-notes.js';
 
 /** Who reads the thread: the player sees "You", an agent sees the player's account. */
 export type Viewer = { kind: 'player' } | { kind: 'agent'; account: string };
@@ -20,8 +21,9 @@ function Text({ content }: { content: string }) {
 /**
  * One ticket's conversation (SPEC §2 inquiry detail): the question with its attachments, then every player and
  * agent message in order with theirs. A player's own messages sit on one side, customer service's on the other.
+ * On the desk, the ticket's internal `notes` (never a player's) go between them in time, marked as notes.
  */
-export function ConversationThread({ ticket, viewer }: { ticket: InquiryDetail; viewer: Viewer }) {
+export function ConversationThread({ ticket, viewer, notes = [] }: { ticket: InquiryDetail; viewer: Viewer; notes?: readonly InternalNote[] }) {
   const { t, i18n } = useTranslation();
   const playerName = viewer.kind === 'player' ? t('support:conversation.you') : t('support:conversation.player', { account: viewer.account });
   return (
@@ -34,7 +36,7 @@ export function ConversationThread({ ticket, viewer }: { ticket: InquiryDetail; 
         <Text content={ticket.content} />
         <AttachmentList attachments={ticket.attachments} />
       </li>
-      {ticket.messages.map((message) => (
+      {withNotes(ticket.messages, notes, (note) => <InternalNoteItem key={`note-${note.id}`} note={note} />, (message) => (
         <li
           key={message.id}
           className={`${styles.message} ${message.author === 'agent' ? styles.fromAgent : styles.fromPlayer}`}
