@@ -8,6 +8,7 @@ import { buildTime } from './measurements/build-time.js';
 import { firstLoad } from './measurements/first-load.js';
 import { fragments } from './measurements/fragments.js';
 import { lighthouse } from './measurements/lighthouse.js';
+import { live } from './measurements/live.js';
 import { monolith } from './measurements/monolith.js';
 import { navigationBytes } from './measurements/navigation-bytes.js';
 import { navigationTime } from './measurements/navigation-time.js';
@@ -24,7 +25,7 @@ import { BENCH_PORTS, prepareDatabase, startApi, startOrigins, throwawayPglite }
  * are the longest, and the comparison reuses what firstLoad found.
  */
 const ALL: Measurement<unknown>[] = [
-  buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, fragments, lighthouse, monolith, apiLoad,
+  buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, fragments, lighthouse, monolith, apiLoad, live,
 ] as Measurement<unknown>[];
 /** BENCH_ONLY=firstLoad,apiLoad runs just those (against the apps as last built when buildTime is not among them). */
 const only = process.env.BENCH_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);

@@ -24,6 +24,10 @@ export const TARGETS = {
   fragmentsCachedPerSecond: 1_000,
   fragmentsUncachedPerSecond: 200,
   fragmentP99Ms: 50,
+  /** Issue 15: idle live streams one API replica holds at once, and the p95 delay of a change with this many open. */
+  liveIdleStreamsPerReplica: 5_000,
+  liveLoadedStreams: 1_000,
+  liveDeliveryP95Ms: 1_000,
 } as const;
 
 /** Reference figures of ../shared/STACK-NOTES.md (gzip -9 KB of first-load JavaScript). */

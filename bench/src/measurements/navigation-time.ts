@@ -1,6 +1,6 @@
 import { waitVisible } from '../browser.js';
 import { PAGES, type Measurement } from '../measurement.js';
-import { round } from '../report.js';
+import { percentile, round } from '../report.js';
 import { siteUrl } from '../site.js';
 
 /**
@@ -18,12 +18,6 @@ export interface NavigationTime {
   warmMs: number[];
   medianMs: number;
   p90Ms: number;
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
 export const median = (values: readonly number[]) => {
