@@ -16,6 +16,8 @@ const InquiryStep = lazyScreen(() => import('../features/inquiry-form/inquiry-st
 const FeedbackStep = lazyScreen(() => import('../features/conversation/feedback-step.js').then((module) => module.FeedbackStep));
 const AgentDesk = lazyScreen(() => import('../features/agent-desk/agent-desk.js').then((module) => module.AgentDesk));
 const AgentTicket = lazyScreen(() => import('../features/conversation/agent-ticket.js').then((module) => module.AgentTicket));
+const CannedReplyPicker = lazyScreen(() => import('../features/canned-replies/canned-reply-picker.js').then((module) => module.CannedReplyPicker));
+const CannedRepliesPage = lazyScreen(() => import('../features/canned-replies/canned-replies-page.js').then((module) => module.CannedRepliesPage));
 
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoutes() {
@@ -41,11 +43,35 @@ export function SupportRoutes() {
                     ticketView={(inquiryId, onChanged, focusOnLoad) => (
                       <ScreenLoadBoundary fallback={screenLoadFailed}>
                         <Suspense fallback={<Loading />}>
-                          <AgentTicket inquiryId={inquiryId} onChanged={onChanged} focusOnLoad={focusOnLoad} />
+                          <AgentTicket
+                            inquiryId={inquiryId}
+                            onChanged={onChanged}
+                            focusOnLoad={focusOnLoad}
+                            replyTools={(language, insert) => (
+                              // Its own boundary: the reply can be written while the picker arrives, or without it.
+                              <ScreenLoadBoundary fallback={screenLoadFailed}>
+                                <Suspense fallback={null}>
+                                  <CannedReplyPicker defaultLanguage={language} onInsert={insert} />
+                                </Suspense>
+                              </ScreenLoadBoundary>
+                            )}
+                          />
                         </Suspense>
                       </ScreenLoadBoundary>
                     )}
                   />
+                </Suspense>
+              </ScreenLoadBoundary>
+            </RequireLogin>
+          }
+        />
+        <Route
+          path={`${SUPPORT_AGENT_SEGMENT}/canned-replies`}
+          element={
+            <RequireLogin>
+              <ScreenLoadBoundary fallback={screenLoadFailed}>
+                <Suspense fallback={<Loading />}>
+                  <CannedRepliesPage />
                 </Suspense>
               </ScreenLoadBoundary>
             </RequireLogin>

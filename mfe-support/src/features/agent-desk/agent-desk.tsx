@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TICKET_STATUSES, TIMINGS, type EndpointQuery } from 'shared-contracts';
 import { idSchema, ticketStatusSchema } from 'shared-contracts/schemas';
 import { useSimpleGames } from 'shared-contracts/react';
@@ -8,9 +8,11 @@ import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { HandlingSummary } from '../../components/handling-summary.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useDebounced } from '../../lib/use-debounced.js';
+import { useDeskShortcuts } from '../../lib/use-desk-shortcuts.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import styles from './agent-desk.module.css';
 import { QueueScopeFilter, queueScopeOf } from './queue-scope-filter.js';
+import { ShortcutsDialog } from './shortcuts-dialog.js';
 import { useAgentQueue, type QueueState } from './use-agent-queue.js';
 
 /** The desk's state lives in the address (filters, page, open ticket), so it survives a reload and can be shared. */
@@ -55,7 +57,7 @@ function useDeskParams() {
   };
 }
 
-function Filters({ desk }: { desk: ReturnType<typeof useDeskParams> }) {
+function Filters({ desk, searchRef }: { desk: ReturnType<typeof useDeskParams>; searchRef: RefObject<HTMLInputElement | null> }) {
   const { t } = useTranslation();
   const id = useId();
   const [games] = useSimpleGames();
@@ -73,7 +75,7 @@ function Filters({ desk }: { desk: ReturnType<typeof useDeskParams> }) {
     <form className={styles.filters} role="search" aria-label={t('support:agent.filters')} onSubmit={(event) => event.preventDefault()}>
       <div className={styles.filter}>
         <label htmlFor={`${id}-keyword`}>{t('support:agent.keyword')}</label>
-        <input id={`${id}-keyword`} type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} data-testid="agent-keyword" />
+        <input ref={searchRef} id={`${id}-keyword`} type="search" aria-keyshortcuts="/" value={keyword} onChange={(event) => setKeyword(event.target.value)} data-testid="agent-keyword" />
       </div>
       <div className={styles.filter}>
         <label htmlFor={`${id}-status`}>{t('support:agent.status')}</label>
@@ -109,14 +111,24 @@ function Filters({ desk }: { desk: ReturnType<typeof useDeskParams> }) {
   );
 }
 
-function Queue({ state, retry, desk }: { state: QueueState; retry: () => void; desk: ReturnType<typeof useDeskParams> }) {
+function Queue({
+  state,
+  retry,
+  desk,
+  searchRef,
+}: {
+  state: QueueState;
+  retry: () => void;
+  desk: ReturnType<typeof useDeskParams>;
+  searchRef: RefObject<HTMLInputElement | null>;
+}) {
   const { t, i18n } = useTranslation();
   const queue = state.status === 'ready' ? state.queue : state.status === 'refused' ? null : state.previous;
   const pages = queue ? Math.max(1, Math.ceil(queue.total / queue.pageSize)) : 1;
   return (
     <section className={styles.queue} aria-labelledby="agent-queue-heading" aria-busy={state.status === 'loading'} data-testid="agent-queue">
       <h3 id="agent-queue-heading">{t('support:agent.queue')}</h3>
-      <Filters desk={desk} />
+      <Filters desk={desk} searchRef={searchRef} />
       {state.status === 'loading' && !queue ? <Loading /> : null}
       {state.status === 'failed' ? <Failed messageKey={state.messageKey} retry={retry} /> : null}
       {queue ? (
@@ -189,6 +201,25 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
     setShownTicket(desk.inquiryId);
     setChosen(true);
   }
+  const navigate = useNavigate();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [showingShortcuts, setShowingShortcuts] = useState(false);
+  const queue = state.status === 'ready' ? state.queue : state.status === 'refused' ? null : state.previous;
+  /** `j` and `k`: the next or previous ticket of the page shown, then on to the next or previous page. */
+  const move = (step: 1 | -1) => {
+    if (!queue || queue.items.length === 0) return;
+    const index = queue.items.findIndex((item) => item.id === desk.inquiryId);
+    const target = index === -1 ? (step === 1 ? 0 : queue.items.length - 1) : index + step;
+    const item = queue.items[target];
+    if (item) void navigate(desk.linkTo({ inquiryId: String(item.id) }));
+    else if (target >= queue.items.length && queue.page * queue.pageSize < queue.total) desk.update({ page: String(queue.page + 1) });
+    else if (target < 0 && queue.page > 1) desk.update({ page: String(queue.page - 1) });
+  };
+  useDeskShortcuts(
+    state.status === 'refused'
+      ? {}
+      : { next: () => move(1), previous: () => move(-1), search: () => searchRef.current?.focus(), help: () => setShowingShortcuts(true) },
+  );
 
   if (state.status === 'refused') {
     return (
@@ -200,9 +231,20 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
   }
   return (
     <section className={styles.desk} aria-labelledby="agent-desk-heading" data-ticket-open={desk.inquiryId !== null} data-testid="agent-desk">
-      <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
+      <div className={styles.heading}>
+        <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
+        <div className={styles.tools}>
+          <Link to="canned-replies" data-testid="manage-canned-replies">
+            {t('support:cannedReplies.manage')}
+          </Link>
+          <button type="button" className="button-secondary" aria-keyshortcuts="?" onClick={() => setShowingShortcuts(true)} data-testid="desk-shortcuts">
+            {t('support:agent.shortcuts.open')}
+          </button>
+        </div>
+      </div>
+      <ShortcutsDialog open={showingShortcuts} onClose={() => setShowingShortcuts(false)} />
       <div className={styles.columns}>
-        <Queue state={state} retry={retry} desk={desk} />
+        <Queue state={state} retry={retry} desk={desk} searchRef={searchRef} />
         <div className={styles.ticket}>
           {desk.inquiryId === null ? (
             <p className={styles.choose}>{t('support:agent.chooseInquiry')}</p>

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPEN_TICKET_STATUSES } from 'shared-contracts';
+import { OPEN_TICKET_STATUSES, type Language } from 'shared-contracts';
 import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uploads.js';
 import { Failed, Loading } from '../../components/call-states.js';
+import { useDeskShortcuts } from '../../lib/use-desk-shortcuts.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
@@ -18,9 +19,21 @@ import { useTicket } from './use-ticket.js';
 /**
  * An agent's view of one ticket on the desk (DESIGN §5): who asked what, the conversation, a reply with
  * attachments while the chat is open, and ending it. `onChanged` tells the queue to refresh its statuses;
- * `focusOnLoad` moves focus to the ticket's title once it has loaded (it was just chosen from the list).
+ * `focusOnLoad` moves focus to the ticket's title once it has loaded (it was just chosen from the list);
+ * `replyTools` are controls above the reply that insert text into it (the canned replies, composed by the route),
+ * given the language the player wrote in. `r` focuses the reply and `e` asks to end the chat (useDeskShortcuts).
  */
-export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: number; onChanged: () => void; focusOnLoad: boolean }) {
+export function AgentTicket({
+  inquiryId,
+  onChanged,
+  focusOnLoad,
+  replyTools,
+}: {
+  inquiryId: number;
+  onChanged: () => void;
+  focusOnLoad: boolean;
+  replyTools?: (language: Language, insert: (text: string) => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [state, reload] = useTicket('agentInquiryDetail', inquiryId);
   // Who holds the ticket: a change (or a refused one) reads the ticket again and refreshes the queue.
@@ -39,6 +52,9 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
   const focusEnded = useFocusWhenShown(endedNotice, state);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusWhenShown(heading, state, focusOnLoad);
+  const replyText = useRef<HTMLTextAreaElement>(null);
+  const answerable = state.status === 'ready' && OPEN_TICKET_STATUSES.includes(state.ticket.status);
+  useDeskShortcuts(answerable ? { reply: () => replyText.current?.focus(), end: () => setEnding(true) } : {});
 
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <Failed messageKey={state.messageKey} retry={reload} />;
@@ -67,6 +83,8 @@ export function AgentTicket({ inquiryId, onChanged, focusOnLoad }: { inquiryId: 
             endpoint="agentInquiryReply"
             inquiryId={ticket.id}
             label={t('support:agent.reply')}
+            textRef={replyText}
+            {...(replyTools ? { tools: (insert: (text: string) => void) => replyTools(ticket.language, insert) } : {})}
             draft={draft}
             onDraftChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
             onSent={() => {

@@ -4,7 +4,7 @@ import { platformApi, type TicketStatus } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import styles from './conversation.module.css';
-import { Dialog } from './dialog.js';
+import { Dialog } from '../../components/dialog.js';
 
 /** Asks before ending a chat (nothing can be added afterwards), then ends it as the player or as an agent. */
 export function EndChatDialog(props: {

@@ -8,7 +8,7 @@ import { Failed, Loading } from '../../components/call-states.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
 import styles from './conversation.module.css';
-import { Dialog } from './dialog.js';
+import { Dialog } from '../../components/dialog.js';
 import { EndChatDialog } from './end-chat-dialog.js';
 import { RatingDialog } from './rating-dialog.js';
 import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';

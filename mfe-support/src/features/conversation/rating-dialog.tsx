@@ -5,7 +5,7 @@ import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import styles from './conversation.module.css';
-import { Dialog } from './dialog.js';
+import { Dialog } from '../../components/dialog.js';
 import { RATING_SCORES } from './ticket-parts.js';
 
 type Reason = (typeof RATING_REASONS)[number];

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, platformApi, textLength, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
@@ -41,17 +41,37 @@ export function ReplyForm(props: {
   onCancel?: () => void;
   /** Inside a dialog: the text takes focus when it opens. */
   autoFocus?: boolean;
+  /** The text field, for a caller that moves focus to it (the desk's `r` shortcut). */
+  textRef?: RefObject<HTMLTextAreaElement | null>;
+  /** Controls above the text that put text into it (the desk's canned replies), given the insert. */
+  tools?: (insert: (text: string) => void) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { draft, onDraftChange } = props;
   const id = useId();
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  const ownTextarea = useRef<HTMLTextAreaElement>(null);
+  const textarea = props.textRef ?? ownTextarea;
   const { pending: sending, run } = useSingleRequest();
   const [uploading, setUploading] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const length = textLength(draft.content);
   const over = length > LIMITS.replyMax;
+
+  /** Puts `text` where the caret was (over the selection), then gives the field focus with the caret after it. */
+  const insert = (text: string) => {
+    const element = textarea.current;
+    const start = element?.selectionStart ?? draft.content.length;
+    const end = element?.selectionEnd ?? draft.content.length;
+    const content = draft.content.slice(0, start) + text + draft.content.slice(end);
+    onDraftChange({ content });
+    if (fieldError) setFieldError(contentProblem(content));
+    // Once React has written the new text, which would otherwise put the caret at its end.
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,55 +104,59 @@ export function ReplyForm(props: {
   };
 
   return (
-    <form className={styles.replyForm} onSubmit={(event) => void submit(event)} noValidate data-testid="reply-form">
-      <div className={styles.field}>
-        <label htmlFor={`${id}-text`}>{props.label}</label>
-        <textarea
-          ref={textarea}
-          id={`${id}-text`}
-          rows={5}
-          value={draft.content}
-          data-autofocus={props.autoFocus || undefined}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={`${id}-counter${fieldError ? ` ${id}-error` : ''}`}
-          onChange={(event) => {
-            onDraftChange({ content: event.target.value });
-            if (fieldError) setFieldError(contentProblem(event.target.value));
-          }}
+    <>
+      {/* Outside the form: choosing in it (Enter included) never sends the reply. */}
+      {props.tools?.(insert)}
+      <form className={styles.replyForm} onSubmit={(event) => void submit(event)} noValidate data-testid="reply-form">
+        <div className={styles.field}>
+          <label htmlFor={`${id}-text`}>{props.label}</label>
+          <textarea
+            ref={textarea}
+            id={`${id}-text`}
+            rows={5}
+            value={draft.content}
+            data-autofocus={props.autoFocus || undefined}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={`${id}-counter${fieldError ? ` ${id}-error` : ''}`}
+            onChange={(event) => {
+              onDraftChange({ content: event.target.value });
+              if (fieldError) setFieldError(contentProblem(event.target.value));
+            }}
+          />
+          <p id={`${id}-counter`} className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+            {t('support:conversation.counter', { length, max: LIMITS.replyMax })}
+          </p>
+          {fieldError ? (
+            <p id={`${id}-error`} className={styles.error} role="alert">
+              {t(fieldError, supportMessageValues(i18n.language))}
+            </p>
+          ) : null}
+        </div>
+        <AttachmentUploader
+          // A player's reply is "add information": images or one video (SPEC §5); an agent may send any file.
+          rule={props.endpoint === 'inquiryReply' ? 'supplement' : 'message'}
+          attachments={draft.attachments}
+          onChange={(attachments) => onDraftChange({ attachments })}
+          disabled={sending}
+          onBusyChange={setUploading}
         />
-        <p id={`${id}-counter`} className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-          {t('support:conversation.counter', { length, max: LIMITS.replyMax })}
-        </p>
-        {fieldError ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {t(fieldError, supportMessageValues(i18n.language))}
+        {failure ? (
+          <p className={styles.error} role="alert" data-testid="reply-failure">
+            {t(failure, supportMessageValues(i18n.language))}
           </p>
         ) : null}
-      </div>
-      <AttachmentUploader
-        // A player's reply is "add information": images or one video (SPEC §5); an agent may send any file.
-        rule={props.endpoint === 'inquiryReply' ? 'supplement' : 'message'}
-        attachments={draft.attachments}
-        onChange={(attachments) => onDraftChange({ attachments })}
-        disabled={sending}
-        onBusyChange={setUploading}
-      />
-      {failure ? (
-        <p className={styles.error} role="alert" data-testid="reply-failure">
-          {t(failure, supportMessageValues(i18n.language))}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        {/* Not disabled while sending: a disabled button would drop the focus to the page; the request runs once anyway. */}
-        <button type="submit" className="button-primary" aria-disabled={sending || uploading} data-testid="reply-send">
-          {sending ? t('support:conversation.sending') : t('support:conversation.send')}
-        </button>
-        {props.onCancel ? (
-          <button type="button" className="button-secondary" onClick={props.onCancel}>
-            {t('support:conversation.cancel')}
+        <div className={styles.actions}>
+          {/* Not disabled while sending: a disabled button would drop the focus to the page; the request runs once anyway. */}
+          <button type="submit" className="button-primary" aria-disabled={sending || uploading} data-testid="reply-send">
+            {sending ? t('support:conversation.sending') : t('support:conversation.send')}
           </button>
-        ) : null}
-      </div>
-    </form>
+          {props.onCancel ? (
+            <button type="button" className="button-secondary" onClick={props.onCancel}>
+              {t('support:conversation.cancel')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </>
   );
 }

@@ -1,0 +1,161 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES, LIMITS, isLanguage, platformApi, textLength, type CannedReply, type Language } from 'shared-contracts';
+import { cannedReplyFieldsSchema } from 'shared-contracts/schemas';
+import { useSingleRequest } from 'shared-contracts/react';
+import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
+import styles from './canned-replies.module.css';
+
+type Field = 'language' | 'title' | 'body';
+type Problems = { [Name in Field]?: string | undefined };
+
+/** The shared schema's first problem with each field, as translation keys: what the API would refuse. */
+function problemsOf(fields: { language: Language; title: string; body: string }): Problems {
+  const result = cannedReplyFieldsSchema.safeParse(fields);
+  if (result.success) return {};
+  const problems: Problems = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    problems[field] ??= `support:errors.${issue.message}`;
+  }
+  return problems;
+}
+
+/** Refusals the API answers about one field, shown under it rather than under the whole form. */
+const FIELD_OF_REFUSAL: Record<string, Field> = { 'support:errors.cannedReplyTitleTaken': 'title', 'support:errors.cannedRepliesFull': 'language' };
+
+/**
+ * A canned reply being written (`reply` null) or changed, inside the management page's dialog: its language, a
+ * title to find it by and the text a reply gets, checked with the shared schema as the API checks it.
+ */
+export function CannedReplyForm(props: {
+  reply: CannedReply | null;
+  defaultLanguage: Language;
+  onSaved: (saved: CannedReply) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [language, setLanguage] = useState<Language>(props.reply?.language ?? props.defaultLanguage);
+  const [title, setTitle] = useState(props.reply?.title ?? '');
+  const [body, setBody] = useState(props.reply?.body ?? '');
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, run } = useSingleRequest();
+  const values = supportMessageValues(i18n.language);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = problemsOf({ language, title, body });
+    setProblems(found);
+    const first = (['language', 'title', 'body'] as const).find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    void run(async () => {
+      setFailure(null);
+      try {
+        const fields = { language, title, body };
+        const saved = props.reply
+          ? await platformApi().call('cannedReplyUpdate', { body: { cannedReplyId: props.reply.id, ...fields } })
+          : await platformApi().call('cannedReplyCreate', { body: fields });
+        props.onSaved(saved);
+      } catch (error) {
+        const key = supportErrorKey(error, 'common:errors.submitFailed');
+        const field = FIELD_OF_REFUSAL[key];
+        if (field) {
+          setProblems({ [field]: key });
+          document.getElementById(`${id}-${field}`)?.focus();
+        } else setFailure(key);
+      }
+    });
+  };
+
+  const describedBy = (field: Field, counter: boolean) =>
+    [counter ? `${id}-${field}-counter` : '', problems[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const problem = (field: Field) =>
+    problems[field] ? (
+      <p id={`${id}-${field}-error`} className={styles.error} role="alert">
+        {t(problems[field], values)}
+      </p>
+    ) : null;
+  const counter = (field: Field, length: number, max: number) => (
+    <p id={`${id}-${field}-counter`} className={length > max ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+      {t('support:conversation.counter', { length, max })}
+    </p>
+  );
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="canned-reply-form">
+      <div className={styles.field}>
+        <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
+        <select
+          id={`${id}-language`}
+          value={language}
+          aria-invalid={problems.language ? true : undefined}
+          aria-describedby={describedBy('language', false)}
+          onChange={(event) => isLanguage(event.target.value) && setLanguage(event.target.value)}
+          data-testid="canned-reply-form-language"
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+        {problem('language')}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-title`}>{t('support:cannedReplies.titleLabel')}</label>
+        <input
+          id={`${id}-title`}
+          type="text"
+          value={title}
+          lang={language}
+          data-autofocus
+          aria-invalid={problems.title ? true : undefined}
+          aria-describedby={describedBy('title', true)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (problems.title) setProblems((current) => ({ ...current, title: problemsOf({ language, title: event.target.value, body }).title }));
+          }}
+          data-testid="canned-reply-form-title"
+        />
+        {counter('title', textLength(title), LIMITS.cannedReplyTitleMax)}
+        {problem('title')}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-body`}>{t('support:cannedReplies.bodyLabel')}</label>
+        <textarea
+          id={`${id}-body`}
+          rows={6}
+          value={body}
+          lang={language}
+          aria-invalid={problems.body ? true : undefined}
+          aria-describedby={describedBy('body', true)}
+          onChange={(event) => {
+            setBody(event.target.value);
+            if (problems.body) setProblems((current) => ({ ...current, body: problemsOf({ language, title, body: event.target.value }).body }));
+          }}
+          data-testid="canned-reply-form-body"
+        />
+        {counter('body', textLength(body), LIMITS.replyMax)}
+        {problem('body')}
+      </div>
+      {failure ? (
+        <p className={styles.error} role="alert">
+          {t(failure, values)}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className="button-primary" aria-disabled={pending} data-testid="canned-reply-save">
+          {pending ? t('support:cannedReplies.saving') : t('support:cannedReplies.save')}
+        </button>
+        <button type="button" className="button-secondary" onClick={props.onCancel}>
+          {t('support:conversation.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
