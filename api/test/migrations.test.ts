@@ -115,6 +115,26 @@ describe('migrations', () => {
     await expect(migrate(database.db, edited)).rejects.toThrow(/was changed after it was applied/);
   });
 
+  it("give the desk's keyword search trigram indexes, on PGlite too, and its queue indexes in the queue's order", async () => {
+    const database = await open();
+    await migrate(database.db);
+    const { rows } = await database.db.query<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE indexname LIKE '%trgm_idx' OR indexname LIKE 'tickets_queue%' ORDER BY indexname",
+    );
+    expect(rows.map((row) => row.indexname)).toEqual([
+      'accounts_account_trgm_idx',
+      'tickets_content_trgm_idx',
+      'tickets_queue_assignee_idx',
+      'tickets_queue_game_idx',
+      'tickets_queue_idx',
+      'tickets_queue_status_idx',
+      'tickets_queue_unassigned_idx',
+      'tickets_title_trgm_idx',
+    ]);
+    expect(rows.find((row) => row.indexname === 'tickets_title_trgm_idx')?.indexdef).toMatch(/USING gin \(title \S*gin_trgm_ops\)/);
+    expect(rows.find((row) => row.indexname === 'tickets_queue_idx')?.indexdef).toMatch(/\(waiting_since, updated_at, id\)$/);
+  });
+
   it('report versions applied by a newer build without failing', async () => {
     const database = await open();
     const migrations = await loadMigrations();

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CHANNEL_NAME, encodeParams, type Database, type QueryResult, type Queryable, type SqlValue } from './database.js';
 
 /** `DATA_DIR` values that mean "keep nothing on disk" (tests, throwaway runs). */
@@ -86,11 +87,13 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     mkdirSync(dataDir, { recursive: true });
     release = acquireFolderLock(dataDir);
   }
+  // pg_trgm: the desk's keyword search index (migration 0016), as on PostgreSQL.
+  const extensions = { pg_trgm };
   let pg: PGlite;
   try {
     pg = memory
-      ? await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
-      : await PGlite.create({ dataDir });
+      ? await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions })
+      : await PGlite.create({ dataDir, extensions });
   } catch (error) {
     release();
     throw error;
