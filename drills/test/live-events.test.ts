@@ -32,14 +32,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // The drill's own HTTP client (fetch) may still hold connections it kept alive: they end with the test, rather than
-  // hold each server's close until their keep-alive timeout.
-  for (const app of [replica, harness?.app]) app?.server.closeAllConnections();
   await replica?.close();
   await harness?.cleanup();
-  // On PostgreSQL the first replica's close takes about 70 s after this drill: its live channel ends at once, and
-  // what holds the rest of the close is still to be found (issue 15). The hook allows it meanwhile.
-}, 120_000);
+});
 
 describe('the live channel drill', () => {
   it('gives no player another player’s events, live or replayed, and every change to the owner and the agents', () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { ERROR_CODES, LIVE_EVENTS_PATH, type TicketLiveEvent } from 'shared-contracts';
-import { readEventStream, type EventStreamMessage } from 'shared-contracts/live-channel';
+import type { EventStreamMessage } from 'shared-contracts/live-channel';
+import { openLiveStream } from 'tooling/live-stream';
 import { bearer, envelopeOf, passwordLogin, platformTicket, type ApiUnderTest } from './api-under-test.js';
 
 /**
@@ -46,19 +47,22 @@ interface OpenStream {
   until: (check: () => boolean, what: string) => Promise<void>;
 }
 
+/**
+ * A stream on a connection of its own (tooling/live-stream), never fetch's pool: that leaves spare connections
+ * without a request behind, and a server closing after the drill waits for them until its headers timeout.
+ */
 async function openStream(baseUrl: string, token: string, options: { lastEventId?: string; query?: string } = {}): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}${options.query ?? ''}`, {
-    headers: { ...bearer(token), ...(options.lastEventId === undefined ? {} : { 'last-event-id': options.lastEventId }) },
-    signal: controller.signal,
-  });
   const messages: EventStreamMessage[] = [];
-  if (response.body) readEventStream(response.body, (message) => messages.push(message)).catch(() => undefined);
+  const connection = openLiveStream(
+    `${baseUrl}${LIVE_EVENTS_PATH}${options.query ?? ''}`,
+    { ...bearer(token), ...(options.lastEventId === undefined ? {} : { 'last-event-id': options.lastEventId }) },
+    (message) => messages.push(message),
+  );
   return {
-    status: response.status,
+    status: await connection.status,
     messages,
     events: () => messages.filter((message) => message.event === 'ticket').map((message) => JSON.parse(message.data) as TicketLiveEvent),
-    close: () => controller.abort(),
+    close: connection.close,
     until: async (check, what) => {
       const deadline = Date.now() + 10_000;
       while (!check()) {
