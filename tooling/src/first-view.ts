@@ -24,6 +24,11 @@ export const COMPOSE_DEADLINE_MS = 1_000;
 /** How long a rendered fragment is reused: the data behind it (games, help topics) is sent with max-age 60 too. */
 export const FRAGMENT_CACHE_MS = 60_000;
 const FRAGMENT_CACHE_ENTRIES = 2_000;
+/**
+ * How long a starting server waits for its server bundle's warm-up before it listens all the same: an API that does
+ * not answer must not keep the site's pages from being served (they then render in the browser).
+ */
+export const WARM_UP_DEADLINE_MS = 15_000;
 
 /** A server bundle's exports: a remote's first-view renderer, or the shell's page renderer. */
 export interface ServerBundle {
@@ -42,13 +47,16 @@ export function cspHash(text: string): string {
 interface LoadedBundle {
   version: string;
   exports: ServerBundle;
+  /** The bundle's warm-up, settled either way (the caller's warm-up reports its own failure). */
+  warmedUp: Promise<void>;
 }
 
 /**
  * Loads an app's server bundle, again whenever its file changes (a redeploy), so the fragment always comes from the
- * code the page then runs. Missing bundle: null, and pages are served as before.
+ * code the page then runs, and warms each version up as it loads: its messages, code and API calls are ready before
+ * a player's request needs them. Missing bundle: null, and pages are served as before.
  */
-export function serverBundleLoader(root: string): () => LoadedBundle | null {
+export function serverBundleLoader(root: string, warmUp: (exports: ServerBundle) => Promise<void>): () => LoadedBundle | null {
   const file = path.join(root, SERVER_BUNDLE_FILE);
   let loaded: (LoadedBundle & { mtimeMs: number }) | null = null;
   return () => {
@@ -64,12 +72,20 @@ export function serverBundleLoader(root: string): () => LoadedBundle | null {
       delete requireFromBundle.cache[file];
       const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
       const exports = requireFromBundle(file) as ServerBundle;
-      // Messages load now, not on the first page a player asks for.
-      for (const part of [exports.renderer, exports.document]) void part?.prepare().catch(() => undefined);
-      loaded = { mtimeMs, version, exports };
+      loaded = { mtimeMs, version, exports, warmedUp: warmUp(exports).catch(() => undefined) };
     }
     return loaded;
   };
+}
+
+/**
+ * Waits for the bundle's warm-up, at most WARM_UP_DEADLINE_MS: a server listens only once its first views are warm,
+ * so whatever waits for it to answer (the tests, the topology, a readiness probe) sends its first page to a warm one.
+ */
+export async function untilWarm(bundle: LoadedBundle | null): Promise<void> {
+  let deadline: NodeJS.Timeout | undefined;
+  await Promise.race([bundle?.warmedUp, new Promise<void>((resolve) => (deadline = setTimeout(resolve, WARM_UP_DEADLINE_MS)))]);
+  clearTimeout(deadline);
 }
 
 /**
@@ -133,14 +149,18 @@ const FRAGMENT_QUERY = ['path', 'host', 'area', 'lang', 'search'] as const;
 /**
  * `GET /_fragment/first-view` on a remote's origin: its first view for the page, brand, area and language asked,
  * from the cache when rendered in the last minute by this same version of the remote; 204 when the route has none.
+ * Resolves once the remote's renderer is warm (untilWarm), for the server to listen then.
  */
-export function registerFirstViewFragments(
+export async function registerFirstViewFragments(
   app: FastifyInstance,
   options: { root: string; publicOrigin: string; apiUrl: string },
-): void {
-  const loadBundle = serverBundleLoader(options.root);
-  loadBundle();
+): Promise<void> {
   const exposedStylesheets = exposedStylesheetsReader(options.root, options.publicOrigin);
+  const loadBundle = serverBundleLoader(options.root, async (exports) =>
+    exports.renderer
+      ?.warmUp({ apiUrl: options.apiUrl, stylesheets: exposedStylesheets() })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the first views could not be warmed up: the first fragments may miss the edge\'s timeout')),
+  );
   const cache = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
   // One render at a time per page: requests arriving meanwhile wait for it rather than render it again.
   const rendering = new Map<string, Promise<string | null>>();
@@ -171,6 +191,7 @@ export function registerFirstViewFragments(
     reply.header('Cache-Control', `public, max-age=${FRAGMENT_CACHE_MS / 1000}`).header('X-Fragment-Version', bundle.version);
     return html === null ? reply.code(204).send() : reply.type('text/html; charset=utf-8').send(html);
   });
+  await untilWarm(loadBundle());
 }
 
 const INCLUDE = /<!--# include virtual="([^"]+)" -->/g;

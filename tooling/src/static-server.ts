@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { COMPOSE_DEADLINE_MS, cspHash, registerFirstViewFragments, resolveIncludes, serverBundleLoader, SERVER_BUNDLE_FILE } from './first-view.js';
+import { COMPOSE_DEADLINE_MS, cspHash, registerFirstViewFragments, resolveIncludes, serverBundleLoader, SERVER_BUNDLE_FILE, untilWarm } from './first-view.js';
 
 export type AppName = 'shell' | 'catalog' | 'support' | 'account';
 export const REMOTE_NAMES = ['catalog', 'support', 'account'] as const;
@@ -78,17 +78,27 @@ function cookiesOf(header: string | undefined): Record<string, string> {
 /**
  * The shell's pages with their first view (README "First view in the HTML"): the shell's server bundle renders the frame into the page
  * and names the routed remote's fragment in an include, which this server then resolves as the edge would. Without
- * a server bundle, or when it fails, the page goes out as built and renders in the browser.
+ * a server bundle, or when it fails, the page goes out as built and renders in the browser. Resolves once the
+ * bundle has rendered the front page once (untilWarm), for the server to listen then.
  */
-function composedPageSender(
+async function composedPageSender(
+  app: FastifyInstance,
   root: string,
   indexFile: string,
   apiUrl: string,
   remotes: Record<RemoteName, string>,
   remoteOrigins: readonly string[],
-): PageSender {
-  const loadBundle = serverBundleLoader(root);
-  loadBundle();
+): Promise<PageSender> {
+  const loadBundle = serverBundleLoader(root, async ({ document }) => {
+    if (!document) return;
+    try {
+      await document.prepare();
+      await document.render({ template: await readFile(indexFile, 'utf8'), apiUrl, host: 'localhost', path: '/', search: '', cookies: {} });
+    } catch (error) {
+      app.log.warn({ err: error }, 'the page renderer could not be warmed up: the first pages may go out as built');
+    }
+  });
+  await untilWarm(loadBundle());
   const plain = plainPageSender(indexFile);
   const originOf = (app: string) => (REMOTE_NAMES as readonly string[]).includes(app) ? new URL(remotes[app as RemoteName]).origin : undefined;
   const compose = async (request: FastifyRequest): Promise<{ html: string; policy: string }> => {
@@ -181,10 +191,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
       return remotes;
     });
   } else {
-    registerFirstViewFragments(app, { root: options.root, publicOrigin: new URL(remotes[options.app]).origin, apiUrl });
+    await registerFirstViewFragments(app, { root: options.root, publicOrigin: new URL(remotes[options.app]).origin, apiUrl });
   }
 
-  const sendPage = options.app === 'shell' ? composedPageSender(options.root, indexFile, apiUrl, remotes, remoteOrigins) : plainPageSender(indexFile);
+  const sendPage = options.app === 'shell'
+    ? await composedPageSender(app, options.root, indexFile, apiUrl, remotes, remoteOrigins)
+    : plainPageSender(indexFile);
   app.get('/', sendPage);
 
   await app.register(fastifyStatic, {

@@ -12,6 +12,7 @@ import { loadAccountMessages } from '../app/messages.js';
 export const renderer = createFirstViewRenderer({
   namespace: 'account',
   loadMessages: loadAccountMessages,
+  warmUpPages: [ROUTES.login],
   view: async (request, api) => {
     if (routeNameOf(request.path) !== 'login') return null;
     const { providers } = await api.call('loginConfig', { query: {} });

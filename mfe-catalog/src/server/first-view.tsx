@@ -1,5 +1,5 @@
 import { StaticRouter } from 'react-router';
-import { ROUTES, routeNameOf, seedSimpleGames } from 'shared-contracts';
+import { ROUTES, gameDetailsPath, routeNameOf, seedSimpleGames } from 'shared-contracts';
 import { createFirstViewRenderer } from 'shared-contracts/server';
 import { CatalogRoutes } from '../app/catalog-root.js';
 import { GAMES_ISLAND_ID, seedGames } from '../lib/games-resource.js';
@@ -13,6 +13,8 @@ import { loadCatalogMessages } from '../app/messages.js';
 export const renderer = createFirstViewRenderer({
   namespace: 'catalog',
   loadMessages: loadCatalogMessages,
+  // Game 1 is in every catalogue the platform is seeded with; details of a game the API lacks warm up as much code.
+  warmUpPages: [ROUTES.home, gameDetailsPath(1)],
   view: async (request, api) => {
     const route = routeNameOf(request.path);
     if (route !== 'home' && route !== 'gameDetails') return null;

@@ -32,6 +32,8 @@ function supportView(request: FirstViewRequest, games: GameSimple[], calls?: Car
 export const renderer = createFirstViewRenderer({
   namespace: 'support',
   loadMessages: loadSupportMessages,
+  // Game 1 is in every catalogue the platform is seeded with; for a game the API lacks, the calls are warmed all the same.
+  warmUpPages: [supportStepPath('game'), `${supportStepPath('question')}?${QUESTION_GAME_PARAM}=1`],
   view: async (request, api) => {
     if (request.path === supportStepPath('game')) return supportView(request, await api.call('gamesSimple', { query: { platform: 'web' } }));
     if (request.path !== supportStepPath('question')) return null;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dataIsland, escapeJsonForHtml, parseFirstViewRequest } from './first-view.js';
+import { LANGUAGES } from '../areas.js';
+import { i18next } from '../i18n/i18n.js';
+import { dataIsland, escapeJsonForHtml, parseFirstViewRequest, prepareMessages } from './first-view.js';
 
 describe('data islands', () => {
   it('cannot close their script element or start markup, whatever the texts hold', () => {
@@ -33,6 +35,16 @@ describe('parseFirstViewRequest', () => {
       { path: '/', host: 'h', area: 'jp', lang: 'ja', search: `game=${'3'.repeat(300)}` },
     ]) {
       expect(parseFirstViewRequest(query)).toBeNull();
+    }
+  });
+});
+
+describe('prepareMessages', () => {
+  it("loads every language's messages before the process has rendered anything", async () => {
+    await prepareMessages({ catalog: async (language) => ({ greeting: `hello in ${language}` }) });
+    for (const language of LANGUAGES) {
+      expect(i18next.hasResourceBundle(language, 'common')).toBe(true);
+      expect(i18next.getResource(language, 'catalog', 'greeting')).toBe(`hello in ${language}`);
     }
   });
 });

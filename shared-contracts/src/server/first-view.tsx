@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setI18n } from 'react-i18next';
-import { LANGUAGES, isArea, isLanguage, type Area, type Language } from '../areas.js';
+import { AREA_DEFAULT_LANGUAGE, LANGUAGES, isArea, isLanguage, type Area, type Language } from '../areas.js';
 import { effectiveArea, resolveBrand } from '../brands.js';
 import { createApiClient, type ApiClient } from '../api/client.js';
+import { ENDPOINT_ROUTES } from '../api/endpoint-routes.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
 import { i18next, initI18n, type Messages, type NamespaceLoader } from '../i18n/i18n.js';
 import { routeNameOf } from '../routes.js';
@@ -11,6 +12,7 @@ import { INERT_UNTIL_MOUNT_ATTRIBUTE } from '../first-view.js';
 import { escapeHtml } from '../text.js';
 import { setServerRenderPath } from '../session/sign-in.js';
 import { setPlatformContext, setRouteName } from '../session/store.js';
+import { PublicAnswers } from './public-answers.js';
 
 /** What the edge asks an app's first-view fragment for: the page, and the brand, area and language it shows. */
 export interface FirstViewRequest {
@@ -50,6 +52,13 @@ export interface FirstViewRenderer {
   render(query: Record<string, unknown>, environment: FirstViewEnvironment): Promise<string | null>;
   /** Loads what every render needs (messages of every language), so the first request is as quick as the next. */
   prepare(): Promise<void>;
+  /**
+   * Prepares, then renders each of the app's first-view pages once and throws the result away, so the first player's
+   * fragment meets compiled code, loaded modules and an open connection to the API, not a cold process that misses
+   * the edge's timeout. Rejects when a page could not be rendered (the API unreachable, say); the server starts all
+   * the same.
+   */
+  warmUp(environment: FirstViewEnvironment): Promise<void>;
 }
 
 /** What the shell's page server is asked to render: its server bundle exports `document` with this `render`. */
@@ -112,10 +121,28 @@ export function dataIsland(id: string, language: Language, value: unknown): stri
   return `<script type="application/json" id="${escapeHtml(id)}" data-language="${language}">${escapeJsonForHtml(value)}</script>`;
 }
 
+/** What a warm-up renders as: a host no brand names (the default brand), in that brand's default area and language. */
+const WARM_UP_HOST = 'localhost';
+const WARM_UP_AREA = resolveBrand(WARM_UP_HOST).defaultArea;
+const WARM_UP_LANGUAGE = AREA_DEFAULT_LANGUAGE[WARM_UP_AREA];
+
 let i18nReady: Promise<unknown> | undefined;
 
-/** Every language's messages of these namespaces, loaded ahead of the first request. */
+/**
+ * i18next, initialised once per process (requests arriving together must not initialise it twice). Every render
+ * switches it to its own language; the one it starts in does not matter.
+ */
+function i18nInitialised(): Promise<unknown> {
+  i18nReady ??= initI18n(WARM_UP_LANGUAGE).then(() => setI18n(i18next));
+  return i18nReady;
+}
+
+/**
+ * Every language's messages of these namespaces, loaded ahead of the first request. i18next is initialised first:
+ * its resource calls (hasResourceBundle) exist only from then on.
+ */
 export async function prepareMessages(namespaces: Record<string, NamespaceLoader>): Promise<void> {
+  await i18nInitialised();
   const all = { [COMMON_NAMESPACE]: loadCommonMessages, ...namespaces };
   await Promise.all(LANGUAGES.flatMap((language) => Object.entries(all).map(([namespace, load]) => loadMessages(language, namespace, load))));
 }
@@ -136,9 +163,7 @@ export async function renderWithPlatform<T>(
   namespaces: Record<string, NamespaceLoader>,
   render: (renderToHtml: (element: ReactElement) => string) => T,
 ): Promise<T> {
-  // Once per process: requests arriving together must not initialise i18next twice.
-  i18nReady ??= initI18n(request.language).then(() => setI18n(i18next));
-  await i18nReady;
+  await i18nInitialised();
   await loadMessages(request.language, COMMON_NAMESPACE, loadCommonMessages);
   for (const [namespace, load] of Object.entries(namespaces)) await loadMessages(request.language, namespace, load);
   const brand = resolveBrand(request.host);
@@ -153,10 +178,24 @@ export async function renderWithPlatform<T>(
 /** A render waits this long for the API at most; the edge gives up on the fragment sooner anyway. */
 const FIRST_VIEW_API_TIMEOUT_MS = 1_000;
 
-/** An API client for one render: the request's language and area as common params, no session. */
+/**
+ * How long the renders of this process reuse an answer of the API's (PublicAnswers), and revalidate it for as long
+ * again: a change to the catalogue reaches new fragments within this, well inside the minute the API lets browsers
+ * and the edge keep those answers (max-age 60).
+ */
+export const PUBLIC_ANSWER_FRESH_MS = 10_000;
+const publicAnswers = new PublicAnswers(PUBLIC_ANSWER_FRESH_MS, 1_000);
+
+/**
+ * An API client for one render: the request's language and area as common params, no session. Its GET calls are
+ * answered from the answers kept for the brand (PublicAnswers), keyed by everything the request carries: the API,
+ * the brand and its API path (the API tells brands apart by host, and sends asset URLs under that path), language,
+ * area, the call and its query.
+ */
 export function firstViewApi(request: Pick<FirstViewRequest, 'host' | 'area' | 'language'>, environment: FirstViewEnvironment): ApiClient {
-  return createApiClient({
-    forwardedHeaders: { 'x-forwarded-host': request.host, 'x-forwarded-prefix': resolveBrand(request.host).apiBase },
+  const brand = resolveBrand(request.host);
+  const client = createApiClient({
+    forwardedHeaders: { 'x-forwarded-host': request.host, 'x-forwarded-prefix': brand.apiBase },
     baseURL: environment.apiUrl,
     commonParams: () => ({ spec_lang: request.language, domain_area: request.area }),
     token: () => null,
@@ -164,6 +203,14 @@ export function firstViewApi(request: Pick<FirstViewRequest, 'host' | 'area' | '
     reportError: () => undefined,
     timeoutMs: FIRST_VIEW_API_TIMEOUT_MS,
   });
+  return {
+    ...client,
+    call: (name, input = {}) => {
+      if (ENDPOINT_ROUTES[name].method !== 'GET') return client.call(name, input);
+      const key = JSON.stringify([environment.apiUrl, brand.id, brand.apiBase, request.language, request.area, name, input.query ?? {}]);
+      return publicAnswers.answer(key, () => client.call(name, input));
+    },
+  };
 }
 
 /**
@@ -174,19 +221,34 @@ export function createFirstViewRenderer(options: {
   namespace: string;
   loadMessages: NamespaceLoader;
   view: (request: FirstViewRequest, api: ApiClient) => Promise<FirstView | null>;
+  /** One address of each page the remote renders a first view of (with the query it reads), for `warmUp`. */
+  warmUpPages: readonly string[];
 }): FirstViewRenderer {
+  const prepare = () => prepareMessages({ [options.namespace]: options.loadMessages });
+  const render: FirstViewRenderer['render'] = async (query, environment) => {
+    const request = parseFirstViewRequest(query);
+    if (!request) return null;
+    const view = await options.view(request, firstViewApi(request, environment));
+    if (!view) return null;
+    return renderWithPlatform(request, { [options.namespace]: options.loadMessages }, (renderToHtml) => {
+      const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+      const islands = Object.entries(view.islands ?? {}).map(([id, value]) => dataIsland(id, request.language, value)).join('');
+      return `${links}${inertControls(renderToHtml(view.element()))}${islands}`;
+    });
+  };
   return {
-    prepare: () => prepareMessages({ [options.namespace]: options.loadMessages }),
-    async render(query, environment) {
-      const request = parseFirstViewRequest(query);
-      if (!request) return null;
-      const view = await options.view(request, firstViewApi(request, environment));
-      if (!view) return null;
-      return renderWithPlatform(request, { [options.namespace]: options.loadMessages }, (renderToHtml) => {
-        const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-        const islands = Object.entries(view.islands ?? {}).map(([id, value]) => dataIsland(id, request.language, value)).join('');
-        return `${links}${inertControls(renderToHtml(view.element()))}${islands}`;
-      });
+    prepare,
+    render,
+    async warmUp(environment) {
+      await prepare();
+      const rendered = await Promise.allSettled(
+        options.warmUpPages.map((page) => {
+          const [path, search = ''] = page.split('?');
+          return render({ path, search, host: WARM_UP_HOST, area: WARM_UP_AREA, lang: WARM_UP_LANGUAGE }, environment);
+        }),
+      );
+      const failed = rendered.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     },
   };
 }
