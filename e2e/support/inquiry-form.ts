@@ -1,5 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { LIMITS } from 'shared-contracts';
+import { INQUIRY_ACCOUNTS } from './inquiry-accounts.js';
 import { t } from './locales.js';
+import { site } from './ports.js';
+import { tokenOf } from './tickets-api.js';
 
 /** Step three, in English. */
 export const INQUIRY = '/SupportCenter/inquiry?spec_lang=en';
@@ -54,4 +58,32 @@ export async function expectDraftKept(page: Page, draft: { title: string; detail
   await expect(page.getByRole('radio', { name: t('support', 'en', 'form.servicePlatform') })).toBeChecked();
   await expect(page.getByTestId('attachment-uploaded')).toHaveCount(1);
   await expect(page.getByTestId('attachment-uploaded')).toContainText(draft.fileName);
+}
+
+/** An English support message with its placeholders filled as the page fills them (limits by their LIMITS name). */
+export function supportMessage(key: string, values: Record<string, string | number> = {}): string {
+  return t('support', 'en', key).replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name] ?? LIMITS[name as keyof typeof LIMITS]));
+}
+
+/** The message under a field of the inquiry form, by the field's name. */
+export function fieldError(page: Page, name: string): Locator {
+  return page.getByTestId(`error-${name}`);
+}
+
+/**
+ * Opens the form logged in as `who` (the token handed over in the address, as a game client does). A ticket this
+ * player sent in another test is in progress: the player starts a new inquiry.
+ */
+export async function openFormAs(page: Page, who: { account: string; password: string }): Promise<string> {
+  const token = await tokenOf(who);
+  await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+  await startNewIfAsked(page);
+  // The account's bound e-mail fills the contact.
+  await expect(inquiryField(page, 'form.email')).toHaveValue(INQUIRY_ACCOUNTS.fillsForm.email);
+  return token;
+}
+
+export async function reloadForm(page: Page): Promise<void> {
+  await page.reload();
+  await startNewIfAsked(page);
 }

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { LIMITS, formatMegabytes } from 'shared-contracts';
+import { INQUIRY, openFormAs, reloadForm, startNewIfAsked, supportMessage } from '../support/inquiry-form.js';
+import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
+import { t } from '../support/locales.js';
+import { tokenOf } from '../support/tickets-api.js';
+import { site } from '../support/ports.js';
+import { noisePng, windowsProgram } from '../support/test-files.js';
+
+test.describe('support step three: attachments (SPEC §5)', () => {
+  test('attachments: progress to done with a preview, cancel, remove, and every refusal with its message', async ({ page }) => {
+    // Slowed uploads and a 20 MB file handed to the browser: longer than most tests on a busy machine.
+    test.setTimeout(90_000);
+    await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
+    const uploader = page.getByTestId('attachment-uploader');
+    const input = page.getByTestId('attachment-input');
+    const uploaded = uploader.getByTestId('attachment-uploaded');
+    const refused = uploader.getByTestId('attachment-refused');
+
+    // A slow connection, so each upload's progress can be watched.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+
+    await input.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: noisePng(420) });
+    const progress = uploader.getByRole('progressbar', { name: supportMessage('attachments.uploading', { name: 'screenshot.png' }) });
+    await expect(progress).toBeVisible();
+    await expect.poll(() => progress.evaluate((bar: HTMLProgressElement) => bar.value)).toBeGreaterThan(0);
+    await expect(progress).toHaveCount(0, { timeout: 20_000 });
+    await expect(uploaded).toHaveCount(1);
+    await expect(uploaded).toContainText('screenshot.png');
+    await expect(uploaded).toContainText(t('support', 'en', 'attachments.uploaded'));
+    const thumbnail = uploaded.locator('img');
+    await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(420);
+
+    await input.setInputFiles({ name: 'too-slow.png', mimeType: 'image/png', buffer: noisePng(420) });
+    await expect(uploader.getByRole('progressbar')).toBeVisible();
+    await uploader.getByRole('button', { name: supportMessage('attachments.cancel', { name: 'too-slow.png' }) }).click();
+    await expect(uploader.getByRole('progressbar')).toHaveCount(0);
+    await expect(uploaded).toHaveCount(1);
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    // A program renamed .png passes the name check; the server reads its content and refuses it.
+    await input.setInputFiles({ name: 'setup.png', mimeType: 'image/png', buffer: windowsProgram() });
+    await expect(refused).toContainText('setup.png');
+    await expect(refused).toContainText(supportMessage('errors.typeMismatch'));
+    await input.setInputFiles([
+      { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: windowsProgram() },
+      { name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
+    ]);
+    await expect(refused.getByRole('listitem')).toHaveCount(2);
+    await expect(refused.getByRole('listitem').filter({ hasText: 'setup.exe' })).toContainText(supportMessage('errors.typeMismatch'));
+    await expect(refused.getByRole('listitem').filter({ hasText: 'empty.txt' })).toContainText(supportMessage('errors.fileEmpty'));
+    await input.setInputFiles({ name: 'huge.zip', mimeType: 'application/zip', buffer: Buffer.alloc(LIMITS.attachmentBytesMax) });
+    await expect(refused.getByRole('listitem').filter({ hasText: 'huge.zip' })).toContainText(
+      supportMessage('errors.fileTooLarge', { size: formatMegabytes(LIMITS.attachmentBytesMax, 'en') }),
+    );
+    // One video at most: the second is refused at once; the first (not really a video) by the server.
+    await input.setInputFiles([
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all') },
+      { name: 'second.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video either') },
+    ]);
+    await expect(refused.getByRole('listitem').filter({ hasText: 'second.mp4' })).toContainText(supportMessage('errors.attachmentsTooManyVideos'));
+    await expect(refused.getByRole('listitem').filter({ hasText: 'clip.mp4' })).toContainText(supportMessage('errors.typeMismatch'));
+    await expect(uploaded).toHaveCount(1);
+
+    await input.setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('What happened, step by step.\n') },
+      { name: 'steps.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Log in\n2. Open the shop\n') },
+      { name: 'one-too-many.txt', mimeType: 'text/plain', buffer: Buffer.from('Fourth file.\n') },
+    ]);
+    await expect(refused.getByRole('listitem')).toHaveCount(1);
+    await expect(refused).toContainText('one-too-many.txt');
+    await expect(refused).toContainText(supportMessage('errors.attachmentsTooMany', { max: LIMITS.attachmentsMax }));
+    await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
+    // The limits the hint states are the ones applied.
+    await expect(uploader).toContainText(formatMegabytes(LIMITS.attachmentBytesMax, 'en'));
+
+    // Uploaded files belong to the draft: a reload keeps them, and a removed one stays removed.
+    await reloadForm(page);
+    await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
+    await uploader.getByRole('button', { name: supportMessage('attachments.remove', { name: 'notes.txt' }) }).click();
+    await expect(uploaded).toHaveCount(LIMITS.attachmentsMax - 1);
+    await reloadForm(page);
+    await expect(uploaded).toHaveCount(LIMITS.attachmentsMax - 1);
+    await expect(uploaded.filter({ hasText: 'notes.txt' })).toHaveCount(0);
+
+    // Dropped on the area, a file goes the same way as a picked one.
+    const dropped = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['Dropped on the area.\n'], 'dropped.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await uploader.getByTestId('attachment-drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
+    await expect(uploaded.filter({ hasText: 'dropped.txt' })).toHaveCount(1);
+    await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
+  });
+
+  test('a removed file gives its upload place back: more files than the pending-upload limit come and go, and one more still uploads', async ({ page }) => {
+    const token = await tokenOf(INQUIRY_ACCOUNTS.discardsUploads);
+    await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+    await startNewIfAsked(page);
+    const uploader = page.getByTestId('attachment-uploader');
+    const uploaded = uploader.getByTestId('attachment-uploaded');
+    for (let round = 1; round <= LIMITS.pendingUploadsMax + 1; round += 1) {
+      const name = `round-${round}.txt`;
+      await page.getByTestId('attachment-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`Round ${round}.\n`) });
+      await expect(uploaded).toHaveCount(1);
+      const discarded = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/files/discard'));
+      await uploader.getByRole('button', { name: supportMessage('attachments.remove', { name }) }).click();
+      await expect(uploaded).toHaveCount(0);
+      await discarded;
+    }
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('Kept.\n') });
+    await expect(uploaded).toHaveCount(1);
+    await expect(uploaded).toContainText('kept.txt');
+    await expect(uploader.getByTestId('attachment-refused')).toHaveCount(0);
+  });
+
+});
