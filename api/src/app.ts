@@ -28,6 +28,7 @@ import { createFileHandlers } from './files/handlers.js';
 import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './files/cleanup.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
 import { createTicketHandlers } from './tickets/handlers.js';
+import { createLeadDashboardHandlers } from './lead-dashboard/handlers.js';
 import { createCannedReplyHandlers } from './canned-replies/handlers.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/ticket-options.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
@@ -267,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       events: { created: () => metrics.ticketCreated(), ended: (by) => metrics.ticketsEnded(by) },
     }),
     ...createCannedReplyHandlers({ db: options.db, now: options.now ?? (() => new Date()) }),
+    ...createLeadDashboardHandlers({ db: options.db }),
     ...fileHandlers,
     uploadFile: metrics.countUploads(fileHandlers.uploadFile),
   };

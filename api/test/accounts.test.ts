@@ -22,7 +22,7 @@ describe('demo accounts', () => {
   });
 
   it('are created once, log in with the documented passwords and carry their roles, e-mails, birthdays and phones', async () => {
-    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 3, completed: 0 });
+    expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 4, completed: 0 });
     expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, completed: 0 });
     for (const demo of DEMO_ACCOUNTS) {
       const token = await loginToken(harness, demo.account, demo.password);
@@ -32,18 +32,20 @@ describe('demo accounts', () => {
       expect(info.birthday).not.toBeNull();
       expect(info.email ?? info.phone).not.toBeNull();
     }
-    const { rows } = await harness.db.query<{ account: string; role: string }>(
-      "SELECT account, role FROM accounts WHERE account IN ('player1', 'player2', 'agent1') ORDER BY account",
+    const { rows } = await harness.db.query<{ account: string; role: string; lead: boolean }>(
+      "SELECT account, role, lead FROM accounts WHERE account IN ('player1', 'player2', 'agent1', 'lead1') ORDER BY account",
     );
     expect(rows).toEqual([
-      { account: 'agent1', role: 'agent' },
-      { account: 'player1', role: 'player' },
-      { account: 'player2', role: 'player' },
+      { account: 'agent1', role: 'agent', lead: false },
+      { account: 'lead1', role: 'agent', lead: true },
+      { account: 'player1', role: 'player', lead: false },
+      { account: 'player2', role: 'player', lead: false },
     ]);
     expect(DEMO_ACCOUNTS.map(({ account, password, email }) => ({ account, password, email }))).toEqual([
       { account: 'player1', password: 'player1-pass', email: 'player1@demo.example' },
       { account: 'player2', password: 'player2-pass', email: 'player2@demo.example' },
       { account: 'agent1', password: 'agent1-pass', email: null },
+      { account: 'lead1', password: 'lead1-pass', email: null },
     ]);
   });
 

@@ -100,7 +100,7 @@ describe('query validation', () => {
           // A well-formed but unknown oauth_token is a dead session, not bad input.
           const deadSession = endpoint === ENDPOINTS.loginAuth && name === 'oauth_token' && response.statusCode === 401;
           // A session of the other role is refused before the query is looked at.
-          const otherRole = (endpoint.auth === 'agent' || endpoint.auth === 'player') && endpoint.auth !== role;
+          const otherRole = (endpoint.auth === 'agent' || endpoint.auth === 'player' || endpoint.auth === 'lead') && endpoint.auth !== role;
           const expected = deadSession ? ERROR_CODES.sessionInvalid : otherRole ? ERROR_CODES.forbidden : ERROR_CODES.badRequest;
           if (response.statusCode >= 400) expect(body.code, url.slice(0, 100)).toBe(expected);
         }

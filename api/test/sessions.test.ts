@@ -129,7 +129,7 @@ function validRequest(name: EndpointName): { body?: unknown; query?: string } {
 }
 
 describe('endpoints that need a session', () => {
-  it('are the user, player and agent calls of the table, documented with the bearer scheme in OpenAPI', async () => {
+  it('are the user, player, agent and lead calls of the table, documented with the bearer scheme in OpenAPI', async () => {
     expect(byAuth('required')).toEqual([
       'bindEmail',
       'changePassword',
@@ -154,15 +154,20 @@ describe('endpoints that need a session', () => {
     ]);
     expect(byAuth('agent')).toEqual([
       'agentInquiries',
+      'agentInquiryAssign',
       'agentInquiryDetail',
       'agentInquiryEnd',
+      'agentInquiryNote',
       'agentInquiryReply',
+      'agentPermissions',
       'cannedReplies',
       'cannedReplyCreate',
       'cannedReplyDelete',
       'cannedReplyUpdate',
+      'deskAgents',
     ]);
-    expect(WITH_SESSION.sort()).toEqual([...byAuth('required'), ...byAuth('player'), ...byAuth('agent')].sort());
+    expect(byAuth('lead')).toEqual(['leadDashboard', 'leadExport']);
+    expect(WITH_SESSION.sort()).toEqual([...byAuth('required'), ...byAuth('player'), ...byAuth('agent'), ...byAuth('lead')].sort());
     const document = (await harness.app.inject('/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown }>>;
       components: { securitySchemes: Record<string, unknown> };

@@ -57,5 +57,11 @@ describe('authorization matrix', () => {
     expect(cell('GET /files/download', 'otherPlayer')).toMatchObject({ status: 404, code: 4040 });
     expect(cell('GET /files/download', 'agent')).toMatchObject({ status: 200, code: null });
     expect(cell('GET /agent/inquiries/detail', 'owner')).toMatchObject({ status: 403, code: 4030 });
+    // The lead's figures: an agent without the permission is refused like a player; the CSV is a file, not an envelope.
+    expect(cell('GET /agent/lead/dashboard', 'agent')).toMatchObject({ status: 403, code: 4030 });
+    expect(cell('GET /agent/lead/dashboard', 'owner')).toMatchObject({ status: 403, code: 4030 });
+    expect(cell('GET /agent/lead/dashboard', 'lead')).toMatchObject({ status: 200, code: 1 });
+    expect(cell('GET /agent/lead/export', 'lead')).toMatchObject({ status: 200, code: null });
+    expect(cell('GET /agent/inquiries/detail', 'lead')).toMatchObject({ status: 200, code: 1 });
   });
 });

@@ -25,6 +25,8 @@ export * from './session/sign-in.js';
 export * from './api/codes.js';
 export * from './api/refusals.js';
 export * from './api/ticket-constants.js';
+export * from './api/lead-dashboard-constants.js';
+export * from './calendar-days.js';
 export * from './api/desk-constants.js';
 export * from './api/endpoint-routes.js';
 export * from './api/live-events.js';

@@ -9,6 +9,7 @@ export * from './api/schemas.js';
 export * from './api/identity-schemas.js';
 export * from './api/support-schemas.js';
 export * from './api/ticket-schemas.js';
+export * from './api/lead-dashboard-schemas.js';
 export * from './api/desk-schemas.js';
 export * from './api/canned-reply-schemas.js';
 export * from './api/endpoints.js';

@@ -110,6 +110,7 @@ const accounts = new WeakMap<FastifyRequest, AuthenticatedAccount>();
 function roleRefusal(auth: EndpointAuth, account: AuthenticatedAccount): string | null {
   if (auth === 'agent' && account.role !== 'agent') return ROLE_ERRORS.agentsOnly;
   if (auth === 'player' && account.role !== 'player') return ROLE_ERRORS.playersOnly;
+  if (auth === 'lead' && !(account.role === 'agent' && account.lead)) return ROLE_ERRORS.leadsOnly;
   return null;
 }
 

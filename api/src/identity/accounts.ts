@@ -51,6 +51,8 @@ export interface NewPlatformAccount {
   password: string;
   email?: string | null;
   role?: Role;
+  /** The support lead's permission; only an agent may have it (migration 0017). */
+  lead?: boolean;
 }
 
 /**
@@ -62,20 +64,21 @@ export async function createPlatformAccount(
   hasher: PasswordHasher,
   input: NewPlatformAccount,
   now: Date = new Date(),
-): Promise<{ id: number; account: string; type: AccountType; role: Role }> {
+): Promise<{ id: number; account: string; type: AccountType; role: Role; lead: boolean }> {
   const passwordHash = await hasher.hash(input.password);
   const role = input.role ?? 'player';
+  const lead = input.lead ?? false;
   try {
     return await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO accounts (account, type, role, password_hash, email, created_at, updated_at)
-         VALUES ($1, 'PLATFORM', $2, $3, $4, $5, $5) RETURNING id`,
-        [input.account, role, passwordHash, input.email ?? null, now],
+        `INSERT INTO accounts (account, type, role, lead, password_hash, email, created_at, updated_at)
+         VALUES ($1, 'PLATFORM', $2, $3, $4, $5, $6, $6) RETURNING id`,
+        [input.account, role, lead, passwordHash, input.email ?? null, now],
       );
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('account insert returned no id');
       await recordAccountEvent(tx, id, 'created', null, now);
-      return { id, account: input.account, type: 'PLATFORM' as const, role };
+      return { id, account: input.account, type: 'PLATFORM' as const, role, lead };
     });
   } catch (error) {
     const constraint = uniqueViolation(error);

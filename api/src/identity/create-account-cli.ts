@@ -1,7 +1,7 @@
 import { runCreateAccount } from './create-account.js';
 
 /**
- * `pnpm --filter api run create-account -- --account NAME [--email E] [--role player|agent]`, password from
+ * `pnpm --filter api run create-account -- --account NAME [--email E] [--role player|agent] [--lead]`, password from
  * ACCOUNT_PASSWORD or standard input. Uses DATABASE_URL, else the embedded folder (stop the server first: one
  * process per PGlite folder).
  */

@@ -12,7 +12,8 @@ import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './passwords.js';
 import { ROLES, type Role } from './types.js';
 
 export const USAGE =
-  'Usage: pnpm --filter api run create-account -- --account NAME [--email ADDRESS] [--role player|agent]\n' +
+  'Usage: pnpm --filter api run create-account -- --account NAME [--email ADDRESS] [--role player|agent] [--lead]\n' +
+  '  --lead gives an agent the support lead\'s permission (the lead\'s dashboard); it needs --role agent.\n' +
   '  The password comes from the ACCOUNT_PASSWORD environment variable, or from standard input\n' +
   '  (piped, or typed at a hidden prompt). It is never accepted as an argument: arguments end up in shell\n' +
   '  histories and process lists.\n';
@@ -48,6 +49,7 @@ export interface CreateAccountArguments {
   account: string;
   email: string | null;
   role: Role;
+  lead: boolean;
 }
 
 export function parseCreateAccountArgs(argv: readonly string[]): CreateAccountArguments {
@@ -60,7 +62,7 @@ export function parseCreateAccountArgs(argv: readonly string[]): CreateAccountAr
   try {
     ({ values } = parseArgs({
       args,
-      options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+      options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, lead: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -70,10 +72,13 @@ export function parseCreateAccountArgs(argv: readonly string[]): CreateAccountAr
   if (values.account === undefined) throw new CommandError('--account is required', true);
   const role = values.role ?? 'player';
   if (!(ROLES as readonly string[]).includes(role)) throw new CommandError(`--role must be one of ${ROLES.join(', ')}`, true);
+  const lead = values.lead ?? false;
+  if (lead && role !== 'agent') throw new CommandError('--lead is for agents only: add --role agent', true);
   return {
     account: check(accountNameSchema, values.account, `Account "${values.account}"`),
     email: values.email === undefined ? null : check(emailSchema, values.email, `E-mail "${values.email}"`),
     role: role as Role,
+    lead,
   };
 }
 
@@ -176,7 +181,7 @@ export async function runCreateAccount(io: CreateAccountIo, options: CreateAccou
       }
     }
     io.stdout.write(
-      `Created ${created.role} account "${created.account}" (id ${created.id})` +
+      `Created ${created.lead ? 'lead ' : ''}${created.role} account "${created.account}" (id ${created.id})` +
         `${args.email ? ` with e-mail ${args.email}` : ''} in ${where}\n`,
     );
     return 0;

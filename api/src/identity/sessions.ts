@@ -40,6 +40,7 @@ interface SessionRow {
   account: string;
   type: AccountType;
   role: Role;
+  lead: boolean;
   remember: boolean;
   last_seen_at: Date | null;
 }
@@ -86,7 +87,7 @@ export class Sessions {
     if (!token || !TOKEN_PATTERN.test(token)) return null;
     const now = this.now();
     const { rows } = await this.db.query<SessionRow>(
-      `SELECT s.id AS session_id, a.id AS account_id, a.account, a.type, a.role, s.remember, s.last_seen_at
+      `SELECT s.id AS session_id, a.id AS account_id, a.account, a.type, a.role, a.lead, s.remember, s.last_seen_at
        FROM sessions s JOIN accounts a ON a.id = s.account_id
        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
          AND coalesce(s.last_seen_at, s.created_at) + s.idle_timeout_seconds * interval '1 second' > $2`,
@@ -103,6 +104,7 @@ export class Sessions {
       account: row.account,
       type: row.type,
       role: row.role,
+      lead: row.lead,
       remember: row.remember,
     };
   }

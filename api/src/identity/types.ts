@@ -12,6 +12,8 @@ export interface AuthenticatedAccount {
   account: string;
   type: AccountType;
   role: Role;
+  /** An agent with the support lead's permission (migration 0017): the lead's dashboard is theirs. */
+  lead: boolean;
   /** The session was started with remember me (a password change's fresh session is too). */
   remember: boolean;
 }

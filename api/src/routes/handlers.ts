@@ -7,6 +7,7 @@ import type { SocialEndpoint } from '../oauth/handlers.js';
 import type { SupportEndpoint } from '../support/handlers.js';
 import type { FileEndpoint } from '../files/handlers.js';
 import type { TicketEndpoint } from '../tickets/handlers.js';
+import type { LeadDashboardEndpoint } from '../lead-dashboard/handlers.js';
 import type { CannedReplyEndpoint } from '../canned-replies/handlers.js';
 import { forwardedPrefix, requestHost } from '../http/forwarded.js';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
@@ -23,7 +24,7 @@ export interface HandlerDependencies {
 
 /** The server side of the catalogue and service endpoints; the identity ones are in `identity/handlers.ts`,
  * the social logins in `oauth/handlers.ts`, the support reference data in `support/handlers.ts`. */
-export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint | SocialEndpoint | SupportEndpoint | TicketEndpoint | FileEndpoint | CannedReplyEndpoint> {
+export function createHandlers({ db, catalog }: HandlerDependencies): Omit<EndpointHandlers, IdentityEndpoint | SocialEndpoint | SupportEndpoint | TicketEndpoint | FileEndpoint | LeadDashboardEndpoint | CannedReplyEndpoint> {
   return {
     // A game client's clientId puts its game first (Catalog); platform is accepted and changes nothing: every game
     // here is offered on every platform.

@@ -5,21 +5,23 @@ import { multipart } from 'api/testing';
 import { bearer, envelopeOf, passwordLogin, platformTicket, registeredRoutes, type ApiUnderTest, type InjectAnswer, type InjectRequest } from './api-under-test.js';
 
 /**
- * Issue 6 "Authorization matrix": every route the server registered, called as a guest, another player, an agent
- * and the owner of the resources it names (a ticket with a message and an attached file, an upload not attached
- * yet). Each answer is checked against what that caller may get, and every answer to someone not entitled to the
- * owner's data is searched for it (title, detail, reply, contact, file name and bytes). Needs the demo accounts
- * (player1 the owner, player2 the other player, agent1) and ticket limits that let one run open a few tickets.
+ * Issue 6 "Authorization matrix": every route the server registered, called as a guest, another player, an agent,
+ * a support lead (an agent with the lead's permission, issue 15) and the owner of the resources it names (a ticket
+ * with a message and an attached file, an upload not attached yet). Each answer is checked against what that caller
+ * may get, and every answer to someone not entitled to the owner's data is searched for it (title, detail, reply,
+ * contact, file name and bytes). Needs the demo accounts (player1 the owner, player2 the other player, agent1,
+ * lead1) and ticket limits that let one run open a few tickets.
  */
 
 /** Owner last: its calls may use up the resources (discarding the upload, ending the ticket). */
-export const CALLERS = ['guest', 'otherPlayer', 'agent', 'owner'] as const;
+export const CALLERS = ['guest', 'otherPlayer', 'agent', 'lead', 'owner'] as const;
 export type Caller = (typeof CALLERS)[number];
 
 const ACCOUNTS = {
   owner: { account: 'player1', password: 'player1-pass' },
   otherPlayer: { account: 'player2', password: 'player2-pass' },
   agent: { account: 'agent1', password: 'agent1-pass' },
+  lead: { account: 'lead1', password: 'lead1-pass' },
 } as const;
 
 interface Secrets {
@@ -171,6 +173,10 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
     reveals: { callers: ['agent'], secret: 'cannedReply' },
   },
   cannedReplyDelete: { scope: 'own', agentSees: true, request: (resources) => ({ body: { cannedReplyId: resources.cannedReplyId } }) },
+  agentPermissions: { scope: 'own', request: () => ({}) },
+  // The whole desk's figures: no one ticket's text, so no owner's secret even for the lead who may read them.
+  leadDashboard: { scope: 'public', request: () => ({ query: { from: '2025-01-01', to: '2025-01-31' } }) },
+  leadExport: { scope: 'public', request: () => ({ query: { from: '2025-01-01', to: '2025-01-31', report: 'csatByAgent' } }) },
   health: { scope: 'public', request: () => ({}) },
 };
 
@@ -219,15 +225,17 @@ export interface MatrixResult {
 function expectationOf(auth: EndpointAuth, entry: MatrixEntry, caller: Caller): Expectation {
   if (auth === 'none') return 'answered';
   if (caller === 'guest') return 'sessionInvalid';
-  if (auth === 'player' && caller === 'agent') return 'forbidden';
-  if (auth === 'agent' && caller !== 'agent') return 'forbidden';
-  if (entry.scope === 'owner' && caller !== 'owner' && !(caller === 'agent' && entry.agentSees)) return 'notFound';
+  const agent = caller === 'agent' || caller === 'lead';
+  if (auth === 'player' && agent) return 'forbidden';
+  if (auth === 'agent' && !agent) return 'forbidden';
+  if (auth === 'lead' && caller !== 'lead') return 'forbidden';
+  if (entry.scope === 'owner' && caller !== 'owner' && !(agent && entry.agentSees)) return 'notFound';
   return 'allowed';
 }
 
 function entitled(auth: EndpointAuth, entry: MatrixEntry, caller: Caller): boolean {
   if (caller === 'owner') return true;
-  return caller === 'agent' && entry.agentSees === true && (auth === 'agent' || auth === 'required');
+  return (caller === 'agent' || caller === 'lead') && entry.agentSees === true && (auth === 'agent' || auth === 'required');
 }
 
 /** Why an answer does not meet its expectation, or null when it does. */
@@ -246,7 +254,7 @@ function judge(expected: Expectation, answer: InjectAnswer, auth: EndpointAuth):
     case 'sessionInvalid':
       return answer.statusCode === 401 && envelope?.code === ERROR_CODES.sessionInvalid ? null : `expected -600, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
     case 'forbidden': {
-      const message = auth === 'agent' ? ROLE_ERRORS.agentsOnly : ROLE_ERRORS.playersOnly;
+      const message = auth === 'agent' ? ROLE_ERRORS.agentsOnly : auth === 'lead' ? ROLE_ERRORS.leadsOnly : ROLE_ERRORS.playersOnly;
       return answer.statusCode === 403 && envelope?.code === ERROR_CODES.forbidden && envelope.msg === message
         ? null
         : `expected 4030 ${message}, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
@@ -339,6 +347,7 @@ export async function runAuthorizationMatrix(api: ApiUnderTest): Promise<MatrixR
     owner: await passwordLogin(api, ACCOUNTS.owner.account, ACCOUNTS.owner.password),
     otherPlayer: await passwordLogin(api, ACCOUNTS.otherPlayer.account, ACCOUNTS.otherPlayer.password),
     agent: await passwordLogin(api, ACCOUNTS.agent.account, ACCOUNTS.agent.password),
+    lead: await passwordLogin(api, ACCOUNTS.lead.account, ACCOUNTS.lead.password),
   };
   const resources = await prepareOwner(api, tokens.owner!, tokens.agent!);
   const secretEntries = Object.entries(resources.secrets) as [keyof Secrets, string][];

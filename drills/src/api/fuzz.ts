@@ -390,15 +390,23 @@ async function realResources(api: ApiUnderTest, playerToken: string, agentToken:
   };
 }
 
+/** The demo accounts whose sessions the fuzzing sends: a player's, an agent's, and a support lead's for the lead calls. */
+const FUZZ_LOGINS = {
+  player: { account: 'player1', password: 'player1-pass' },
+  agent: { account: 'agent1', password: 'agent1-pass' },
+  lead: { account: 'lead1', password: 'lead1-pass' },
+} as const;
+
 /**
  * Sends the generated requests one after another, with a player's or the agent's session as the endpoint needs;
  * logins again whenever a call ended a session (logout).
  */
 export async function runFuzz(api: ApiUnderTest, count: number, seed: number, logs?: () => string): Promise<FuzzResult> {
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join(',');
-  const sessions = { player: await passwordLogin(api, 'player1', 'player1-pass'), agent: await passwordLogin(api, 'agent1', 'agent1-pass') };
+  const login = (role: keyof typeof FUZZ_LOGINS) => passwordLogin(api, FUZZ_LOGINS[role].account, FUZZ_LOGINS[role].password);
+  const sessions = { player: await login('player'), agent: await login('agent'), lead: await login('lead') };
   const known = await realResources(api, sessions.player, sessions.agent);
-  const secrets = new Set(['player1-pass', 'agent1-pass', sessions.player, sessions.agent]);
+  const secrets = new Set([...Object.values(FUZZ_LOGINS).map((login) => login.password), ...Object.values(sessions)]);
   const result: FuzzResult = { seed, sent: 0, unsendable: 0, byKind: {}, byAnswer: {}, problems: [], healthyAfter: false, prototypeClean: false, logLeaks: null };
   let problemCount = 0;
   const problem = (text: string) => {
@@ -407,7 +415,7 @@ export async function runFuzz(api: ApiUnderTest, count: number, seed: number, lo
   };
   for (const fuzz of generateFuzzRequests(count, seed, known)) {
     const endpoint = ENDPOINTS[fuzz.endpoint];
-    const role = endpoint.auth === 'agent' ? 'agent' : 'player';
+    const role = endpoint.auth === 'agent' || endpoint.auth === 'lead' ? endpoint.auth : 'player';
     const token = fuzz.session === 'fitting' && endpoint.auth !== 'none' ? sessions[role] : null;
     const request = { ...fuzz.request, headers: { ...bearer(token), ...fuzz.request.headers } };
     let answer;
@@ -439,7 +447,7 @@ export async function runFuzz(api: ApiUnderTest, count: number, seed: number, lo
     const kind = (result.byKind[fuzz.kind] ??= { accepted: 0, refused: 0, serverError: 0, unclear: 0 });
     kind[outcome] += 1;
     if (outcome === 'accepted' && fuzz.endpoint === 'logout' && token) {
-      sessions[role] = await passwordLogin(api, role === 'agent' ? 'agent1' : 'player1', `${role === 'agent' ? 'agent1' : 'player1'}-pass`);
+      sessions[role] = await login(role);
       secrets.add(sessions[role]);
     }
   }

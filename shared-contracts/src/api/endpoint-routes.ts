@@ -1,9 +1,9 @@
 /**
  * 'required': the call needs a valid session token (else -600); 'player': a player's session (an agent's gets 4030
- * 'playersOnly'); 'agent': a customer-service agent's session (a player's gets 4030 'agentsOnly'); 'none': it
- * ignores any.
+ * 'playersOnly'); 'agent': a customer-service agent's session (a player's gets 4030 'agentsOnly'); 'lead': an agent
+ * with the support lead's permission (anyone else gets 4030 'leadsOnly'); 'none': it ignores any.
  */
-export type EndpointAuth = 'none' | 'required' | 'player' | 'agent';
+export type EndpointAuth = 'none' | 'required' | 'player' | 'agent' | 'lead';
 
 /**
  * How the body and answer travel. 'json' (default): JSON body, envelope answer. 'upload': one file as
@@ -85,6 +85,9 @@ export const ENDPOINT_ROUTES = {
   cannedReplyCreate: route({ method: 'POST', path: '/agent/canned-replies', auth: 'agent', showsLoading: false }),
   cannedReplyUpdate: route({ method: 'POST', path: '/agent/canned-replies/update', auth: 'agent', showsLoading: false }),
   cannedReplyDelete: route({ method: 'POST', path: '/agent/canned-replies/delete', auth: 'agent', showsLoading: false }),
+  agentPermissions: route({ method: 'GET', path: '/agent/permissions', auth: 'agent', showsLoading: false }),
+  leadDashboard: route({ method: 'GET', path: '/agent/lead/dashboard', auth: 'lead', showsLoading: false }),
+  leadExport: route({ method: 'GET', path: '/agent/lead/export', auth: 'lead', showsLoading: false, transport: 'download' }),
   health: route({ method: 'GET', path: '/health', auth: 'none', showsLoading: false }),
 } as const;
 

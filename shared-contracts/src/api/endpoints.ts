@@ -74,6 +74,7 @@ import {
   unresolvedSchema,
   uploadedFileSchema,
 } from './ticket-schemas.js';
+import { agentPermissionsSchema, leadDashboardQuerySchema, leadDashboardSchema, leadExportQuerySchema } from './lead-dashboard-schemas.js';
 
 export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
@@ -398,6 +399,24 @@ export const ENDPOINTS = {
     summary: 'Agents: deletes a canned reply; replies already sent keep its text.',
   }),
   ...DESK_ENDPOINTS,
+  agentPermissions: endpoint({
+    ...ENDPOINT_ROUTES.agentPermissions,
+    query: commonQuerySchema, body: undefined,
+    response: agentPermissionsSchema,
+    summary: "Agents: what the session's agent may do beyond the desk (the support lead's dashboard).",
+  }),
+  leadDashboard: endpoint({
+    ...ENDPOINT_ROUTES.leadDashboard,
+    query: leadDashboardQuerySchema, body: undefined,
+    response: leadDashboardSchema,
+    summary: 'Support leads: tickets opened and ended per UTC day, first-response and resolution percentiles, CSAT by game, agent and low-score reason.',
+  }),
+  leadExport: endpoint({
+    ...ENDPOINT_ROUTES.leadExport,
+    query: leadExportQuerySchema, body: undefined,
+    response: z.unknown(),
+    summary: "Support leads: one of the dashboard's reports as a CSV file (UTF-8 with a byte order mark, headers in spec_lang).",
+  }),
   health: endpoint({
     ...ENDPOINT_ROUTES.health,
     query: z.strictObject({}), body: undefined,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay, utcDay } from '../calendar-days.js';
 import { ACCOUNT_RULES, LIMITS, SOCIAL_PROVIDERS } from '../limits.js';
 import { clientIdSchema, commonQueryShape, platformSchema } from './schemas.js';
 
@@ -42,10 +43,8 @@ export const phoneSchema = z
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\+[1-9]\\d{${LIMITS.phoneDigitsMin - 1},${LIMITS.phoneDigitsMax - 1}}$`), 'phoneInvalid'));
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The furthest time zone is UTC+14: a date is "today" somewhere until it is today there. */
 const EARLIEST_ZONE_MS = 14 * 60 * 60 * 1000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * What is wrong with a birthday typed as YYYY-MM-DD (a date field's value) on the day `now`, as a message key, or
@@ -53,16 +52,11 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * the future; one more than ACCOUNT_RULES.birthdayAgeMaxYears back is taken for a slip.
  */
 export function birthdayProblem(value: string, now: Date): 'birthdayInvalid' | 'birthdayInFuture' | 'birthdayTooEarly' | null {
-  const parts = CALENDAR_DATE.exec(value);
-  if (!parts) return 'birthdayInvalid';
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  // Date.UTC rolls 30 February over into March and treats years below 100 as 19xx: both show as a different day.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'birthdayInvalid';
-  if (value > isoDay(new Date(now.getTime() + EARLIEST_ZONE_MS))) return 'birthdayInFuture';
+  if (!isCalendarDay(value)) return 'birthdayInvalid';
+  if (value > utcDay(new Date(now.getTime() + EARLIEST_ZONE_MS))) return 'birthdayInFuture';
   const earliest = new Date(now.getTime());
   earliest.setUTCFullYear(earliest.getUTCFullYear() - ACCOUNT_RULES.birthdayAgeMaxYears);
-  if (value < isoDay(earliest)) return 'birthdayTooEarly';
+  if (value < utcDay(earliest)) return 'birthdayTooEarly';
   return null;
 }
 

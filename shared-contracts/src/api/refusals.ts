@@ -71,10 +71,12 @@ export const CANNED_REPLY_ERRORS = {
   cannedRepliesFull: 'cannedRepliesFull',
 } as const;
 
-/** Messages of the 4030 refusals of a session whose role the endpoint does not serve (`auth: 'agent' | 'player'`). */
+/** Messages of the 4030 refusals of a session whose role the endpoint does not serve (`auth: 'agent' | 'player' | 'lead'`). */
 export const ROLE_ERRORS = {
   /** A player's session on an agents' call. */
   agentsOnly: 'agentsOnly',
+  /** A session without the support lead's permission (a player's, or a plain agent's) on a lead's call. */
+  leadsOnly: 'leadsOnly',
   /** An agent's session on a player's call (agents answer from the desk, they do not open tickets). */
   playersOnly: 'playersOnly',
 } as const;
