@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { SUPPORT_AGENT_SEGMENT, SUPPORT_DEFAULT_STEP } from 'shared-contracts';
+import { LEAD_DASHBOARD_ROUTE, SUPPORT_AGENT_SEGMENT, SUPPORT_DEFAULT_STEP } from 'shared-contracts';
 import { lazyScreen, ScreenLoadBoundary, type RemoteProps } from 'shared-contracts/react';
 import { ChooseGameStep } from '../features/choose-game/choose-game-step.js';
 import { HelpTopicsStep } from '../features/help-topics/help-topics-step.js';
@@ -16,6 +16,10 @@ const InquiryStep = lazyScreen(() => import('../features/inquiry-form/inquiry-st
 const FeedbackStep = lazyScreen(() => import('../features/conversation/feedback-step.js').then((module) => module.FeedbackStep));
 const AgentDesk = lazyScreen(() => import('../features/agent-desk/agent-desk.js').then((module) => module.AgentDesk));
 const AgentTicket = lazyScreen(() => import('../features/conversation/agent-ticket.js').then((module) => module.AgentTicket));
+// The lead's dashboard, and the desk's link to it (which asks whether the agent is a lead): Chart.js comes later
+// still, with the dashboard's first chart.
+const LeadDashboard = lazyScreen(() => import('../features/lead-dashboard/lead-dashboard.js').then((module) => module.LeadDashboard));
+const LeadDashboardLink = lazyScreen(() => import('../features/lead-dashboard/lead-dashboard-link.js').then((module) => module.LeadDashboardLink));
 const CannedReplyPicker = lazyScreen(() => import('../features/canned-replies/canned-reply-picker.js').then((module) => module.CannedReplyPicker));
 const CannedRepliesPage = lazyScreen(() => import('../features/canned-replies/canned-replies-page.js').then((module) => module.CannedRepliesPage));
 
@@ -40,6 +44,14 @@ export function SupportRoutes() {
               <ScreenLoadBoundary fallback={screenLoadFailed}>
                 <Suspense fallback={<Loading />}>
                   <AgentDesk
+                    tools={
+                      // A link that did not arrive is left out: the desk works without it.
+                      <ScreenLoadBoundary fallback={() => null}>
+                        <Suspense fallback={null}>
+                          <LeadDashboardLink />
+                        </Suspense>
+                      </ScreenLoadBoundary>
+                    }
                     ticketView={(inquiryId, onChanged, focusOnLoad) => (
                       <ScreenLoadBoundary fallback={screenLoadFailed}>
                         <Suspense fallback={<Loading />}>
@@ -72,6 +84,18 @@ export function SupportRoutes() {
               <ScreenLoadBoundary fallback={screenLoadFailed}>
                 <Suspense fallback={<Loading />}>
                   <CannedRepliesPage />
+                </Suspense>
+              </ScreenLoadBoundary>
+            </RequireLogin>
+          }
+        />
+        <Route
+          path={LEAD_DASHBOARD_ROUTE}
+          element={
+            <RequireLogin>
+              <ScreenLoadBoundary fallback={screenLoadFailed}>
+                <Suspense fallback={<Loading />}>
+                  <LeadDashboard />
                 </Suspense>
               </ScreenLoadBoundary>
             </RequireLogin>

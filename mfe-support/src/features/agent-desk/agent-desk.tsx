@@ -180,7 +180,14 @@ function Queue({
  * the chosen ticket beside it (below it on a phone). The ticket view comes from the conversation feature, composed
  * by the route. A player's session is refused by the API and told this page is not for them.
  */
-export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onChanged: () => void, focusOnLoad: boolean) => ReactNode }) {
+export function AgentDesk({
+  ticketView,
+  tools,
+}: {
+  ticketView: (inquiryId: number, onChanged: () => void, focusOnLoad: boolean) => ReactNode;
+  /** Links the route adds beside the desk's own tools (the lead's dashboard, for leads). */
+  tools?: ReactNode;
+}) {
   const { t } = useTranslation();
   const desk = useDeskParams();
   const query: EndpointQuery<'agentInquiries'> = {
@@ -234,6 +241,7 @@ export function AgentDesk({ ticketView }: { ticketView: (inquiryId: number, onCh
       <div className={styles.heading}>
         <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
         <div className={styles.tools}>
+          {tools}
           <Link to="canned-replies" data-testid="manage-canned-replies">
             {t('support:cannedReplies.manage')}
           </Link>

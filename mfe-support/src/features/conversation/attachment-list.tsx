@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, type Attachment } from 'shared-contracts';
 import { formatFileSize } from '../../lib/format.js';
+import { saveFile } from '../../lib/save-file.js';
 import styles from './conversation.module.css';
-
-/** How long a downloaded file's object URL lives: long enough for the browser to start saving it. */
-const DOWNLOAD_URL_LIFETIME_MS = 30_000;
 
 /** Files need the session's header, which a plain link cannot send: they are fetched and handed over as blobs. */
 function fetchFile(fileId: string, signal?: AbortSignal): Promise<Blob> {
@@ -19,15 +17,7 @@ function FileDownload({ attachment }: { attachment: Attachment }) {
   const save = async () => {
     setState('loading');
     try {
-      const url = URL.createObjectURL(await fetchFile(attachment.fileId));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = attachment.name;
-      link.hidden = true;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
+      saveFile(await fetchFile(attachment.fileId), attachment.name);
       setState('idle');
     } catch {
       setState('failed');
