@@ -132,7 +132,7 @@ export const fragments: Measurement<FragmentsResult> = {
         }),
         notes: [
           `GET ${FIRST_VIEW_FRAGMENT_PATH}?path=/&host=localhost&area=kr&lang=ko (${round(fragmentBytes / 1024)} KB, uncompressed as the edge asks for it).`,
-          'uncached: the same query with a host no brand names (miss-<n>.localhost, the default brand as for localhost), a new one per request: each is a cache miss that asks the API for the games and renders.',
+          'uncached: the same query with a host no brand names (miss-<n>.localhost, the default brand as for localhost), a new one per request: each is a cache miss that renders. The games come from the answers the fragment server keeps for the brand and language (shared-contracts PublicAnswers), asked of the API again every 10 s.',
           'autocannon runs in the bench\'s own process, on the same two cores as the origin (and, uncached, the API).',
         ],
       },
