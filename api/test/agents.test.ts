@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { AGENT_PAGE_SIZE, ERROR_CODES, LIMITS, type EndpointName } from 'shared-contracts';
+import { AGENT_PAGE_SIZE, DESK_LIMITS, ERROR_CODES, LIMITS, type EndpointName } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { runCreateAccount } from '../src/identity/create-account.js';
@@ -214,6 +214,28 @@ describe('GET /agent/inquiries', () => {
     expect(beyond.items).toEqual([]);
     for (const page of [first, second, beyond]) expect(page).toMatchObject({ total: AGENT_PAGE_SIZE + 2, pageSize: AGENT_PAGE_SIZE });
     expect(second.page).toBe(2);
+  });
+
+  it(`counts at most ${DESK_LIMITS.queueCountMax} matches, then says that more match`, async () => {
+    const word = marker();
+    const player = await loggedInPlayer(h);
+    const original = await createTicket(h, player.token, platformBody({ title: `Many ${word}` }));
+    // Copies made by the database: opening ten thousand tickets through the API would take minutes.
+    const copy = (count: number) =>
+      h.db.query(
+        `INSERT INTO tickets (account_id, request_id, ticket_type, game_id, category_id, title, content, contact_kind, contact, lang,
+                              status, created_at, updated_at, waiting_since)
+         SELECT account_id, gen_random_uuid(), ticket_type, game_id, category_id, title, content, contact_kind, contact, lang,
+                status, created_at, updated_at, waiting_since
+         FROM tickets, generate_series(1, $2::int) WHERE id = $1`,
+        [original, count],
+      );
+    await copy(DESK_LIMITS.queueCountMax - 1);
+    expect(await list(`?keyword=${word}`)).toMatchObject({ total: DESK_LIMITS.queueCountMax, totalCapped: false });
+    await copy(1);
+    const last = await list(`?keyword=${word}&page=${DESK_LIMITS.queueCountMax / AGENT_PAGE_SIZE}`);
+    expect(last).toMatchObject({ total: DESK_LIMITS.queueCountMax, totalCapped: true });
+    expect(last.items).toHaveLength(AGENT_PAGE_SIZE);
   });
 
   it('refuses malformed filters with 4000 naming them', async () => {

@@ -12,6 +12,11 @@ export const DESK_LIMITS = {
   noteMax: 1_000,
   /** Internal notes one ticket holds; a ticket needing more is a matter for a new one. */
   notesPerTicketMax: 200,
+  /**
+   * The most matches the queue counts: past it the desk says "more than" (`totalCapped`) instead of counting every
+   * ticket of a publisher's desk on each page; 500 pages, and the filters narrow the rest.
+   */
+  queueCountMax: 10_000,
 } as const;
 
 /** Messages of the desk's refusals: stable keys the browser translates (`support:errors.<key>`). */

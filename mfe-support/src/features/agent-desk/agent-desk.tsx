@@ -134,7 +134,7 @@ function Queue({
       {queue ? (
         <>
           <p className={styles.total} role="status">
-            {t('support:agent.total', { total: queue.total })}
+            {t(queue.totalCapped ? 'support:agent.totalMore' : 'support:agent.total', { total: queue.total })}
           </p>
           {queue.items.length === 0 ? <NoData /> : null}
           <ul className={styles.items}>
