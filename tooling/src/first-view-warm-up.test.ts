@@ -30,7 +30,8 @@ exports.renderer = {
   async warmUp(environment) {
     probe.warmUps.push({ apiUrl: environment.apiUrl });
     await released;
-    if (process.env.WARM_UP_FAILS) throw new Error('the API does not answer');
+    // The first WARM_UP_FAILURES attempts find no API, as when the API starts after this server.
+    if (probe.warmUps.length <= Number(process.env.WARM_UP_FAILURES ?? 0)) throw new Error('the API does not answer');
     warm = true;
   },
   render: async (query) => '<p>' + (warm ? 'warm' : 'cold') + ' for ' + query.host + '</p>',
@@ -54,7 +55,7 @@ afterEach(async () => {
   for (const root of roots) await rm(root, { recursive: true, force: true });
   servers = [];
   roots = [];
-  delete process.env.WARM_UP_FAILS;
+  delete process.env.WARM_UP_FAILURES;
   if (logLevel === undefined) delete process.env.LOG_LEVEL;
   else process.env.LOG_LEVEL = logLevel;
   delete probe.warmUpProbe;
@@ -69,9 +70,17 @@ async function builtApp(bundle: string): Promise<string> {
   return root;
 }
 
-function start(app: AppName, root: string): Promise<FastifyInstance> {
+function start(app: AppName, root: string, warmUpDeadlineMs?: number): Promise<FastifyInstance> {
   const remote = 'http://127.0.0.1:1/mf-manifest.json';
-  return startStaticServer({ app, port: 0, host: '127.0.0.1', root, remotes: { catalog: remote, support: remote, account: remote }, apiUrl: 'http://api.invalid' }).then((server) => {
+  return startStaticServer({
+    app,
+    port: 0,
+    host: '127.0.0.1',
+    root,
+    remotes: { catalog: remote, support: remote, account: remote },
+    apiUrl: 'http://api.invalid',
+    ...(warmUpDeadlineMs === undefined ? {} : { warmUpDeadlineMs }),
+  }).then((server) => {
     servers.push(server);
     return server;
   });
@@ -99,16 +108,28 @@ describe("a fragment server's start", () => {
     expect(await firstFragment(await starting)).toBe('<p>warm for hikari.localhost</p>');
   });
 
-  it('starts all the same when the warm-up fails, and renders on request', async () => {
+  it('warms up again while the API does not answer yet', async () => {
     probe.warmUpProbe = { release: () => undefined, warmUps: [], pages: [] };
-    process.env.WARM_UP_FAILS = '1';
-    // The server warns of the failed warm-up, as it should; the test's output need not show it.
-    process.env.LOG_LEVEL = 'error';
+    process.env.WARM_UP_FAILURES = '2';
     const root = await builtApp(REMOTE_BUNDLE);
     const starting = start('catalog', root);
     await expect.poll(() => probe.warmUpProbe?.warmUps.length).toBe(1);
     probe.warmUpProbe.release();
+    expect(await firstFragment(await starting)).toBe('<p>warm for hikari.localhost</p>');
+    expect(probe.warmUpProbe.warmUps).toHaveLength(3);
+  });
+
+  it('starts all the same when the API never answers within the deadline, and renders on request', async () => {
+    probe.warmUpProbe = { release: () => undefined, warmUps: [], pages: [] };
+    process.env.WARM_UP_FAILURES = 'Infinity';
+    // The server warns of the failed warm-up, as it should; the test's output need not show it.
+    process.env.LOG_LEVEL = 'error';
+    const root = await builtApp(REMOTE_BUNDLE);
+    const starting = start('catalog', root, 1_000);
+    await expect.poll(() => probe.warmUpProbe?.warmUps.length).toBe(1);
+    probe.warmUpProbe.release();
     expect(await firstFragment(await starting)).toBe('<p>cold for hikari.localhost</p>');
+    expect(probe.warmUpProbe.warmUps.length).toBeGreaterThan(1);
   });
 });
 

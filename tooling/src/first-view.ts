@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { FirstViewRenderer, PageDocument, PageDocumentInput } from 'shared-contracts/server';
 
@@ -25,10 +26,15 @@ export const COMPOSE_DEADLINE_MS = 1_000;
 export const FRAGMENT_CACHE_MS = 60_000;
 const FRAGMENT_CACHE_ENTRIES = 2_000;
 /**
- * How long a starting server waits for its server bundle's warm-up before it listens all the same: an API that does
+ * How long a starting server tries to warm its server bundle up before it listens all the same: an API that does
  * not answer must not keep the site's pages from being served (they then render in the browser).
  */
 export const WARM_UP_DEADLINE_MS = 15_000;
+/**
+ * The pause before a failed warm-up is tried again: the API may not be reachable yet (compose starts the fragment
+ * servers before the edge they reach it through).
+ */
+const WARM_UP_RETRY_MS = 500;
 
 /** A server bundle's exports: a remote's first-view renderer, or the shell's page renderer. */
 export interface ServerBundle {
@@ -47,8 +53,31 @@ export function cspHash(text: string): string {
 interface LoadedBundle {
   version: string;
   exports: ServerBundle;
-  /** The bundle's warm-up, settled either way (the caller's warm-up reports its own failure). */
+  /** Settles once the bundle is warm, or once its warm-up has failed until the deadline. */
   warmedUp: Promise<void>;
+}
+
+/** How a server warms its bundle up (`serverBundleLoader`). */
+export interface BundleWarmUp {
+  /** Renders what the bundle serves once; rejects when it could not (the API not reachable, say). */
+  run: (exports: ServerBundle) => Promise<void>;
+  /** Told of the last failure when no warm-up succeeded within the deadline. */
+  failed: (error: unknown) => void;
+  /** WARM_UP_DEADLINE_MS unless told otherwise. */
+  deadlineMs?: number;
+}
+
+/** Runs the warm-up until it succeeds, again after each failure until the deadline. */
+async function warmUpWithin(exports: ServerBundle, warmUp: BundleWarmUp): Promise<void> {
+  const giveUpAt = Date.now() + (warmUp.deadlineMs ?? WARM_UP_DEADLINE_MS);
+  for (;;) {
+    try {
+      return await warmUp.run(exports);
+    } catch (error) {
+      if (Date.now() + WARM_UP_RETRY_MS >= giveUpAt) return warmUp.failed(error);
+      await sleep(WARM_UP_RETRY_MS);
+    }
+  }
 }
 
 /**
@@ -56,7 +85,7 @@ interface LoadedBundle {
  * code the page then runs, and warms each version up as it loads: its messages, code and API calls are ready before
  * a player's request needs them. Missing bundle: null, and pages are served as before.
  */
-export function serverBundleLoader(root: string, warmUp: (exports: ServerBundle) => Promise<void>): () => LoadedBundle | null {
+export function serverBundleLoader(root: string, warmUp: BundleWarmUp): () => LoadedBundle | null {
   const file = path.join(root, SERVER_BUNDLE_FILE);
   let loaded: (LoadedBundle & { mtimeMs: number }) | null = null;
   return () => {
@@ -72,20 +101,18 @@ export function serverBundleLoader(root: string, warmUp: (exports: ServerBundle)
       delete requireFromBundle.cache[file];
       const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
       const exports = requireFromBundle(file) as ServerBundle;
-      loaded = { mtimeMs, version, exports, warmedUp: warmUp(exports).catch(() => undefined) };
+      loaded = { mtimeMs, version, exports, warmedUp: warmUpWithin(exports, warmUp) };
     }
     return loaded;
   };
 }
 
 /**
- * Waits for the bundle's warm-up, at most WARM_UP_DEADLINE_MS: a server listens only once its first views are warm,
- * so whatever waits for it to answer (the tests, the topology, a readiness probe) sends its first page to a warm one.
+ * Waits for the bundle's warm-up (its deadline at most): a server listens only once its first views are warm, so
+ * whatever waits for it to answer (the tests, the topology, a readiness probe) sends its first page to a warm one.
  */
 export async function untilWarm(bundle: LoadedBundle | null): Promise<void> {
-  let deadline: NodeJS.Timeout | undefined;
-  await Promise.race([bundle?.warmedUp, new Promise<void>((resolve) => (deadline = setTimeout(resolve, WARM_UP_DEADLINE_MS)))]);
-  clearTimeout(deadline);
+  await bundle?.warmedUp;
 }
 
 /**
@@ -153,14 +180,14 @@ const FRAGMENT_QUERY = ['path', 'host', 'area', 'lang', 'search'] as const;
  */
 export async function registerFirstViewFragments(
   app: FastifyInstance,
-  options: { root: string; publicOrigin: string; apiUrl: string },
+  options: { root: string; publicOrigin: string; apiUrl: string; warmUpDeadlineMs?: number },
 ): Promise<void> {
   const exposedStylesheets = exposedStylesheetsReader(options.root, options.publicOrigin);
-  const loadBundle = serverBundleLoader(options.root, async (exports) =>
-    exports.renderer
-      ?.warmUp({ apiUrl: options.apiUrl, stylesheets: exposedStylesheets() })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'the first views could not be warmed up: the first fragments may miss the edge\'s timeout')),
-  );
+  const loadBundle = serverBundleLoader(options.root, {
+    run: async ({ renderer }) => renderer?.warmUp({ apiUrl: options.apiUrl, stylesheets: exposedStylesheets() }),
+    failed: (error) => app.log.warn({ err: error }, "the first views could not be warmed up: the first fragments may miss the edge's timeout"),
+    ...(options.warmUpDeadlineMs === undefined ? {} : { deadlineMs: options.warmUpDeadlineMs }),
+  });
   const cache = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
   // One render at a time per page: requests arriving meanwhile wait for it rather than render it again.
   const rendering = new Map<string, Promise<string | null>>();

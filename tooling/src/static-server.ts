@@ -23,6 +23,8 @@ export interface StaticServerOptions {
   remotes?: Record<RemoteName, string>;
   apiUrl?: string;
   apiBetaUrl?: string;
+  /** How long a remote's origin tries to warm its first views up before it listens (WARM_UP_DEADLINE_MS). */
+  warmUpDeadlineMs?: number;
 }
 
 /** The environment's remotes.json (DESIGN §3): a remote is redeployed by pointing here or replacing its files. */
@@ -89,14 +91,12 @@ async function composedPageSender(
   remotes: Record<RemoteName, string>,
   remoteOrigins: readonly string[],
 ): Promise<PageSender> {
-  const loadBundle = serverBundleLoader(root, async ({ document }) => {
-    if (!document) return;
-    try {
-      await document.prepare();
-      await document.render({ template: await readFile(indexFile, 'utf8'), apiUrl, host: 'localhost', path: '/', search: '', cookies: {} });
-    } catch (error) {
-      app.log.warn({ err: error }, 'the page renderer could not be warmed up: the first pages may go out as built');
-    }
+  const loadBundle = serverBundleLoader(root, {
+    run: async ({ document }) => {
+      await document?.prepare();
+      await document?.render({ template: await readFile(indexFile, 'utf8'), apiUrl, host: 'localhost', path: '/', search: '', cookies: {} });
+    },
+    failed: (error) => app.log.warn({ err: error }, 'the page renderer could not be warmed up: the first pages may go out as built'),
   });
   await untilWarm(loadBundle());
   const plain = plainPageSender(indexFile);
@@ -191,7 +191,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
       return remotes;
     });
   } else {
-    await registerFirstViewFragments(app, { root: options.root, publicOrigin: new URL(remotes[options.app]).origin, apiUrl });
+    await registerFirstViewFragments(app, {
+      root: options.root,
+      publicOrigin: new URL(remotes[options.app]).origin,
+      apiUrl,
+      ...(options.warmUpDeadlineMs === undefined ? {} : { warmUpDeadlineMs: options.warmUpDeadlineMs }),
+    });
   }
 
   const sendPage = options.app === 'shell'
