@@ -1,11 +1,12 @@
 /**
- * `api/testing`: the API in another package's own process, for the drills (drills/) and their fast variants: the
- * app factory, a database with the migrations and seeds, mail and files in folders, the production logger, and real
- * files of every attachment type. It loads no test runner, so `npm run drills` can use it too; the harnesses of the
- * API's own tests are `api/testing/vitest`.
+ * `api/testing`: the API in another package's own process, for the drills (drills/) and their fast variants and for
+ * the bench's desk at scale (bench/src/measurements/desk-scale.ts): the app factory, a database with the migrations
+ * and seeds, mail and files in folders, the production logger, and real files of every attachment type. It loads
+ * no test runner, so `npm run drills` can use it too; the harnesses of the API's own tests are `api/testing/vitest`.
  */
 export { buildApp, type BuildAppOptions } from '../src/app.js';
 export { loadConfig } from '../src/config.js';
+export type { Database, Queryable, QueryResult, SqlValue } from '../src/db/database.js';
 export { migrate } from '../src/db/migrate.js';
 export { openDatabase } from '../src/db/open.js';
 export { openPglite } from '../src/db/pglite.js';

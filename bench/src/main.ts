@@ -5,6 +5,7 @@ import { launchChromium } from './browser.js';
 import type { Measurement } from './measurement.js';
 import { apiLoad } from './measurements/api-load.js';
 import { buildTime } from './measurements/build-time.js';
+import { deskScale } from './measurements/desk-scale.js';
 import { firstLoad } from './measurements/first-load.js';
 import { fragments } from './measurements/fragments.js';
 import { lighthouse } from './measurements/lighthouse.js';
@@ -25,7 +26,7 @@ import { BENCH_PORTS, prepareDatabase, startApi, startOrigins, throwawayPglite }
  * are the longest, and the comparison reuses what firstLoad found.
  */
 const ALL: Measurement<unknown>[] = [
-  buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, fragments, lighthouse, monolith, apiLoad, live,
+  buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, fragments, lighthouse, monolith, apiLoad, live, deskScale,
 ] as Measurement<unknown>[];
 /** BENCH_ONLY=firstLoad,apiLoad runs just those (against the apps as last built when buildTime is not among them). */
 const only = process.env.BENCH_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);

@@ -28,6 +28,8 @@ export const TARGETS = {
   liveIdleStreamsPerReplica: 5_000,
   liveLoadedStreams: 1_000,
   liveDeliveryP95Ms: 1_000,
+  /** Issue 15 item 5: each of the desk's queries (queue, filters, search, history, dashboard) at 1,000,000 tickets. */
+  deskP95Ms: 100,
 } as const;
 
 /** Reference figures of ../shared/STACK-NOTES.md (gzip -9 KB of first-load JavaScript). */

@@ -1,0 +1,312 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import {
+  buildApp,
+  migrate,
+  openDatabase,
+  PasswordHasher,
+  readGamesSeed,
+  readSupportSeed,
+  seedGames,
+  seedSupport,
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type SqlValue,
+} from 'api/testing';
+import { ENDPOINTS } from 'shared-contracts/schemas';
+import { startPostgres } from 'tooling/postgres';
+import type { Measurement } from '../measurement.js';
+import { orderNumber, PLAYER_PREFIX, seedDeskStep, TICKETS_PER_PLAYER } from '../desk-seed.js';
+import { onCleanup } from '../processes.js';
+import { percentile, round } from '../report.js';
+import { TARGETS } from '../targets.js';
+
+/** The desk's sizes, in tickets, each reached by adding to the one before. BENCH_DESK_SIZES=10000,100000 for less. */
+const SIZES = (process.env.BENCH_DESK_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+/** Timed calls of each query at each size, after WARMUP untimed ones. */
+const RUNS = Number(process.env.BENCH_DESK_RUNS ?? 30);
+const WARMUP = 3;
+const AGENTS = 20;
+/** Players whose history is read, in turn. */
+const HISTORY_PLAYERS = 30;
+
+/** A part of a call: the call as the API answers it, or one kind of its statements on tickets. */
+type Part = 'call' | 'rows' | 'count';
+
+interface Timing {
+  p50Ms: number;
+  p95Ms: number;
+}
+
+export interface DeskQueryFigures {
+  query: string;
+  parts: Partial<Record<Part, Timing>>;
+}
+
+export interface DeskSize {
+  tickets: number;
+  messages: number;
+  /** Seconds the database took to add this step's players, tickets, messages and ratings, and to analyse them. */
+  seedSeconds: number;
+  /** The machine's 1-minute load average after the queries: the two cores are shared, and figures move with it. */
+  loadAverage: number;
+  queries: DeskQueryFigures[];
+}
+
+export interface DeskScale {
+  postgresVersion: string;
+  sizes: DeskSize[];
+}
+
+interface Statement {
+  sql: string;
+  ms: number;
+}
+
+/**
+ * The API's database with every statement timed: the desk's calls are measured as the API makes them, and their
+ * statements apart (the page of rows and its count), without a copy of the API's SQL in the bench.
+ */
+function timedDatabase(db: Database, onStatement: (statement: Statement) => void): Database {
+  const timed = (runner: Queryable): Queryable => ({
+    async query<Row>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>> {
+      const started = performance.now();
+      try {
+        return await runner.query<Row>(sql, params);
+      } finally {
+        onStatement({ sql, ms: performance.now() - started });
+      }
+    },
+    exec: (sql) => runner.exec(sql),
+  });
+  return {
+    ...timed(db),
+    kind: db.kind,
+    transaction: (work) => db.transaction((tx) => work(timed(tx))),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
+    close: () => db.close(),
+  };
+}
+
+/** Which part of a call a statement is; null for what every call does (the session check). */
+function partOf(sql: string): Part | null {
+  if (/\bFROM sessions\b/.test(sql) || /\bticket_events\b/.test(sql)) return null;
+  return /\bcount\(/i.test(sql) ? 'count' : 'rows';
+}
+
+/** The tables the seed writes to. */
+const SEEDED_TABLES = ['accounts', 'tickets', 'ticket_messages', 'ticket_ratings'];
+
+/**
+ * Runs `work` with the tables' indexes dropped, then builds them again as they were, as a bulk load (pg_restore)
+ * does: building an index over a million rows at once is several times faster than updating it row by row, the
+ * trigram ones most. The indexes of constraints (keys, uniqueness) stay and keep checking every row.
+ */
+async function withIndexesBuiltAfter<T>(tx: Queryable, tables: readonly string[], work: () => Promise<T>): Promise<T> {
+  const { rows: indexes } = await tx.query<{ name: string; definition: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+     WHERE c.relname = ANY($1::text[]) AND c.relnamespace = current_schema()::regnamespace
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const index of indexes) await tx.query(`DROP INDEX ${index.name}`);
+  const result = await work();
+  for (const index of indexes) await tx.query(index.definition);
+  return result;
+}
+
+interface DeskQuery {
+  name: string;
+  path: string;
+  token: () => string;
+}
+
+async function addSessions(db: Queryable, accountIds: readonly number[]): Promise<string[]> {
+  const tokens = accountIds.map(() => randomBytes(32).toString('base64url'));
+  const hashes = tokens.map((token) => createHash('sha256').update(token, 'utf8').digest('hex'));
+  await db.query(
+    `INSERT INTO sessions (account_id, token_hash, created_at, expires_at, last_seen_at)
+     SELECT account_id, hash, now(), now() + interval '1 day', now() FROM unnest($1::bigint[], $2::text[]) AS s (account_id, hash)`,
+    [accountIds, hashes],
+  );
+  return tokens;
+}
+
+function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The desk's queries as agents and players make them (issue 15 item 5), against the bench's seed. */
+function deskQueries(agentToken: string, leadToken: string, playerTokens: readonly string[], gameId: number, ticketCount: number): DeskQuery[] {
+  const queue = ENDPOINTS.agentInquiries.path;
+  const agent = () => agentToken;
+  let turn = 0;
+  const today = new Date();
+  const monthAgo = new Date(today.getTime() - 29 * 24 * 60 * 60 * 1000);
+  const range = `from=${utcDay(monthAgo)}&to=${utcDay(today)}`;
+  return [
+    { name: 'queue, first page', path: `${queue}?page=1`, token: agent },
+    { name: 'queue, page 500', path: `${queue}?page=500`, token: agent },
+    { name: 'status processing', path: `${queue}?status=processing`, token: agent },
+    { name: 'status ended', path: `${queue}?status=ended`, token: agent },
+    { name: 'game', path: `${queue}?gameId=${gameId}`, token: agent },
+    { name: 'game and status replied', path: `${queue}?gameId=${gameId}&status=replied`, token: agent },
+    { name: 'unassigned', path: `${queue}?assigned=unassigned`, token: agent },
+    { name: 'mine', path: `${queue}?assigned=mine`, token: agent },
+    // An order number from the middle of the seed: one ticket has it.
+    { name: 'keyword: order number', path: `${queue}?keyword=${orderNumber(Math.ceil(ticketCount / 2))}`, token: agent },
+    { name: 'keyword: common word (fr)', path: `${queue}?keyword=${encodeURIComponent('remboursement')}`, token: agent },
+    { name: 'keyword: account name', path: `${queue}?keyword=${PLAYER_PREFIX}${Math.ceil(ticketCount / TICKETS_PER_PLAYER / 3)}`, token: agent },
+    { name: 'keyword: ja, 4 characters', path: `${queue}?keyword=${encodeURIComponent('ログイン')}`, token: agent },
+    { name: 'keyword: zh-CN, 2 characters', path: `${queue}?keyword=${encodeURIComponent('充值')}`, token: agent },
+    { name: "player's history", path: ENDPOINTS.inquiryList.path, token: () => playerTokens[turn++ % playerTokens.length]! },
+    { name: 'dashboard, 30 days', path: `${ENDPOINTS.leadDashboard.path}?${range}`, token: () => leadToken },
+  ];
+}
+
+async function measureQueries(app: Awaited<ReturnType<typeof buildApp>>, queries: readonly DeskQuery[], statements: { current: Statement[] | null }) {
+  const figures: DeskQueryFigures[] = [];
+  for (const query of queries) {
+    const samples: Record<Part, number[]> = { call: [], rows: [], count: [] };
+    for (let run = 0; run < WARMUP + RUNS; run += 1) {
+      const seen: Statement[] = [];
+      statements.current = seen;
+      const started = performance.now();
+      const answer = await app.inject({ method: 'GET', url: query.path, headers: { authorization: `Bearer ${query.token()}` } });
+      const ms = performance.now() - started;
+      statements.current = null;
+      if (answer.statusCode !== 200) throw new Error(`${query.name}: ${query.path} answered ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+      if (run < WARMUP) continue;
+      samples.call.push(ms);
+      for (const part of ['rows', 'count'] as const) {
+        // The slowest of its kind: a call may run several at once (the dashboard), so they are not added up.
+        const spent = seen.filter((statement) => partOf(statement.sql) === part).map((statement) => statement.ms);
+        if (spent.length > 0) samples[part].push(Math.max(...spent));
+      }
+    }
+    const parts: Partial<Record<Part, Timing>> = {};
+    for (const part of ['call', 'rows', 'count'] as const) {
+      if (samples[part].length > 0) parts[part] = { p50Ms: round(percentile(samples[part], 0.5)), p95Ms: round(percentile(samples[part], 0.95)) };
+    }
+    figures.push({ query: query.name, parts });
+  }
+  return figures;
+}
+
+/**
+ * The agents' desk at 10,000, 100,000 and 1,000,000 tickets on a throwaway PostgreSQL (issue 15 item 5): the
+ * database seeds each size itself (bench/src/desk-seed.ts), then the API, in this process over that database,
+ * answers each of the desk's queries RUNS times; each figure is the whole call (app.inject, no network) and the
+ * time its statements on tickets took, the page of rows apart from its count.
+ */
+export const deskScale: Measurement<DeskScale> = {
+  key: 'deskScale',
+  needs: 'own',
+  run: async () => {
+    const postgres = await startPostgres({ database: 'desk' });
+    const stopPostgres = onCleanup(postgres.stop);
+    const statements: { current: Statement[] | null } = { current: null };
+    let db: Database | null = null;
+    try {
+      // A throwaway cluster: checkpoints far apart, so writing a million tickets at once is not a checkpoint every
+      // few seconds (the default max_wal_size is 1 GB).
+      await postgres.query("ALTER SYSTEM SET max_wal_size = '8GB'");
+      await postgres.query('SELECT pg_reload_conf()');
+      db = await openDatabase({ kind: 'postgres', url: postgres.url });
+      await migrate(db);
+      await seedGames(db, await readGamesSeed());
+      await seedSupport(db, await readSupportSeed());
+      const passwordHash = await new PasswordHasher().hash(randomBytes(18).toString('base64url'));
+      const { rows: agents } = await db.query<{ id: string }>(
+        `INSERT INTO accounts (account, type, role, lead, password_hash, created_at, updated_at)
+         SELECT 'desk-agent-' || n, 'PLATFORM', 'agent', n = 1, $1, now(), now() FROM generate_series(1, $2::int) n RETURNING id`,
+        [passwordHash, AGENTS],
+      );
+      const agentIds = agents.map((row) => Number(row.id));
+      const [agentToken, leadToken] = await addSessions(db, [agentIds[1]!, agentIds[0]!]);
+      const { rows: games } = await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 1');
+      const gameId = games[0]!.id;
+      const app = await buildApp({
+        db: timedDatabase(db, (statement) => statements.current?.push(statement)),
+        uploadCleanupIntervalMs: false,
+        retentionIntervalMs: false,
+      });
+      const sizes: DeskSize[] = [];
+      let playerTokens: string[] = [];
+      try {
+        let seeded = 0;
+        const last = SIZES.at(-1)!;
+        for (const size of SIZES) {
+          process.stderr.write(`bench: deskScale seeding ${(size - seeded).toLocaleString('en-US')} tickets...\n`);
+          const started = performance.now();
+          const added = await db.transaction(async (tx) => {
+            // The bench's rows are valid by construction: no triggers (live events) and no foreign-key checks.
+            await tx.query('SET LOCAL session_replication_role = replica');
+            await tx.query("SET LOCAL maintenance_work_mem = '256MB'");
+            return withIndexesBuiltAfter(tx, SEEDED_TABLES, () => seedDeskStep(tx, { from: seeded + 1, to: size, last, agentIds, passwordHash }));
+          });
+          await db.exec('VACUUM (ANALYZE) tickets, ticket_messages, ticket_ratings, accounts');
+          const seedSeconds = round((performance.now() - started) / 1000);
+          process.stderr.write(`bench: deskScale seeded ${size.toLocaleString('en-US')} tickets in ${seedSeconds} s\n`);
+          if (playerTokens.length === 0) {
+            const { rows: players } = await db.query<{ id: string }>(
+              'SELECT id FROM accounts WHERE account LIKE $1 ORDER BY id LIMIT $2',
+              [`${PLAYER_PREFIX}%`, HISTORY_PLAYERS],
+            );
+            playerTokens = await addSessions(db, players.map((row) => Number(row.id)));
+          }
+          seeded = size;
+          process.stderr.write(`bench: deskScale measuring at ${size.toLocaleString('en-US')} tickets...\n`);
+          const queries = await measureQueries(app, deskQueries(agentToken!, leadToken!, playerTokens, gameId, size), statements);
+          sizes.push({ tickets: size, messages: added.messages, seedSeconds, loadAverage: round(loadavg()[0] ?? 0), queries });
+          // Each size's figures as soon as they are known: the largest takes a while.
+          process.stderr.write(`${JSON.stringify(sizes.at(-1))}\n`);
+        }
+      } finally {
+        await app.close();
+      }
+      return { postgresVersion: postgres.version, sizes };
+    } finally {
+      await db?.close();
+      stopPostgres();
+      await postgres.stop();
+    }
+  },
+  tables: ({ postgresVersion, sizes }) => {
+    const label = (tickets: number) => (tickets >= 1_000_000 ? `${tickets / 1_000_000}M` : `${tickets / 1_000}k`);
+    const queries = sizes[0]?.queries.map((figures) => figures.query) ?? [];
+    const rows = queries.flatMap((query) =>
+      (['call', 'rows', 'count'] as const).flatMap((part) => {
+        const cells = sizes.map((size) => size.queries.find((figures) => figures.query === query)?.parts[part]);
+        if (cells.every((cell) => cell === undefined)) return [];
+        return [[query, part, ...cells.map((cell) => (cell ? `${cell.p50Ms} / ${cell.p95Ms}` : '-')), TARGETS.deskP95Ms]];
+      }),
+    );
+    return [
+      {
+        title: `The agents' desk as it grows, PostgreSQL ${postgresVersion}: p50 / p95 ms of ${RUNS} calls each (after ${WARMUP} untimed)`,
+        columns: ['query', 'part', ...sizes.map((size) => `${label(size.tickets)} tickets`), 'target p95 ms'],
+        rows,
+        notes: [
+          'call: the API answering the call in-process (app.inject: session check, statements, serialising; no network);',
+          'rows: the slowest of its statements that read tickets for the answer; count: the slowest counting matches (the',
+          "queue's total).",
+          `load average (1 min, 2 cores) after each size: ${sizes.map((size) => `${label(size.tickets)} ${size.loadAverage}`).join(', ')}.`,
+        ],
+      },
+      {
+        title: 'Seeding the desk (server-side generate_series, triggers and foreign-key checks off, indexes built after, then VACUUM ANALYZE)',
+        columns: ['tickets', 'messages added', 'players added', 'seconds'],
+        rows: sizes.map((size, index) => [
+          size.tickets,
+          size.messages,
+          (size.tickets - (sizes[index - 1]?.tickets ?? 0)) / TICKETS_PER_PLAYER,
+          size.seedSeconds,
+        ]),
+      },
+    ];
+  },
+};
