@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
-import { AGENT, openTicket, tokenOf } from '../support/tickets-api.js';
+import { AGENT, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
 
 /** An English support message with its {{placeholders}} filled in. */
 const en = (key: string, values: Record<string, string | number> = {}) => t('support', 'en', key, values);
@@ -14,9 +14,8 @@ const deskUrl = (query = '') => `${site()}/SupportCenter/agent?spec_lang=en${que
 const leaveFields = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 15)", () => {
-  test('an agent writes a canned reply, picks it from the reply box with the keyboard and sends it', async ({ page }) => {
+  test('an agent writes a canned reply on the management page, checked as the API checks it', async ({ page }) => {
     const marker = randomUUID().slice(0, 8);
-    const { inquiryId } = await openTicket(await tokenOf(DEMO.player1), { title: `Canned ${marker}` });
     await logIn(page, AGENT);
     await page.goto(deskUrl());
     await page.getByTestId('manage-canned-replies').click();
@@ -56,6 +55,26 @@ test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
+    // Deleting asks first; Cancel keeps it.
+    await saved.getByTestId('canned-reply-delete').click();
+    const confirm = page.getByTestId('canned-reply-delete-dialog');
+    await expect(confirm).toContainText(en('cannedReplies.deleteBody', { title }));
+    await expect(confirm.getByRole('button', { name: en('conversation.cancel') })).toBeFocused();
+    await confirm.getByRole('button', { name: en('conversation.cancel') }).click();
+    await expect(saved).toHaveCount(1);
+    await saved.getByTestId('canned-reply-delete').click();
+    await confirm.getByTestId('canned-reply-delete-confirm').click();
+    await expect(manager.getByTestId('canned-replies-notice')).toHaveText(en('cannedReplies.deleted'));
+    await expect(saved).toHaveCount(0);
+  });
+
+  test('an agent picks a canned reply in the reply box with the keyboard, inserts it at the caret and sends it', async ({ page }) => {
+    const marker = randomUUID().slice(0, 8);
+    const { inquiryId } = await openTicket(await tokenOf(DEMO.player1), { title: `Canned ${marker}` });
+    const title = `Refund ${marker}`;
+    const body = `Your refund ${marker} is on its way and reaches your account within three days.`;
+    await callApi('cannedReplyCreate', await tokenOf(AGENT), { body: { language: 'en', title, body } });
+    await logIn(page, AGENT);
     await page.goto(deskUrl(`&inquiryId=${inquiryId}`));
     const view = page.getByTestId('agent-ticket');
     const picker = view.getByTestId('canned-reply-picker');
@@ -83,7 +102,7 @@ test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 
     await expect(view.getByTestId('conversation-message-agent')).toContainText(body);
   });
 
-  test('j and k move through the queue, / searches, r writes a reply, e ends and ? lists the keys, never while typing', async ({ page }) => {
+  test('j and k move through the queue, / searches, c claims, r writes a reply, e ends and ? lists the keys, never while typing', async ({ page }) => {
     const marker = randomUUID().slice(0, 8);
     const player = await tokenOf(DEMO.player1);
     // Oldest waiting first: the first one opened heads the queue.
@@ -107,6 +126,13 @@ test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 
     // The keyword is kept: moving through the queue never loses the filter.
     await expect(page).toHaveURL(new RegExp(`keyword=${marker}`));
 
+    // Nobody holds the new ticket: c claims it for this agent, who may then release it.
+    const handling = page.getByTestId('desk-handling');
+    await expect(handling.getByTestId('claim')).toBeVisible();
+    await page.keyboard.press('c');
+    await expect(handling.getByTestId('release')).toBeVisible();
+    await expect(handling.getByTestId('claim')).toHaveCount(0);
+
     await page.keyboard.press('r');
     const text = page.getByTestId('reply-form').getByLabel(en('agent.reply'));
     await expect(text).toBeFocused();
@@ -126,8 +152,9 @@ test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 
     await page.keyboard.press('?');
     const help = page.getByTestId('desk-shortcuts-dialog');
     await expect(help.getByRole('heading', { level: 2 })).toHaveText(en('agent.shortcuts.title'));
-    for (const action of ['next', 'previous', 'search', 'reply', 'end', 'help']) await expect(help).toContainText(en(`agent.shortcuts.${action}`));
-    await expect(help.getByRole('button', { name: en('agent.shortcuts.close') })).toBeFocused();
+    for (const action of ['next', 'previous', 'search', 'claim', 'reply', 'end', 'help']) await expect(help).toContainText(en(`agent.shortcuts.${action}`));
+    // Focus starts on the dialog's own Close.
+    await expect(help.getByRole('button', { name: en('conversation.close') })).toBeFocused();
     // The desk is inert behind the dialog: j does not move the queue.
     await page.keyboard.press('j');
     await expect(heading).toHaveText(`Keys one ${marker}`);
@@ -138,7 +165,7 @@ test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 
     await expect(button).toHaveAttribute('aria-keyshortcuts', '?');
     await button.click();
     await expect(help).toBeVisible();
-    await help.getByRole('button', { name: en('agent.shortcuts.close') }).click();
+    await help.getByRole('button', { name: en('conversation.close') }).click();
     await expect(help).toBeHidden();
     await expect(button).toBeFocused();
 

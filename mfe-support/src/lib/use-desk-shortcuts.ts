@@ -8,6 +8,7 @@ export const DESK_SHORTCUTS = [
   { key: 'j', action: 'next' },
   { key: 'k', action: 'previous' },
   { key: '/', action: 'search' },
+  { key: 'c', action: 'claim' },
   { key: 'r', action: 'reply' },
   { key: 'e', action: 'end' },
   { key: '?', action: 'help' },

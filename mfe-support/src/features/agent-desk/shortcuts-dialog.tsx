@@ -19,11 +19,6 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           </div>
         ))}
       </dl>
-      <div className={styles.dialogActions}>
-        <button type="button" className="button-primary" onClick={onClose} data-autofocus>
-          {t('support:agent.shortcuts.close')}
-        </button>
-      </div>
     </Dialog>
   );
 }

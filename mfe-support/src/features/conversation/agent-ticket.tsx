@@ -21,7 +21,8 @@ import { useTicket } from './use-ticket.js';
  * attachments while the chat is open, and ending it. `onChanged` tells the queue to refresh its statuses;
  * `focusOnLoad` moves focus to the ticket's title once it has loaded (it was just chosen from the list);
  * `replyTools` are controls above the reply that insert text into it (the canned replies, composed by the route),
- * given the language the player wrote in. `r` focuses the reply and `e` asks to end the chat (useDeskShortcuts).
+ * given the language the player wrote in. `c` claims it, `r` focuses the reply and `e` asks to end the chat
+ * (useDeskShortcuts).
  */
 export function AgentTicket({
   inquiryId,
@@ -54,7 +55,11 @@ export function AgentTicket({
   useFocusWhenShown(heading, state, focusOnLoad);
   const replyText = useRef<HTMLTextAreaElement>(null);
   const answerable = state.status === 'ready' && OPEN_TICKET_STATUSES.includes(state.ticket.status);
-  useDeskShortcuts(answerable ? { reply: () => replyText.current?.focus(), end: () => setEnding(true) } : {});
+  useDeskShortcuts(
+    answerable
+      ? { reply: () => replyText.current?.focus(), end: () => setEnding(true), ...(handling.claim ? { claim: handling.claim } : {}) }
+      : {},
+  );
 
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <Failed messageKey={state.messageKey} retry={reload} />;

@@ -17,16 +17,20 @@ type Outcome =
  * Who holds the ticket on the desk (issue 15): the handling summary, claim, release and assign to another agent, and
  * the take-over a reply needs when another agent holds it. Every change names the holder the agent saw; when that is
  * no longer so, the API refuses, the ticket is read again (`onChanged`) and the agent is told who holds it now.
- * `replyBlocked` stands in for the reply while another agent holds the ticket.
+ * `replyBlocked` stands in for the reply while another agent holds the ticket; `claim` claims an open ticket nobody
+ * holds (the desk's `c` shortcut), null otherwise.
  */
-export function useDeskHandling(ticket: DeskInquiryDetail | null, onChanged: () => void): { panel: ReactNode; replyBlocked: ReactNode } {
+export function useDeskHandling(
+  ticket: DeskInquiryDetail | null,
+  onChanged: () => void,
+): { panel: ReactNode; replyBlocked: ReactNode; claim: (() => void) | null } {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [agents] = useCall('deskAgents', 'agents', () => ({}));
   const { pending, run } = useSingleRequest();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [chosen, setChosen] = useState('');
-  if (!ticket) return { panel: null, replyBlocked: null };
+  if (!ticket) return { panel: null, replyBlocked: null, claim: null };
 
   const known = agents.status === 'ready' ? agents.data : null;
   const selfAccountId = known?.selfAccountId ?? null;
@@ -116,5 +120,6 @@ export function useDeskHandling(ticket: DeskInquiryDetail | null, onChanged: () 
         </button>
       </div>
     ) : null;
-  return { panel, replyBlocked };
+  const claim = open && known && holder === null ? () => void assign(selfAccountId) : null;
+  return { panel, replyBlocked, claim };
 }
