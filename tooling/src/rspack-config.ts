@@ -1,153 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import { SERVER_BUNDLE_FILE } from './first-view.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
+import { STANDALONE_RUNTIME_FILE, federationRuntimeEsmPlugin, standaloneRuntimeConfig } from './federation-runtime.js';
+import { sharedMap, subsetModules } from './shared-libraries.js';
 import { StartupChunksPlugin } from './startup-chunks-plugin.js';
 
 const toolingRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const repoRoot = path.dirname(toolingRoot);
-
-/** Libraries every app shares as singletons: one identical map everywhere (DESIGN §3). */
-export const SHARED_SINGLETONS = [
-  'react', 'react/', 'react-dom', 'react-dom/', 'react-router',
-  'jotai', 'i18next', 'react-i18next', 'shared-contracts', 'shared-contracts/schemas',
-] as const;
-
-/**
- * Shared libraries provided as only the exports the apps import, instead of whole: shared whole, react-router is
- * 61 KB gzip, most of it data loading and server rendering no app uses. Every app provides the same subset, so
- * whichever app loads the library first serves all of them. An export missing here would be undefined in the app
- * that imports it: tooling/src/shared-subsets.test.ts keeps each list complete.
- */
-export const SHARED_SUBSETS: Partial<Record<(typeof SHARED_SINGLETONS)[number], readonly string[]>> = {
-  'react-router': [
-    'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes',
-    'useLocation', 'useNavigate', 'useParams', 'useSearchParams',
-  ],
-  'react-i18next': ['Trans', 'setI18n', 'useTranslation'],
-};
-
-function packageManifest(appDir: string, name: string): { file: string; manifest: { version: string; exports?: Record<string, unknown> } } {
-  const file = createRequire(path.join(appDir, 'package.json')).resolve(`${name}/package.json`);
-  return { file, manifest: JSON.parse(readFileSync(file, 'utf8')) as { version: string; exports?: Record<string, unknown> } };
-}
-
-/** The package a shared key belongs to: `shared-contracts/schemas` is a subpath of `shared-contracts`. */
-function packageOf(key: string): string {
-  const segments = key.split('/');
-  return segments.slice(0, key.startsWith('@') ? 2 : 1).join('/');
-}
-
-function packageVersion(appDir: string, key: string): string {
-  return packageManifest(appDir, packageOf(key)).manifest.version;
-}
-
-/** The package's ES module entry (its exports' `import` condition), by absolute path. */
-function esModuleEntry(appDir: string, name: string): string {
-  const { file, manifest } = packageManifest(appDir, name);
-  const entry = (manifest.exports?.['.'] as { import?: string | { default: string } } | undefined)?.import;
-  const relative = typeof entry === 'string' ? entry : entry?.default;
-  if (!relative) throw new Error(`${name} has no ES module entry in its exports`);
-  return path.join(path.dirname(file), relative);
-}
-
-/**
- * The module provided under a subset library's name: it re-exports the listed names from the library's file by
- * absolute path (a bare name here would be the shared module asking for itself), so the rest is tree-shaken.
- * It is a virtual module at a path of its own in the app's node_modules.
- */
-function subsetModules(appDir: string): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(SHARED_SUBSETS).map(([name, exports]) => [
-      path.join(appDir, 'node_modules', '.shared-subsets', `${name}.js`),
-      `export { ${exports.join(', ')} } from ${JSON.stringify(esModuleEntry(appDir, name))};\n`,
-    ]),
-  );
-}
-
-function sharedMap(appDir: string) {
-  const subsets = subsetModules(appDir);
-  return Object.fromEntries(
-    SHARED_SINGLETONS.map((key) => {
-      const name = key.replace(/\/$/, '');
-      const version = packageVersion(appDir, name);
-      const subset = Object.keys(subsets).find((file) => path.basename(file, '.js') === name);
-      return [key, { singleton: true, requiredVersion: `^${version}`, ...(subset ? { import: subset, version } : {}) }];
-    }),
-  );
-}
-
-/** The federation runtime's CommonJS files, as Rspack's federation plugin finds them (through the runtime tools). */
-function federationRuntimeFiles() {
-  const fromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced'));
-  const fromRuntimeTools = createRequire(fromEnhanced.resolve('@module-federation/runtime-tools'));
-  const runtime = fromRuntimeTools.resolve('@module-federation/runtime');
-  return {
-    bundlerRuntime: fromRuntimeTools.resolve('@module-federation/webpack-bundler-runtime'),
-    runtime,
-    runtimeCore: createRequire(runtime).resolve('@module-federation/runtime-core'),
-    provideRuntimePlugin: createRequire(fromEnhanced.resolve('@module-federation/rspack')).resolve('@module-federation/inject-external-runtime-core-plugin'),
-  };
-}
-
-/** Each of these packages ships its ES module build next to its CommonJS one, under the same name. */
-const esmNextTo = (cjsFile: string) => cjsFile.replace(/\.cjs$/, '.js');
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Rspack's federation plugin brings in the federation runtime as CommonJS: the bundler runtime and the plugin that
- * provides the runtime to remotes by the absolute paths of their .cjs files, and `@module-federation/runtime`
- * through an alias to its .cjs file. CommonJS cannot be tree-shaken (the `experiments.optimization` flags would
- * remove nothing), and the CommonJS and ES module builds mixed on one page ship the runtime twice. Each is replaced
- * by its ES module build.
- */
-function federationRuntimeEsmPlugin() {
-  const { bundlerRuntime, runtime, provideRuntimePlugin } = federationRuntimeFiles();
-  const replacements = new Map([
-    [bundlerRuntime, esmNextTo(bundlerRuntime)],
-    [provideRuntimePlugin, esmNextTo(provideRuntimePlugin)],
-    ['@module-federation/runtime', esmNextTo(runtime)],
-  ]);
-  const requests = new RegExp(`^(?:${[...replacements.keys()].map(escapeRegExp).join('|')})$`);
-  return new rspack.NormalModuleReplacementPlugin(requests, (data: { request: string }) => {
-    data.request = replacements.get(data.request) ?? data.request;
-  });
-}
-
-/** Where a remote's standalone page gets the federation runtime the shell otherwise provides (see below). */
-export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
-
-/**
- * Remotes are built with `experiments.externalRuntime`: their remote entry takes the federation runtime from the
- * global the shell provides (`provideExternalRuntime`) instead of carrying a second copy. A remote's standalone page
- * has no shell, so this small build next to the remote provides that global before the page's own script runs.
- * It runs after the remote's build, whose output.clean would otherwise delete it.
- */
-function standaloneRuntimeConfig(appName: string, appDir: string, production: boolean): Configuration {
-  const runtimeCore = JSON.stringify(esmNextTo(federationRuntimeFiles().runtimeCore));
-  return {
-    name: `${appName}-standalone-runtime`,
-    dependencies: [appName],
-    mode: production ? 'production' : 'development',
-    context: appDir,
-    target: ['web', 'es2022'],
-    devtool: false,
-    entry: {
-      // The global the federation plugin's externalRuntime reads (@module-federation/rspack, ModuleFederationPlugin).
-      'federation-runtime': `data:text/javascript,import * as runtimeCore from ${runtimeCore}; globalThis._FEDERATION_RUNTIME_CORE = runtimeCore;`,
-    },
-    output: { path: path.join(appDir, 'dist'), filename: STANDALONE_RUNTIME_FILE, uniqueName: `publisher_${appName}_standalone_runtime`, clean: false },
-    optimization: { minimize: production },
-    performance: { hints: false },
-  };
-}
 
 export const CONTRACT_VERSION: string = (
   JSON.parse(readFileSync(path.join(repoRoot, 'shared-contracts', 'package.json'), 'utf8')) as { version: string }

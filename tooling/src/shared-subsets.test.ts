@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SHARED_SUBSETS } from './rspack-config.js';
+import { SHARED_SUBSETS } from './shared-libraries.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BROWSER_PACKAGES = ['shell', 'mfe-catalog', 'mfe-support', 'mfe-account', 'shared-contracts'];
@@ -31,7 +31,7 @@ function importedNames(library: string): Map<string, string> {
   return names;
 }
 
-describe('shared libraries provided as a subset of their exports (tooling/src/rspack-config.ts)', () => {
+describe('shared libraries provided as a subset of their exports (tooling/src/shared-libraries.ts)', () => {
   for (const [library, exports] of Object.entries(SHARED_SUBSETS)) {
     it(`${library}: every export an app imports is in the subset every app provides`, () => {
       const imported = importedNames(library);
