@@ -39,23 +39,38 @@ function keywordMatch(alias: string, keyword: string): string {
   return `${alias}.title ${like} OR ${alias}.content ${like} OR ${alias}.account_id = ANY (ARRAY(SELECT id FROM accounts WHERE account ${like}))`;
 }
 
+/** A statement's conditions and the values of their parameters. */
+interface Filter {
+  where: string;
+  params: SqlValue[];
+}
+
 /**
- * The desk's filters over `t` (tickets), as five parameters from `$first`: status, game id, a `containsPattern`
- * keyword (each null for "any"), whether only tickets nobody holds, and the holder (null: any). Each call is planned
- * with its values, so a filter left null drops out of the plan and the others meet their indexes (migration 0016).
- * A keyword with trigrams (`byTrigrams`) has its matches found first, all at once from the trigram indexes, and
- * only they are ordered: an order number or an account name is in a handful of a million tickets, which walking
- * the queue's order would test one by one. A shorter keyword has no trigram to look up, so it is tested on each
- * ticket in the queue's order, which stops at the page's end when the keyword is common.
+ * The desk's filters over `t` (tickets), their parameters numbered from `$first`. Only the filters asked for are
+ * written, so each combination is a statement of its own whose plan (kept by each connection: the API prepares its
+ * statements) is made for those filters and meets their indexes (migration 0016), rather than one plan for all.
+ * A keyword with trigrams has its matches found first, all at once from the trigram indexes, and only they are
+ * ordered: an order number or an account name is in a handful of a million tickets, which walking the queue's order
+ * would test one by one. A shorter keyword has no trigram to look up, so it is tested on each ticket in the queue's
+ * order, which stops at the page's end when the keyword is common.
  */
-function queueFilter(first: number, byTrigrams: boolean): string {
-  const [status, game, keyword, unassigned, holder] = [0, 1, 2, 3, 4].map((offset) => `$${first + offset}`) as [string, string, string, string, string];
-  const found = byTrigrams ? `t.id = ANY (ARRAY(SELECT m.id FROM tickets m WHERE ${keywordMatch('m', keyword)}))` : keywordMatch('t', keyword);
-  return `(${status}::text IS NULL OR t.status = ${status}::text)
-    AND (${game}::int IS NULL OR t.game_id = ${game}::int)
-    AND (${keyword}::text IS NULL OR ${found})
-    AND (NOT ${unassigned}::boolean OR t.assignee_account_id IS NULL)
-    AND (${holder}::bigint IS NULL OR t.assignee_account_id = ${holder}::bigint)`;
+function queueFilter(agent: AuthenticatedAccount, query: QueueQuery, first: number): Filter {
+  const params: SqlValue[] = [];
+  const param = (value: SqlValue) => `$${first + params.push(value) - 1}`;
+  const conditions = ['true'];
+  if (query.status) conditions.push(`t.status = ${param(query.status)}::text`);
+  if (query.gameId) conditions.push(`t.game_id = ${param(query.gameId)}::int`);
+  if (query.keyword) {
+    const keyword = param(containsPattern(query.keyword));
+    conditions.push(
+      [...query.keyword].length >= TRIGRAM_LENGTH
+        ? `t.id = ANY (ARRAY(SELECT m.id FROM tickets m WHERE ${keywordMatch('m', keyword)}))`
+        : `(${keywordMatch('t', keyword)})`,
+    );
+  }
+  if (query.assigned === 'unassigned') conditions.push('t.assignee_account_id IS NULL');
+  if (query.assigned === 'mine') conditions.push(`t.assignee_account_id = ${param(agent.accountId)}::bigint`);
+  return { where: conditions.join(' AND '), params };
 }
 
 /**
@@ -65,32 +80,26 @@ function queueFilter(first: number, byTrigrams: boolean): string {
  * or the caller's own.
  */
 export async function readQueue(db: Queryable, agent: AuthenticatedAccount, query: QueueQuery, language: Language) {
-  const filters: SqlValue[] = [
-    query.status ?? null,
-    query.gameId ?? null,
-    query.keyword ? containsPattern(query.keyword) : null,
-    query.assigned === 'unassigned',
-    query.assigned === 'mine' ? agent.accountId : null,
-  ];
-  const byTrigrams = [...(query.keyword ?? '')].length >= TRIGRAM_LENGTH;
+  const pageFilter = queueFilter(agent, query, 2);
+  const countFilter = queueFilter(agent, query, 1);
   // `waiting_since` is set exactly while an agent owes the next message (tickets_waiting_consistent, migration
   // 0005), so ordering by it, nulls last, puts the waiting tickets first, longest waiting first: the queue's order,
   // and the order of migration 0016's indexes, from which a page is read instead of sorting every match. The page's
   // ids are found first, from an index alone; only those twenty are joined to their names.
   const { rows } = await db.query<SummaryRow & HandlingRow>(
     `WITH page AS (
-       SELECT t.id FROM tickets t WHERE ${queueFilter(2, byTrigrams)}
-       ORDER BY t.waiting_since, t.updated_at, t.id LIMIT $7 OFFSET $8)
+       SELECT t.id FROM tickets t WHERE ${pageFilter.where}
+       ORDER BY t.waiting_since, t.updated_at, t.id LIMIT $${pageFilter.params.length + 2} OFFSET $${pageFilter.params.length + 3})
      SELECT ${SUMMARY_COLUMNS}, ${HANDLING_COLUMNS} ${SUMMARY_FROM} ${HANDLING_JOIN}
      WHERE t.id IN (SELECT id FROM page)
      ORDER BY t.waiting_since, t.updated_at, t.id`,
-    [language, ...filters, AGENT_PAGE_SIZE, (query.page - 1) * AGENT_PAGE_SIZE],
+    [language, ...pageFilter.params, AGENT_PAGE_SIZE, (query.page - 1) * AGENT_PAGE_SIZE],
   );
   // Counting stops one past DESK_LIMITS.queueCountMax: the desk then says "more than" instead of visiting every
   // matching ticket of a publisher's desk for each page.
   const { rows: counted } = await db.query<{ matching: number }>(
-    `SELECT count(*)::int AS matching FROM (SELECT 1 FROM tickets t WHERE ${queueFilter(1, byTrigrams)} LIMIT $6) found`,
-    [...filters, DESK_LIMITS.queueCountMax + 1],
+    `SELECT count(*)::int AS matching FROM (SELECT 1 FROM tickets t WHERE ${countFilter.where} LIMIT $${countFilter.params.length + 1}) found`,
+    [...countFilter.params, DESK_LIMITS.queueCountMax + 1],
   );
   const matching = counted[0]?.matching ?? 0;
   return {
