@@ -1,4 +1,5 @@
-import { Component, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { ErrorBoundary } from './error-boundary.js';
 
 /** A lazily loaded screen's code could not be fetched (a dropped connection, a deploy in between). */
 export class ScreenLoadError extends Error {
@@ -43,23 +44,14 @@ export function lazyScreen<Props extends object>(load: () => Promise<ComponentTy
  * Shows `fallback` in place of its children when a lazyScreen inside failed to load; its retry renders them again,
  * which loads the screen anew. Any other error goes on to the boundary above (the remote's crash notice).
  */
-export class ScreenLoadBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
-
-  static getDerivedStateFromError(error: unknown): { error: unknown } {
-    return { error };
-  }
-
-  #retry = () => {
-    if (this.state.error instanceof ScreenLoadError) this.state.error.forget();
-    this.setState({ error: null });
-  };
-
-  override render() {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    // Rethrown from render, an error reaches the boundary above this one.
-    if (!(error instanceof ScreenLoadError)) throw error;
-    return this.props.fallback(this.#retry);
-  }
+export function ScreenLoadBoundary({ fallback, children }: { fallback: (retry: () => void) => ReactNode; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      handles={(error) => error instanceof ScreenLoadError}
+      onReset={(error) => (error as ScreenLoadError).forget()}
+      fallback={(_error, retry) => fallback(retry)}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

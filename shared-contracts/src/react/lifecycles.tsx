@@ -1,7 +1,8 @@
-import { Component, startTransition, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { setI18n } from 'react-i18next';
 import { addNamespace, i18next, releaseFirstView, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
+import { ErrorBoundary } from './error-boundary.js';
 
 export type { RemoteApp, RemoteProps };
 
@@ -12,26 +13,13 @@ export function bindReactI18n(): void {
 
 function CrashNotice() {
   return (
-    <div role="alert" className="platform-remote-crash">
+    <div role="alert" className="platform-remote-crash state-failed">
       <p>{i18next.t('common:remote.crashed')}</p>
-      <button type="button" onClick={() => window.location.reload()}>
+      <button type="button" className="button-primary" onClick={() => window.location.reload()}>
         {i18next.t('common:remote.reload')}
       </button>
     </div>
   );
-}
-
-/** A render error anywhere in a remote shows the translated notice in its region instead of unmounting it. */
-class RemoteErrorBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
-  override state = { crashed: false };
-
-  static getDerivedStateFromError(): { crashed: boolean } {
-    return { crashed: true };
-  }
-
-  override render() {
-    return this.state.crashed ? <CrashNotice /> : this.props.children;
-  }
 }
 
 /** Settles a mount once React has committed the remote's first render, as single-spa expects. */
@@ -200,9 +188,10 @@ export function createRemoteApp(options: {
         };
         const app = (
           <Mounted onMounted={mounted}>
-            <RemoteErrorBoundary>
+            {/* A render error anywhere in a remote shows the translated notice in its region instead of unmounting it. */}
+            <ErrorBoundary fallback={() => <CrashNotice />}>
               <RootComponent {...props} />
-            </RemoteErrorBoundary>
+            </ErrorBoundary>
           </Mounted>
         );
         // The root takes over the first view the page's HTML carries (README "First view in the HTML"): it hydrates
