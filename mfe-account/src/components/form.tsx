@@ -15,7 +15,7 @@ export function Field(props: { label: string; error: string | null; hint?: React
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}

@@ -1,25 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { FailedState, LoadingState } from 'shared-contracts/react';
 import styles from './load-states.module.css';
 
-export function LoadingState({ label }: { label?: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.loading} role="status" aria-live="polite">
-      <span className={styles.spinner} aria-hidden="true" />
-      <span>{label ?? t('common:state.loading')}</span>
-    </div>
-  );
+/** The games on their way: the platform's loading state in the place the page keeps for them. */
+export function GamesLoading() {
+  return <LoadingState className={styles.loading} />;
 }
 
-export function FailedState({ retry }: { retry: () => void }) {
+/** The games could not be loaded: the platform's failed state with SPEC §8's network hint and a retry. */
+export function GamesFailed({ retry }: { retry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div className={styles.failed} role="alert">
-      <p>{t('catalog:errors.loadFailed')}</p>
-      <p className={styles.hint}>{t('common:errors.network')}</p>
-      <button type="button" className={styles.retry} onClick={retry}>
-        {t('catalog:errors.retry')}
-      </button>
-    </div>
-  );
+  return <FailedState className={styles.failed} message={t('catalog:errors.loadFailed')} hint={t('common:errors.network')} retry={retry} />;
 }

@@ -31,6 +31,7 @@ export function createNoticeApp(options: {
       text.textContent = i18next.t(`common:remote.${options.kind}`);
       const retry = document.createElement('button');
       retry.type = 'button';
+      retry.className = 'button-primary';
       retry.textContent = i18next.t('common:remote.retry');
       retry.addEventListener('click', () => {
         retry.disabled = true;

@@ -15,6 +15,7 @@ export function showStartupFailure(): void {
   text.textContent = i18next.t('common:errors.network');
   const reload = document.createElement('button');
   reload.type = 'button';
+  reload.className = 'button-primary';
   reload.textContent = i18next.t('common:remote.reload');
   reload.addEventListener('click', () => window.location.reload());
   notice.append(text, reload);

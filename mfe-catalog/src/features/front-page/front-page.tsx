@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ALL_GAMES_ANCHOR } from 'shared-contracts';
 import { AsyncBoundary } from 'shared-contracts/react';
 import { forgetGames, gamesPromise } from '../../lib/games-resource.js';
-import { FailedState, LoadingState } from '../../components/load-states.js';
+import { GamesFailed, GamesLoading } from '../../components/load-states.js';
 import { useScrollToAnchor } from '../../lib/use-scroll-to-anchor.js';
 import { BannerCarousel } from './banner-carousel.js';
 import { GameGrid } from './game-grid.js';
@@ -34,8 +34,8 @@ export function FrontPage() {
   return (
     <div className={styles.page}>
       <AsyncBoundary
-        loading={<LoadingState />}
-        failed={(_error, retry) => <FailedState retry={retry} />}
+        loading={<GamesLoading />}
+        failed={(_error, retry) => <GamesFailed retry={retry} />}
         onRetry={forgetGames}
       >
         <FrontPageContent />

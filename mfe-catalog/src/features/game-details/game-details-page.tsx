@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ROUTES, platformLink, type Game } from 'shared-contracts';
 import { AsyncBoundary, usePlatformContext, useRechargeLink } from 'shared-contracts/react';
 import { forgetGames, gamesPromise } from '../../lib/games-resource.js';
-import { FailedState, LoadingState } from '../../components/load-states.js';
+import { GamesFailed, GamesLoading } from '../../components/load-states.js';
 import { Artwork } from '../../components/artwork.js';
 import { useScrollToAnchor } from '../../lib/use-scroll-to-anchor.js';
 import styles from './game-details-page.module.css';
@@ -90,7 +90,7 @@ export function GameDetailsPage() {
   return (
     <div className={styles.page}>
       {valid ? (
-        <AsyncBoundary loading={<LoadingState />} failed={(_error, retry) => <FailedState retry={retry} />} onRetry={forgetGames}>
+        <AsyncBoundary loading={<GamesLoading />} failed={(_error, retry) => <GamesFailed retry={retry} />} onRetry={forgetGames}>
           <GameDetailsContent id={id} />
         </AsyncBoundary>
       ) : (

@@ -32,7 +32,7 @@ function HelpTopics({ gameId }: { gameId: number }) {
       <h3 id="help-topics-heading">{t('support:question.topics')}</h3>
       <div className={styles.search}>
         <label htmlFor={searchId}>{t('support:question.search')}</label>
-        <input id={searchId} type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} />
+        <input id={searchId} className="input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} />
       </div>
       {types.status === 'failed' ? <Failed messageKey={types.messageKey} retry={retryTypes} /> : null}
       {types.status === 'ready' ? (
