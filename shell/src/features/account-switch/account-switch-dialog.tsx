@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAccountSwitch, declineAccountSwitch } from 'shared-contracts';
-import { usePendingAccountSwitch, useSession } from 'shared-contracts/react';
+import { useModalDialog, usePendingAccountSwitch, useSession } from 'shared-contracts/react';
 import styles from './account-switch-dialog.module.css';
 
 /**
@@ -13,14 +12,7 @@ export function AccountSwitchDialog() {
   const { t } = useTranslation();
   const offered = usePendingAccountSwitch();
   const { userName } = useSession();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (offered && !element.open) element.showModal();
-    if (!offered && element.open) element.close();
-  }, [offered]);
+  const dialog = useModalDialog(offered !== null);
 
   const current = userName ?? '';
   const other = offered?.userName ?? '';

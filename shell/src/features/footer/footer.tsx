@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayedSupportHours, legalUrl, type LegalPage } from 'shared-contracts';
-import { usePlatformContext } from 'shared-contracts/react';
+import { useModalDialog, usePlatformContext } from 'shared-contracts/react';
 import styles from './footer.module.css';
 
 function formatOffset(hours: number): string {
@@ -12,13 +12,8 @@ function formatOffset(hours: number): string {
 function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { brand, area, language } = usePlatformContext();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const hours = displayedSupportHours(area, language);
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
   return (
     <dialog ref={dialog} className={styles.contact} aria-labelledby="contact-title" onClose={onClose} data-testid="contact-dialog">
       <h2 id="contact-title">{t('shell:footer.contactTitle')}</h2>
@@ -26,7 +21,7 @@ function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }
         {t('shell:footer.contactEmail')} <a href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</a>
       </p>
       <p>{t('shell:footer.contactHours', { open: hours.open, close: hours.close, offset: formatOffset(hours.utcOffsetHours) })}</p>
-      <button type="button" onClick={onClose}>
+      <button type="button" className="button-primary" onClick={onClose}>
         {t('shell:footer.close')}
       </button>
     </dialog>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_GAMES_PATH, ROUTES, currentReturnPath, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
-import { usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
+import { useModalDialog, usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
 import { BrandIcon, type BrandIconName } from '../../components/brand-icon.js';
 import styles from './side-menu.module.css';
 
@@ -13,18 +13,11 @@ function EntryIcon({ name }: { name?: BrandIconName }) {
 /** The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). */
 export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClose: () => void; supportBadge: ReactNode }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const { brand } = usePlatformContext();
   const { loggedIn } = useSession();
   const rechargeLink = useRechargeLink();
   const [games, retryGames] = useSimpleGames();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const link = (path: string, label: string, testId: string, icon?: BrandIconName, badge?: ReactNode) => (
     <li>
