@@ -1,14 +1,16 @@
-import { ApiError, ERROR_CODES, i18next } from 'shared-contracts';
+import { ApiError, ERROR_CODES } from 'shared-contracts';
+import { apiMessageKey, schemaErrorKey } from 'shared-contracts/react';
 import type { z } from 'zod';
 
-/** The translation key for a failed call: the API's stable message keys, the network message, or a fallback. */
+/**
+ * The translation key for a failed call: the network message or the API's stable message key (resendTooSoon,
+ * passwordSame, ..., social logins' socialStateInvalid, socialLoginFailed, redirectNotAllowed,
+ * socialProviderUnavailable), else one by the refusal's code, else `fallback`.
+ */
 export function apiErrorKey(error: unknown, fallback: string): string {
+  const said = apiMessageKey(error, 'account');
+  if (said !== null) return said;
   if (!(error instanceof ApiError)) return fallback;
-  if (error.kind === 'network') return 'common:errors.network';
-  // The API answers identity refusals with a stable key in msg (resendTooSoon, passwordSame, ...), social logins
-  // included (socialStateInvalid, socialLoginFailed, redirectNotAllowed, socialProviderUnavailable).
-  const byMessage = `account:errors.${error.message}`;
-  if (/^[a-zA-Z]+$/.test(error.message) && i18next.exists(byMessage)) return byMessage;
   switch (error.code) {
     case ERROR_CODES.invalidCredentials:
       return 'account:errors.invalidCredentials';
@@ -25,13 +27,7 @@ export function apiErrorKey(error: unknown, fallback: string): string {
   }
 }
 
-/**
- * The first problem a shared schema finds in a value, as a translation key; the same schema runs on the server,
- * so what the form accepts the API accepts.
- */
+/** The first problem a shared schema finds in a value, as an account translation key (see schemaErrorKey). */
 export function fieldErrorKey(schema: z.ZodType, value: unknown): string | null {
-  const result = schema.safeParse(value);
-  if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? 'invalid';
-  return /^[a-zA-Z]+$/.test(message) ? `account:errors.${message}` : 'account:errors.invalid';
+  return schemaErrorKey(schema, value, 'account');
 }

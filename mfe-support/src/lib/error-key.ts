@@ -1,14 +1,12 @@
-import { ApiError, LIMITS, formatMegabytes, i18next } from 'shared-contracts';
+import { LIMITS, formatMegabytes } from 'shared-contracts';
+import { apiErrorKey } from 'shared-contracts/react';
 
 /**
  * The translation key for a failed support call: SPEC §8's network message, the API's stable message key
  * (`support:errors.<msg>`, the same keys the shared schemas set), or `fallback`.
  */
 export function supportErrorKey(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.kind === 'network') return 'common:errors.network';
-  const byMessage = `support:errors.${error.message}`;
-  return /^[a-zA-Z]+$/.test(error.message) && i18next.exists(byMessage) ? byMessage : fallback;
+  return apiErrorKey(error, 'support', fallback);
 }
 
 /**

@@ -4,6 +4,7 @@ export * from './error-boundary.js';
 export * from './async-boundary.js';
 export * from './states.js';
 export * from './modal-dialog.js';
+export * from './error-key.js';
 export * from './use-simple-games.js';
 export * from './use-single-request.js';
 export * from './lazy-screen.js';

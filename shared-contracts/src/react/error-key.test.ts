@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, i18next, initI18n } from 'shared-contracts';
+import { apiErrorKey, apiMessageKey, schemaErrorKey } from './error-key.js';
+
+beforeAll(async () => {
+  await initI18n('en');
+  i18next.addResourceBundle('en', 'support', { errors: { titleTooShort: 'The title is too short.' } }, true, false);
+});
+
+describe('apiMessageKey and apiErrorKey: a failed call as a translation key', () => {
+  it("takes the API's stable key in the app's namespace when the app has it", () => {
+    const refusal = new ApiError('business', 4000, 'titleTooShort');
+    expect(apiMessageKey(refusal, 'support')).toBe('support:errors.titleTooShort');
+    expect(apiErrorKey(refusal, 'support', 'support:errors.loadFailed')).toBe('support:errors.titleTooShort');
+  });
+
+  it('says the network message for a network failure, whatever the app', () => {
+    expect(apiMessageKey(new ApiError('network', 1106, 'Network Error'), 'account')).toBe('common:errors.network');
+  });
+
+  it('leaves the wording to the app for a key it lacks, a message that is no key, or another error', () => {
+    expect(apiMessageKey(new ApiError('business', 4000, 'titleTooShort'), 'account')).toBeNull();
+    expect(apiMessageKey(new ApiError('business', 5000, 'Internal Server Error'), 'support')).toBeNull();
+    expect(apiErrorKey(new TypeError('x is undefined'), 'support', 'support:errors.loadFailed')).toBe('support:errors.loadFailed');
+  });
+});
+
+describe('schemaErrorKey: the first problem a shared schema finds', () => {
+  const title = z.string().min(5, 'titleTooShort');
+
+  it("is the schema's message key in the app's namespace, or null for a valid value", () => {
+    expect(schemaErrorKey(title, 'Hi', 'support')).toBe('support:errors.titleTooShort');
+    expect(schemaErrorKey(title, 'Hello there', 'support')).toBeNull();
+  });
+
+  it('falls back to the invalid key for a message that is no key', () => {
+    expect(schemaErrorKey(z.string(), 42, 'account')).toBe('account:errors.invalid');
+  });
+});

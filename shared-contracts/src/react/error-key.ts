@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { ApiError, i18next } from 'shared-contracts';
+
+/** A message key as the API and the shared schemas write them: one camelCase word (`titleTooShort`). */
+const MESSAGE_KEY = /^[a-zA-Z]+$/;
+
+/**
+ * What a failed call says of itself, as a translation key: SPEC §8's network message, or the API's stable message
+ * key (the same keys the shared schemas set) where the app's namespace has it, `<namespace>:errors.<msg>`; null
+ * when it says neither, for the app to word (by the error's code, or a fallback).
+ */
+export function apiMessageKey(error: unknown, namespace: string): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.kind === 'network') return 'common:errors.network';
+  const byMessage = `${namespace}:errors.${error.message}`;
+  return MESSAGE_KEY.test(error.message) && i18next.exists(byMessage) ? byMessage : null;
+}
+
+/** The translation key for a failed call: what it says of itself (apiMessageKey), else `fallback`. */
+export function apiErrorKey(error: unknown, namespace: string, fallback: string): string {
+  return apiMessageKey(error, namespace) ?? fallback;
+}
+
+/**
+ * The first problem a shared schema finds in a value, as a translation key in the app's namespace, or null when
+ * there is none; the same schema runs on the server, so what the form accepts the API accepts.
+ */
+export function schemaErrorKey(schema: z.ZodType, value: unknown, namespace: string, fallback = 'invalid'): string | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message;
+  return `${namespace}:errors.${message !== undefined && MESSAGE_KEY.test(message) ? message : fallback}`;
+}
