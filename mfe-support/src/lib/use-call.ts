@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { supportErrorKey } from './error-key.js';
 import {
   getPlatformContext,
-  platformApi,
   snapshotDataIsland,
   type CallInput,
   type EndpointName,
   type EndpointResponse,
   type Language,
 } from 'shared-contracts';
+import { useEndpoint } from 'shared-contracts/react';
 
 export type CallState<Name extends EndpointName> =
   | { status: 'idle' }
@@ -56,42 +56,18 @@ function carriedAnswer<Name extends EndpointName>(name: Name, key: string | null
 }
 
 /**
- * One API read for a screen: loading, data or failure, refetched when `key` changes (null means "not yet"),
- * with `retry()`. An answer that arrives after the key changed is dropped. An answer the page's first view carries
- * is the first state, and is not asked for again.
+ * One API read for a screen (useEndpoint), its failure worded as a support message key. An answer the page's first
+ * view carries is the first state, and is not asked for again.
  */
 export function useCall<Name extends EndpointName>(
   name: Name,
   key: string | null,
   input: () => CallInput<Name>,
 ): [CallState<Name>, () => void] {
-  const [state, setState] = useState<CallState<Name>>(() => {
-    const data = carriedAnswer(name, key);
-    return data === undefined ? { status: 'idle' } : { status: 'ready', data };
-  });
-  const [attempt, setAttempt] = useState(0);
-  // The key whose answer the first state carries: the first run of the effect for it asks nothing.
-  const carriedKey = useRef(state.status === 'ready' ? key : null);
-  useEffect(() => {
-    const carried = carriedKey.current;
-    carriedKey.current = null;
-    if (carried !== null && carried === key) return;
-    if (key === null) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    platformApi()
-      .call(name, { ...input(), signal: controller.signal })
-      .then(
-        (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
-        (error: unknown) =>
-          !controller.signal.aborted && setState({ status: 'failed', messageKey: supportErrorKey(error, 'support:errors.loadFailed') }),
-      );
-    return () => controller.abort();
-    // `input` is read when `key` changes; the key names everything the input depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [name, key, attempt]);
-  return [state, useCallback(() => setAttempt((value) => value + 1), [])];
+  const [state, retry] = useEndpoint(name, key, input, () => carriedAnswer(name, key));
+  const call = useMemo<CallState<Name>>(
+    () => (state.status === 'failed' ? { status: 'failed', messageKey: supportErrorKey(state.error, 'support:errors.loadFailed') } : state),
+    [state],
+  );
+  return [call, retry];
 }

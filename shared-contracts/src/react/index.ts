@@ -5,6 +5,7 @@ export * from './async-boundary.js';
 export * from './states.js';
 export * from './modal-dialog.js';
 export * from './error-key.js';
+export * from './use-endpoint.js';
 export * from './use-simple-games.js';
 export * from './use-single-request.js';
 export * from './lazy-screen.js';
