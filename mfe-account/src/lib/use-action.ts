@@ -8,13 +8,18 @@ export interface ActionMessage {
   tone: 'error' | 'success';
 }
 
+/** A form's problems by field, each a translation key (null: the field is fine). */
+export type FieldErrors = Record<string, string | null>;
+
 /**
- * One call at a time with its outcome as a translated message: a second submit while the first is pending is
- * ignored (no duplicate request), a failure becomes the API's message key or `failureKey`.
+ * A form's checks and its one call at a time, with the outcome as a translated message: the problems `check` finds
+ * with the shared schemas show at their fields, a second submit while the first is pending is ignored (no duplicate
+ * request), a failure becomes the API's message key or `failureKey`.
  */
 export function useAction(failureKey: string) {
   const single = useSingleRequest();
   const [message, setMessage] = useState<ActionMessage | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   /** Runs `task`; what it returns is the success message key, if any. */
   const run = (task: () => Promise<string | null>): Promise<void> =>
@@ -38,5 +43,18 @@ export function useAction(failureKey: string) {
       return null;
     });
 
-  return { pending: single.pending, message, setMessage, run, schemas };
+  /**
+   * Checks the form before anything is sent: `find` gives each field's problem, which then shows at the field, and
+   * the form's message clears. True when there is none; false too when the schemas cannot load.
+   */
+  const check = async (find: (loaded: Schemas) => FieldErrors): Promise<boolean> => {
+    const loaded = await schemas();
+    if (!loaded) return false;
+    const found = find(loaded);
+    setErrors(found);
+    setMessage(null);
+    return !Object.values(found).some(Boolean);
+  };
+
+  return { pending: single.pending, message, setMessage, errors, check, run };
 }

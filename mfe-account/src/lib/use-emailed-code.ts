@@ -19,17 +19,11 @@ export function useEmailedCode(call: 'forgotPassword' | 'sendVerifyCode', sentMe
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
   const action = useAction('common:errors.submitFailed');
   const [cooldown, startCooldown] = useCooldown();
 
   const sendCode = async () => {
-    const schemas = await action.schemas();
-    if (!schemas) return;
-    const found = { email: fieldErrorKey(schemas.emailSchema, email), ...extras?.check(schemas) };
-    setErrors(found);
-    action.setMessage(null);
-    if (Object.values(found).some(Boolean)) return;
+    if (!(await action.check((schemas) => ({ email: fieldErrorKey(schemas.emailSchema, email), ...extras?.check(schemas) })))) return;
     await action.run(async () => {
       const { resendAfterSeconds } =
         call === 'sendVerifyCode'
@@ -41,5 +35,5 @@ export function useEmailedCode(call: 'forgotPassword' | 'sendVerifyCode', sentMe
     });
   };
 
-  return { email, setEmail, code, setCode, codeSent, setCodeSent, errors, setErrors, cooldown, sendCode, ...action };
+  return { email, setEmail, code, setCode, codeSent, setCodeSent, cooldown, sendCode, ...action };
 }

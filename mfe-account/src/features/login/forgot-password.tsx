@@ -10,22 +10,17 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const { email, setEmail, code, setCode, codeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run, schemas: formSchemas } =
-    useEmailedCode('forgotPassword', null);
+  const { email, setEmail, code, setCode, codeSent, errors, check, cooldown, sendCode, pending, message, run } = useEmailedCode('forgotPassword', null);
 
   const reset = async (event: FormEvent) => {
     event.preventDefault();
     if (!codeSent) return void sendCode();
-    const schemas = await formSchemas();
-    if (!schemas) return;
-    const found = {
+    const valid = await check((schemas) => ({
       code: fieldErrorKey(schemas.verificationCodeSchema, code),
       password: fieldErrorKey(schemas.newPasswordSchema, password),
       confirmation: confirmation === password ? null : 'account:errors.passwordMismatch',
-    };
-    setErrors(found);
-    setMessage(null);
-    if (Object.values(found).some(Boolean)) return;
+    }));
+    if (!valid) return;
     await run(async () => {
       await platformApi().call('resetPassword', { body: { email: email.trim(), code: code.trim(), newPassword: password } });
       onDone('account:forgot.done');

@@ -26,25 +26,16 @@ export function PasswordLoginForm({
   const [password, setPassword] = useState('');
   const [otpAsked, setOtpAsked] = useState(false);
   const [otp, setOtp] = useState('');
-  const [errors, setErrors] = useState<{ account: string | null; password: string | null; otp: string | null }>({
-    account: null,
-    password: null,
-    otp: null,
-  });
-  const { pending, message, setMessage, run, schemas: formSchemas } = useAction('account:errors.loginFailed');
+  const { pending, message, errors, check, run } = useAction('account:errors.loginFailed');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const schemas = await formSchemas();
-    if (!schemas) return;
-    const found = {
+    const valid = await check((schemas) => ({
       account: fieldErrorKey(schemas.accountNameSchema, account),
       password: fieldErrorKey(schemas.typedPasswordSchema, password),
       otp: otpAsked ? fieldErrorKey(schemas.otpSchema, otp) : null,
-    };
-    setErrors(found);
-    setMessage(null);
-    if (found.account || found.password || found.otp) return;
+    }));
+    if (!valid) return;
     await run(async () => {
       const body = { account: account.trim(), password, remember, ...(otpAsked ? { otp: otp.trim() } : {}) };
       const result = await platformApi()
@@ -67,7 +58,7 @@ export function PasswordLoginForm({
         autoComplete="username"
         value={account}
         onChange={(event) => setAccount(event.target.value)}
-        error={errors.account}
+        error={errors.account ?? null}
         required
       />
       <Field
@@ -77,7 +68,7 @@ export function PasswordLoginForm({
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
+        error={errors.password ?? null}
         required
       />
       {otpAsked ? (
@@ -88,7 +79,7 @@ export function PasswordLoginForm({
           autoComplete="one-time-code"
           value={otp}
           onChange={(event) => setOtp(event.target.value)}
-          error={errors.otp}
+          error={errors.otp ?? null}
           autoFocus
           required
         />

@@ -13,7 +13,7 @@ import { useEmailedCode } from '../../lib/use-emailed-code.js';
 export function BindEmailForm({ current, hasPassword, onBound }: { current: string | null; hasPassword: boolean; onBound: () => void }) {
   const { t } = useTranslation();
   const [currentPassword, setCurrentPassword] = useState('');
-  const { email, setEmail, code, setCode, codeSent, setCodeSent, errors, setErrors, cooldown, sendCode, pending, message, setMessage, run, schemas: formSchemas } =
+  const { email, setEmail, code, setCode, codeSent, setCodeSent, errors, check, cooldown, sendCode, pending, message, run } =
     useEmailedCode(
       'sendVerifyCode',
       'account:email.codeSent',
@@ -25,12 +25,7 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
   const bind = async (event: FormEvent) => {
     event.preventDefault();
     if (!codeSent) return void sendCode();
-    const schemas = await formSchemas();
-    if (!schemas) return;
-    const found = { email: fieldErrorKey(schemas.emailSchema, email), code: fieldErrorKey(schemas.verificationCodeSchema, code) };
-    setErrors(found);
-    setMessage(null);
-    if (found.email || found.code) return;
+    if (!(await check((schemas) => ({ email: fieldErrorKey(schemas.emailSchema, email), code: fieldErrorKey(schemas.verificationCodeSchema, code) })))) return;
     await run(async () => {
       await platformApi().call('bindEmail', { body: { email: email.trim(), code: code.trim() } });
       setCodeSent(false);

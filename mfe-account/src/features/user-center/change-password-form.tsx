@@ -11,21 +11,16 @@ export function ChangePasswordForm() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const { pending, message, setMessage, run, schemas: formSchemas } = useAction('common:errors.submitFailed');
+  const { pending, message, errors, check, run } = useAction('common:errors.submitFailed');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const schemas = await formSchemas();
-    if (!schemas) return;
-    const found = {
+    const valid = await check((schemas) => ({
       oldPassword: fieldErrorKey(schemas.typedPasswordSchema, oldPassword),
       newPassword: fieldErrorKey(schemas.newPasswordSchema, newPassword),
       confirmation: confirmation === newPassword ? null : 'account:errors.passwordMismatch',
-    };
-    setErrors(found);
-    setMessage(null);
-    if (Object.values(found).some(Boolean)) return;
+    }));
+    if (!valid) return;
     await run(async () => {
       renewLogin(await platformApi().call('changePassword', { body: { oldPassword, newPassword } }));
       setOldPassword('');

@@ -21,27 +21,22 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
   const { t } = useTranslation();
   const [birthday, setBirthday] = useState('');
   const [phone, setPhone] = useState(info.phone ?? '');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
   const birthdayInput = useRef<HTMLInputElement>(null);
-  const { pending, message, setMessage, run, schemas: formSchemas } = useAction('common:errors.submitFailed');
+  const { pending, message, setMessage, errors, check, run } = useAction('common:errors.submitFailed');
   const birthdayLocked = info.birthday !== null;
   const today = new Date();
   const earliest = new Date(today.getFullYear() - ACCOUNT_RULES.birthdayAgeMaxYears, today.getMonth(), today.getDate());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const schemas = await formSchemas();
-    if (!schemas) return;
     // A date field holds '' while what was typed is not a whole date; its validity tells the two apart.
     const birthdayTyped = !birthdayLocked && (birthday !== '' || birthdayInput.current?.validity.badInput === true);
     const phoneChanged = phone.trim() !== '' && phone.trim() !== info.phone;
-    const found = {
+    const valid = await check((schemas) => ({
       birthday: birthdayTyped ? fieldErrorKey(schemas.birthdaySchema, birthday) : null,
       phone: phoneChanged ? fieldErrorKey(schemas.phoneSchema, phone) : null,
-    };
-    setErrors(found);
-    setMessage(null);
-    if (found.birthday || found.phone) return;
+    }));
+    if (!valid) return;
     if (!birthdayTyped && !phoneChanged) {
       setMessage({ key: 'account:errors.profileEmpty', tone: 'error' });
       return;
