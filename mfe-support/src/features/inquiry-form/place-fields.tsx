@@ -2,22 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsForm } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
-import { Failed } from '../../components/call-states.js';
 import { useCall } from '../../lib/use-call.js';
-import { FieldBlock, FieldError, LoginFirst, controlId, fieldAria } from './form-parts.js';
+import { LoginFirst, ReferenceSelect, type FieldsProps } from './form-parts.js';
 import styles from './inquiry-form.module.css';
 import type { FieldErrors } from './validation.js';
-
-interface PlaceFieldsProps {
-  formId: string;
-  form: CsForm;
-  errors: FieldErrors;
-  disabled: boolean;
-  update: (patch: Partial<CsForm>) => void;
-}
-
-/** A select waits for its list (or a retry after it failed) with only its prompt, disabled. */
-const unavailable = (state: { status: string }) => state.status !== 'ready';
 
 /** What a field says when the draft's choice (a game client's, or an older draft's) is not in its list. */
 const NOT_OFFERED: FieldErrors = {
@@ -34,7 +22,7 @@ const notOfferedNow = (field: keyof typeof NOT_OFFERED) => (current: FieldErrors
  * lists do not offer (another game was chosen, or a game client named a server it does not have) is cleared too,
  * and the field asks for a choice with its message until the player makes one.
  */
-export function PlaceFields({ formId, form, errors: formErrors, disabled, update: updateForm }: PlaceFieldsProps) {
+export function PlaceFields({ formId, form, errors: formErrors, disabled, update: updateForm }: FieldsProps) {
   const { t } = useTranslation();
   const [notOffered, setNotOffered] = useState<FieldErrors>({});
   const errors: FieldErrors = { ...notOffered, ...formErrors };
@@ -76,87 +64,61 @@ export function PlaceFields({ formId, form, errors: formErrors, disabled, update
     }
   }, [roles, form.roleId, updateForm]);
 
+  const noCharacter = roles.status === 'ready' && roles.data.length === 0;
+  const select = { formId, errors, disabled };
   return (
     <>
-      <FieldBlock field="serverId">
-        <label htmlFor={controlId(formId, 'serverId')}>{t('support:form.server')}</label>
-        <select
-          id={controlId(formId, 'serverId')}
-          value={form.serverId}
-          disabled={disabled || unavailable(servers)}
-          onChange={(event) => update({ serverId: event.target.value, gameAreaId: '', roleId: '', roleName: '' })}
-          {...fieldAria(formId, 'serverId', errors)}
-        >
-          <option value="">{servers.status === 'loading' ? t('common:state.loading') : t('support:form.chooseServer')}</option>
-          {servers.status === 'ready'
-            ? servers.data.map((server) => (
-                <option key={server.id} value={server.id}>
-                  {server.name}
-                </option>
-              ))
-            : null}
-        </select>
-        {servers.status === 'failed' ? <Failed messageKey={servers.messageKey} retry={retryServers} /> : null}
-        <FieldError formId={formId} field="serverId" errors={errors} />
-      </FieldBlock>
-
-      <FieldBlock field="gameAreaId">
-        <label htmlFor={controlId(formId, 'gameAreaId')}>{t('support:form.region')}</label>
-        <select
-          id={controlId(formId, 'gameAreaId')}
-          value={form.gameAreaId}
-          disabled={disabled || unavailable(areas)}
-          onChange={(event) => update({ gameAreaId: event.target.value, roleId: '', roleName: '' })}
-          {...fieldAria(formId, 'gameAreaId', errors)}
-        >
-          <option value="">{areas.status === 'loading' ? t('common:state.loading') : t('support:form.chooseRegion')}</option>
-          {areas.status === 'ready'
-            ? areas.data.map((area) => (
-                <option key={area.id} value={area.id}>
-                  {area.name}
-                </option>
-              ))
-            : null}
-        </select>
-        {areas.status === 'failed' ? <Failed messageKey={areas.messageKey} retry={retryAreas} /> : null}
-        <FieldError formId={formId} field="gameAreaId" errors={errors} />
-      </FieldBlock>
-
-      <FieldBlock field="roleId">
-        <label htmlFor={controlId(formId, 'roleId')}>{t('support:form.role')}</label>
-        {roles.status === 'ready' && roles.data.length === 0 ? (
-          <p className={styles.empty} data-testid="no-character">
-            {t('support:form.noCharacter')}
-          </p>
-        ) : null}
-        <select
-          id={controlId(formId, 'roleId')}
-          value={form.roleId}
-          hidden={roles.status === 'ready' && roles.data.length === 0}
-          disabled={disabled || unavailable(roles)}
-          onChange={(event) => {
-            const role = roles.status === 'ready' ? roles.data.find((candidate) => candidate.roleId === event.target.value) : undefined;
-            update({ roleId: role?.roleId ?? '', roleName: role?.roleName ?? '' });
-          }}
-          {...fieldAria(formId, 'roleId', errors)}
-        >
-          <option value="">{roles.status === 'loading' ? t('common:state.loading') : t('support:form.chooseRole')}</option>
-          {roles.status === 'ready'
-            ? roles.data.map((role) => (
-                <option key={role.roleId} value={role.roleId}>
-                  {t('support:form.roleOption', { name: role.roleName, level: role.level })}
-                </option>
-              ))
-            : null}
-        </select>
-        {!loggedIn ? (
-          <p className={styles.hint}>
-            <LoginFirst />
-          </p>
-        ) : null}
-        {roles.status === 'failed' ? <Failed messageKey={roles.messageKey} retry={retryRoles} /> : null}
-        <FieldError formId={formId} field="roleId" errors={errors} />
-      </FieldBlock>
+      <ReferenceSelect
+        {...select}
+        field="serverId"
+        label={t('support:form.server')}
+        prompt={t('support:form.chooseServer')}
+        list={servers}
+        retry={retryServers}
+        options={(list) => list.map((server) => ({ value: server.id, label: server.name }))}
+        value={form.serverId}
+        onChange={(serverId) => update({ serverId, gameAreaId: '', roleId: '', roleName: '' })}
+      />
+      <ReferenceSelect
+        {...select}
+        field="gameAreaId"
+        label={t('support:form.region')}
+        prompt={t('support:form.chooseRegion')}
+        list={areas}
+        retry={retryAreas}
+        options={(list) => list.map((area) => ({ value: area.id, label: area.name }))}
+        value={form.gameAreaId}
+        onChange={(gameAreaId) => update({ gameAreaId, roleId: '', roleName: '' })}
+      />
+      <ReferenceSelect
+        {...select}
+        field="roleId"
+        label={t('support:form.role')}
+        prompt={t('support:form.chooseRole')}
+        list={roles}
+        retry={retryRoles}
+        options={(list) => list.map((role) => ({ value: role.roleId, label: t('support:form.roleOption', { name: role.roleName, level: role.level }) }))}
+        value={form.roleId}
+        onChange={(roleId) => {
+          const role = roles.status === 'ready' ? roles.data.find((candidate) => candidate.roleId === roleId) : undefined;
+          update({ roleId: role?.roleId ?? '', roleName: role?.roleName ?? '' });
+        }}
+        hidden={noCharacter}
+        before={
+          noCharacter ? (
+            <p className={styles.empty} data-testid="no-character">
+              {t('support:form.noCharacter')}
+            </p>
+          ) : null
+        }
+        after={
+          loggedIn ? null : (
+            <p className={styles.hint}>
+              <LoginFirst />
+            </p>
+          )
+        }
+      />
     </>
   );
 }
