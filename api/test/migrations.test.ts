@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   'account_identities',
   'accounts',
   'auth_throttle',
+  'canned_replies',
   'client_errors',
   'faq_games',
   'faq_texts',

@@ -82,7 +82,7 @@ export const ENDPOINT_ROUTES = {
   agentInquiryNote: route({ method: 'POST', path: '/agent/inquiries/notes', auth: 'agent', showsLoading: false }),
   deskAgents: route({ method: 'GET', path: '/agent/agents', auth: 'agent', showsLoading: false }),
   cannedReplies: route({ method: 'GET', path: '/agent/canned-replies', auth: 'agent', showsLoading: false }),
-  cannedReplyCreate: route({ method: 'POST', path: '/agent/canned-replies', auth: 'agent', showsLoading: false }),
+  cannedReplyCreate: route({ method: 'POST', path: '/agent/canned-replies/create', auth: 'agent', showsLoading: false }),
   cannedReplyUpdate: route({ method: 'POST', path: '/agent/canned-replies/update', auth: 'agent', showsLoading: false }),
   cannedReplyDelete: route({ method: 'POST', path: '/agent/canned-replies/delete', auth: 'agent', showsLoading: false }),
   agentPermissions: route({ method: 'GET', path: '/agent/permissions', auth: 'agent', showsLoading: false }),
