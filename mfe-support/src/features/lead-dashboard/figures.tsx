@@ -95,13 +95,13 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
           </div>
           <div>
             <dt>{t('support:lead.firstResponse')}</dt>
-            <dd>
+            <dd className={styles.percentiles}>
               {t('support:lead.percentiles', { p50: format.duration(data.durations.firstResponse.p50), p90: format.duration(data.durations.firstResponse.p90) })}
             </dd>
           </div>
           <div>
             <dt>{t('support:lead.resolution')}</dt>
-            <dd>
+            <dd className={styles.percentiles}>
               {t('support:lead.percentiles', { p50: format.duration(data.durations.resolution.p50), p90: format.duration(data.durations.resolution.p90) })}
             </dd>
           </div>

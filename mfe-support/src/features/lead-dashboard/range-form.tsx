@@ -60,7 +60,7 @@ export function RangeForm({ range, onChange }: { range: Range; onChange: (range:
     <form className={styles.range} onSubmit={submit} noValidate aria-label={t('support:lead.range')}>
       {field('from')}
       {field('to')}
-      <button type="submit" data-testid="lead-show">
+      <button type="submit" className="button-primary" data-testid="lead-show">
         {t('support:lead.show')}
       </button>
       {problem ? (
