@@ -1,5 +1,6 @@
 import { loadConfig, migrate, openDatabase, runCreateAccount } from 'api/testing';
 import { MUTABLE } from './accounts.js';
+import { DESK_ACCOUNTS } from './desk-accounts.js';
 import { DRILL_ACCOUNTS } from './drill-accounts.js';
 import { INQUIRY_ACCOUNTS } from './inquiry-accounts.js';
 
@@ -12,8 +13,9 @@ const config = loadConfig(process.env);
 const db = await openDatabase(config.database);
 try {
   await migrate(db);
-  for (const { account, password, email } of Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS })) {
-    const argv = ['--account', account, ...(email ? ['--email', email] : [])];
+  for (const entry of Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS, ...DESK_ACCOUNTS })) {
+    const { account, password, email } = entry;
+    const argv = ['--account', account, ...(email ? ['--email', email] : []), ...('role' in entry ? ['--role', entry.role] : [])];
     const io = { argv, env: { ...process.env, ACCOUNT_PASSWORD: password }, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
     if ((await runCreateAccount(io, { db })) !== 0) throw new Error(`create-account refused ${account}`);
   }
