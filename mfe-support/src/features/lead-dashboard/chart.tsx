@@ -1,6 +1,6 @@
-import type * as ChartJsModule from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type * as ChartSetupModule from './chart-setup.js';
 import styles from './lead-dashboard.module.css';
 
 /** One series of a chart: its name in the legend, its values (null: no value that day) and its theme colour. */
@@ -28,33 +28,20 @@ export interface ChartProps {
   whole?: boolean;
 }
 
-type ChartJs = typeof ChartJsModule;
-let chartJs: Promise<ChartJs> | undefined;
+type ChartSetup = typeof ChartSetupModule;
+let chartSetup: Promise<ChartSetup> | undefined;
 
 /**
- * Chart.js, fetched the first time a chart is drawn: it is in no page's first load, not even the desk's, and only
- * the parts the dashboard draws are registered.
+ * Chart.js (registered in chart-setup.ts), fetched the first time a chart is drawn: it is in no page's first load,
+ * not even the desk's.
  */
-function loadChartJs(): Promise<ChartJs> {
-  chartJs ??= import('chart.js').then((module) => {
-    module.Chart.register(
-      module.BarController,
-      module.BarElement,
-      module.LineController,
-      module.LineElement,
-      module.PointElement,
-      module.CategoryScale,
-      module.LinearScale,
-      module.Legend,
-      module.Tooltip,
-    );
-    return module;
-  });
-  chartJs.catch(() => {
+function loadChartJs(): Promise<ChartSetup> {
+  chartSetup ??= import('./chart-setup.js');
+  chartSetup.catch(() => {
     // A failed download may succeed later: the next chart asks again.
-    chartJs = undefined;
+    chartSetup = undefined;
   });
-  return chartJs;
+  return chartSetup;
 }
 
 /** The page's theme colours (shared-contracts theme.ts), read when a chart is drawn so it matches the brand. */
