@@ -10,7 +10,8 @@ export interface RunningServer {
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  // A first-view server listens once its server bundle is warm: several seconds on a busy machine.
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
