@@ -7,9 +7,12 @@ export const DEMO = {
   player2: { account: 'player2', password: 'player2-pass', email: 'player2@demo.example' },
 } as const;
 
-/** Logs in through the login page, as a player would, and waits until the session is kept. */
-export async function logIn(page: Page, who: { account: string; password: string }, options: { remember?: boolean; host?: string } = {}) {
-  await page.goto(`${site(options.host)}/login`);
+/**
+ * Logs in through the login page, as a player would, and waits until the session is kept; on the browser tests' site
+ * (for a brand `host`) or another (`origin`, a topology's edge).
+ */
+export async function logIn(page: Page, who: { account: string; password: string }, options: { remember?: boolean; host?: string; origin?: string } = {}) {
+  await page.goto(`${options.origin ?? site(options.host)}/login`);
   const form = page.getByTestId('login-form');
   await form.getByLabel(/.+/).first().fill(who.account);
   await form.locator('input[type="password"]').fill(who.password);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUCCESS_CODES, type Attachment, type CallInput, type EndpointName, type EndpointResponse, type InquiryDetail } from 'shared-contracts';
 import { platformTicketBody, toolApiClient } from 'tooling/api-client';
-import { API_URL, api, gamesSimple } from './api.js';
+import { API_URL, api } from './api.js';
 
 /** The demo agent of the embedded database's seed (DESIGN §9). */
 export const AGENT = { account: 'agent1', password: 'agent1-pass' } as const;
@@ -26,15 +26,17 @@ export function uploadFile(token: string, name: string, content: Buffer, type: s
 
 /**
  * Opens a platform ticket ('0': no server, region or character, so any player can) about the first game, with
- * the given title and uploaded attachments. Answers its id and what it was opened with.
+ * the given title and uploaded attachments, through the browser tests' API or another (`apiUrl`, a topology's
+ * replica). Answers its id and what it was opened with.
  */
 export async function openTicket(
   playerToken: string,
-  options: { title: string; content?: string; attachments?: readonly Attachment[] },
+  options: { title: string; content?: string; attachments?: readonly Attachment[]; apiUrl?: string },
 ): Promise<{ inquiryId: number; gameName: string; categoryName: string; content: string }> {
-  const [game] = await gamesSimple('en');
+  const catalogue = toolApiClient(options.apiUrl ?? API_URL);
+  const [game] = await catalogue.call('gamesSimple', { query: { spec_lang: 'en' } });
   if (!game) throw new Error('The seed has no games');
-  const [category] = await callApi('inquiryTypes', null, { query: { gameId: game.id, spec_lang: 'en' } });
+  const [category] = await catalogue.call('inquiryTypes', { query: { gameId: game.id, spec_lang: 'en' } });
   if (!category) throw new Error(`Game ${game.id} has no question categories`);
   const content = options.content ?? 'The reward from yesterday never arrived in my mailbox.';
   const body = platformTicketBody({
@@ -45,7 +47,7 @@ export async function openTicket(
     contact: 'e2e-tickets@e2e.example',
     attachments: (options.attachments ?? []).map((attachment) => attachment.fileId),
   });
-  const { inquiryId } = await callApi('createInquiry', playerToken, { body });
+  const { inquiryId } = await toolApiClient(options.apiUrl ?? API_URL, playerToken).call('createInquiry', { body });
   return { inquiryId, gameName: game.gameName, categoryName: category.name, content };
 }
 
