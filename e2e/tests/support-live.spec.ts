@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { LIVE_EVENTS_PATH } from 'shared-contracts';
-import { MUTABLE, logIn } from '../support/accounts.js';
+import { DEMO, MUTABLE, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 import { AGENT, agentReplies, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -71,5 +71,23 @@ test.describe('live support (issue 15)', () => {
     } finally {
       await agentContext.close();
     }
+  });
+
+  test("the player's history follows an agent's reply without reload: the ticket's label and its unread marker", async ({ page }) => {
+    const marker = randomUUID().slice(0, 8);
+    const title = `Live history ${marker}`;
+    const { inquiryId } = await openTicket(await tokenOf(DEMO.player2), { title });
+
+    await logIn(page, DEMO.player2);
+    const streamOpen = liveStreamOpen(page);
+    await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
+    const listed = page.getByTestId('history-item').filter({ hasText: title });
+    await expect(listed.getByTestId('history-label')).toHaveText(en('listStatus.noReply'));
+    await expect(listed.getByTestId('history-unread')).toHaveCount(0);
+    await streamOpen;
+
+    await agentReplies(await tokenOf(AGENT), inquiryId, `History ${marker}`);
+    await expect(listed.getByTestId('history-label')).toHaveText(en('listStatus.replied'), { timeout: LIVE_MS });
+    await expect(listed.getByTestId('history-unread')).toBeVisible({ timeout: LIVE_MS });
   });
 });

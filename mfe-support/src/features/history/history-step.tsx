@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TICKET_LIST_LABELS, clientIdQuery, inquiryFeedbackPath, platformLink, type InquirySummary } from 'shared-contracts';
@@ -5,6 +6,7 @@ import { useSession } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCall } from '../../lib/use-call.js';
+import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import styles from './history.module.css';
 
 function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
@@ -41,14 +43,29 @@ function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
 }
 
 /**
+ * The list to show: while the same player's list loads again (a live refresh), the one it had stays on screen
+ * rather than the loading state, so the page neither flickers nor loses the focus.
+ */
+function useKeptWhileRefreshing<State extends { status: string }>(key: string | null, list: State): State {
+  const [shown, setShown] = useState({ key, list });
+  const keep = list.status === 'loading' && shown.list.status === 'ready' && shown.key === key;
+  if (!keep && (shown.list !== list || shown.key !== key)) setShown({ key, list });
+  return keep ? shown.list : list;
+}
+
+/**
  * Step zero (DESIGN §7): the logged-in player's tickets, newest first, each with its list label (SPEC §4) and a
- * marker for replies not read yet, leading to its conversation.
+ * marker for replies not read yet, leading to its conversation. A change to any of them (a reply, a status, an end)
+ * shows within a second through the live channel (issue 15).
  */
 export function HistoryStep() {
   const { t } = useTranslation();
   const { userName } = useSession();
   // A game client's history lists that game's inquiries (SPEC §7 clientId).
-  const [list, retry] = useCall('inquiryList', userName, () => ({ query: clientIdQuery() }));
+  const [loaded, retry] = useCall('inquiryList', userName, () => ({ query: clientIdQuery() }));
+  // A player's stream carries only their own tickets' events: each may change a label or an unread marker.
+  useLiveUpdates(() => true, retry);
+  const list = useKeptWhileRefreshing(userName, loaded);
   return (
     <section className="surface-card" aria-labelledby="history-heading" data-testid="support-step-history">
       <h2 id="history-heading">{t('support:history.title')}</h2>
