@@ -19,6 +19,8 @@ test.describe('live support (issue 15)', () => {
     page,
     browser,
   }) => {
+    // Two browsers, two logins and six live steps: longer than the default 30 s allows on a busy two-core machine.
+    test.setTimeout(60_000);
     const marker = randomUUID().slice(0, 8);
     const player = MUTABLE.followsLive;
     const playerToken = await tokenOf(player);
