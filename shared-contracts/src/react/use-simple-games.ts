@@ -1,18 +1,31 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { loadSimpleGames, settledSimpleGames, type GameSimple } from 'shared-contracts';
-import { useData } from './use-endpoint.js';
 
 export type SimpleGamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
 
-/**
- * The game list of `/games/simple` (loaded once per page) for a screen, with a retry after a failure. Loaded already
- * (or carried by the page's first view), the first render shows the games, not a loading state.
- */
+/** The game list of `/games/simple` (loaded once per page) for a screen, with a retry after a failure. */
 export function useSimpleGames(): [SimpleGamesState, () => void] {
-  const [state, retry] = useData('gamesSimple', loadSimpleGames, settledSimpleGames);
-  const games = useMemo<SimpleGamesState>(() => {
-    if (state.status === 'ready') return { status: 'ready', games: state.data };
-    return state.status === 'failed' ? { status: 'failed' } : { status: 'loading' };
-  }, [state]);
-  return [games, retry];
+  // Loaded already (or carried by the page's first view): the first render shows the games, not a loading state.
+  const [state, setState] = useState<SimpleGamesState>(() => {
+    const games = settledSimpleGames();
+    return games ? { status: 'ready', games } : { status: 'loading' };
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    loadSimpleGames().then(
+      (games) => current && setState({ status: 'ready', games }),
+      () => current && setState({ status: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return [
+    state,
+    () => {
+      setState({ status: 'loading' });
+      setAttempt((value) => value + 1);
+    },
+  ];
 }
