@@ -13,7 +13,7 @@ export function bindReactI18n(): void {
 
 function CrashNotice() {
   return (
-    <div role="alert" className="platform-remote-crash state-failed">
+    <div role="alert" className="platform-remote-crash">
       <p>{i18next.t('common:remote.crashed')}</p>
       <button type="button" className="button-primary" onClick={() => window.location.reload()}>
         {i18next.t('common:remote.reload')}

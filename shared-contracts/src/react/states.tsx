@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './states.css';
 
 // The states of a part of a screen while its data loads, when there is none and when loading failed, alike in every
-// app: their classes are in styles/base.css. `className` adds an app's layout (a page-sized state, centred).
+// app (states.css). `className` adds an app's layout (a page-sized state, centred).
 
 const withClass = (base: string, className?: string) => (className ? `${base} ${className}` : base);
 
