@@ -15,7 +15,7 @@ const WARMUP_SECONDS = 2;
 /** Every ticket the bench opens carries it, so the count afterwards finds exactly them. */
 const BENCH_CONTACT = 'bench-load@bench.example';
 /**
- * Real load is many players, and a player's creates take turns on their account (api/src/tickets/service.ts), so
+ * Real load is many players, and a player's creates take turns on their account (api/src/tickets/open-ticket.ts), so
  * the requests rotate over this many players; each ends the run with a handful of tickets, under the default
  * abuse limits (10 open, 20 an hour), which therefore hold and are measured as production runs them.
  */
