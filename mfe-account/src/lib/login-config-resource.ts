@@ -1,5 +1,6 @@
-import { clientIdQuery, getPlatformContext, readDataIsland, type SocialProvider } from 'shared-contracts';
-import { useCsForm, useEndpoint } from 'shared-contracts/react';
+import { useEffect, useState } from 'react';
+import { clientIdQuery, getPlatformContext, platformApi, readDataIsland, type SocialProvider } from 'shared-contracts';
+import { useCsForm } from 'shared-contracts/react';
 
 /** The data island the login page's first view carries its social login offer in (src/server/first-view.tsx). */
 export const LOGIN_CONFIG_ISLAND_ID = 'account-login-config';
@@ -35,15 +36,20 @@ export interface LoginOffer {
 export function useLoginConfig(): LoginOffer {
   const { gameId } = useCsForm();
   const clientId = clientIdQuery().clientId ?? (gameId === null ? undefined : String(gameId));
-  const forAnyClient = clientId === undefined;
-  const [config] = useEndpoint(
-    'loginConfig',
-    clientId ?? 'any client',
-    () => ({ query: forAnyClient ? {} : { clientId } }),
-    () => {
-      const providers = forAnyClient ? offeredProvidersCarried() : undefined;
-      return providers && { providers, guestAllowed: true };
-    },
-  );
-  return config.status === 'ready' ? config.data : { providers: [], guestAllowed: forAnyClient };
+  const [carried] = useState(offeredProvidersCarried);
+  const [offer, setOffer] = useState<LoginOffer>({ providers: clientId === undefined ? (carried ?? []) : [], guestAllowed: clientId === undefined });
+  useEffect(() => {
+    if (clientId === undefined && carried) return;
+    let current = true;
+    platformApi()
+      .call('loginConfig', { query: clientId === undefined ? {} : { clientId } })
+      .then(
+        (config) => current && setOffer(config),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [clientId, carried]);
+  return offer;
 }
