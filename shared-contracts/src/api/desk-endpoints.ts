@@ -1,7 +1,7 @@
 import { DESK_LIMITS } from './desk-constants.js';
 import { deskAgentsSchema, deskAssignBodySchema, deskAssignmentSchema, deskNoteBodySchema, internalNoteSchema } from './desk-schemas.js';
 import { ENDPOINT_ROUTES } from './endpoint-routes.js';
-import type { Endpoint } from './endpoints.js';
+import type { Endpoint } from './endpoint.js';
 import { commonQuerySchema } from './schemas.js';
 
 /** The helpdesk calls of the agents' desk (issue 15), with their schemas; ENDPOINTS spreads them in. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { ENDPOINT_ROUTES, type EndpointAuth, type EndpointName, type EndpointRoute, type EndpointTransport } from './endpoint-routes.js';
+import { endpoint, type Endpoint } from './endpoint.js';
+import { ENDPOINT_ROUTES, type EndpointName } from './endpoint-routes.js';
 import { DESK_ENDPOINTS } from './desk-endpoints.js';
 import { deskInquiryDetailSchema, deskInquiryListSchema, deskQueueQuerySchema } from './desk-schemas.js';
 import {
@@ -76,28 +77,7 @@ import {
 } from './ticket-schemas.js';
 import { agentPermissionsSchema, leadDashboardQuerySchema, leadDashboardSchema, leadExportQuerySchema } from './lead-dashboard-schemas.js';
 
-export interface Endpoint<
-  Query extends z.ZodType = z.ZodType,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
-  Auth extends EndpointAuth = EndpointAuth,
-  Transport extends EndpointTransport = EndpointTransport,
-> extends EndpointRoute<Auth, Transport> {
-  query: Query;
-  body: Body;
-  response: Response;
-  summary: string;
-}
-
-function endpoint<
-  Query extends z.ZodType,
-  Body extends z.ZodType | undefined,
-  Response extends z.ZodType,
-  Auth extends EndpointAuth,
-  Transport extends EndpointTransport = 'json',
->(definition: Endpoint<Query, Body, Response, Auth, Transport>): Endpoint<Query, Body, Response, Auth, Transport> {
-  return definition;
-}
+export type { Endpoint } from './endpoint.js';
 
 /**
  * The calls of SPEC §7 with their schemas: the API validates requests and serialises answers with them, and
