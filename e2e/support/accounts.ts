@@ -11,9 +11,19 @@ export const DEMO = {
  * Logs in through the login page, as a player would, and waits until the session is kept; on the browser tests' site
  * (for a brand `host`) or another (`origin`, a topology's edge).
  */
+/**
+ * The login form once the account remote has taken it over (its submit enabled), so what a test types goes to the
+ * live form. Typing before the take-over is first-view.spec.ts's own test.
+ */
+export async function loginForm(page: Page) {
+  const form = page.getByTestId('login-form');
+  await expect(form.getByTestId('login-submit')).toBeEnabled();
+  return form;
+}
+
 export async function logIn(page: Page, who: { account: string; password: string }, options: { remember?: boolean; host?: string; origin?: string } = {}) {
   await page.goto(`${options.origin ?? site(options.host)}/login`);
-  const form = page.getByTestId('login-form');
+  const form = await loginForm(page);
   await form.getByLabel(/.+/).first().fill(who.account);
   await form.locator('input[type="password"]').fill(who.password);
   if (options.remember) await form.locator('input[name="remember"]').check();

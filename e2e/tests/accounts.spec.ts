@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AREA_DEFAULT_LANGUAGE, BRANDS, BRAND_IDS } from 'shared-contracts';
-import { DEMO, MUTABLE, logIn } from '../support/accounts.js';
+import { DEMO, MUTABLE, logIn, loginForm } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { codeSentTo } from '../support/mailbox.js';
 import { PORTS, site } from '../support/ports.js';
@@ -18,7 +18,7 @@ async function revoke(token: string) {
 test.describe('login (SPEC §2, §4, §8)', () => {
   test('a wrong password shows "Incorrect account or password." and keeps what was typed', async ({ page }) => {
     await page.goto(`${site()}/login`);
-    const form = page.getByTestId('login-form');
+    const form = await loginForm(page);
     await form.getByLabel(t('account', 'ko', 'login.account')).fill(DEMO.player1.account);
     await form.getByLabel(t('account', 'ko', 'login.password')).fill('not-the-password1');
     await form.getByTestId('login-submit').click();
@@ -30,7 +30,7 @@ test.describe('login (SPEC §2, §4, §8)', () => {
   test('a refusal the page has no message for says "Login failed." and keeps what was typed', async ({ page }) => {
     await page.route('**/api/website/login/password**', (route) => route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }));
     await page.goto(`${site()}/login?spec_lang=en`);
-    const form = page.getByTestId('login-form');
+    const form = await loginForm(page);
     await form.getByLabel(t('account', 'en', 'login.account')).fill(DEMO.player1.account);
     await form.getByLabel(t('account', 'en', 'login.password')).fill(DEMO.player1.password);
     await form.getByTestId('login-submit').click();
@@ -41,7 +41,7 @@ test.describe('login (SPEC §2, §4, §8)', () => {
 
   test('the form checks the rules of the shared schema before calling the API', async ({ page }) => {
     await page.goto(`${site()}/login?spec_lang=en`);
-    const form = page.getByTestId('login-form');
+    const form = await loginForm(page);
     await form.getByLabel(t('account', 'en', 'login.account')).fill('a');
     await form.getByTestId('login-submit').click();
     await expect(form.getByText(t('account', 'en', 'errors.accountTooShort').replace('{{accountMin}}', '3'))).toBeVisible();
@@ -50,7 +50,7 @@ test.describe('login (SPEC §2, §4, §8)', () => {
 
   test('a password login returns to where login was asked for, and the side menu knows the player', async ({ page }) => {
     await page.goto(`${site()}/login?redirect=${encodeURIComponent('/GamesDetails/2')}`);
-    const form = page.getByTestId('login-form');
+    const form = await loginForm(page);
     await form.getByLabel(t('account', 'ko', 'login.account')).fill(DEMO.player1.account);
     await form.getByLabel(t('account', 'ko', 'login.password')).fill(DEMO.player1.password);
     await form.getByTestId('login-submit').click();
@@ -340,7 +340,7 @@ test.describe('account remote standalone (DESIGN §3)', () => {
   test('logs in alone against the real API', async ({ page }) => {
     await page.goto(`${site('nova.localhost', PORTS.account)}/login?spec_lang=en`);
     await expect(page.getByTestId('standalone-harness')).toBeVisible();
-    const form = page.getByTestId('login-form');
+    const form = await loginForm(page);
     await form.getByLabel(t('account', 'en', 'login.account')).fill(DEMO.player2.account);
     await form.getByLabel(t('account', 'en', 'login.password')).fill(DEMO.player2.password);
     await form.getByTestId('login-submit').click();
