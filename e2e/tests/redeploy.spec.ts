@@ -75,8 +75,9 @@ function deploy(build: string, root: string): void {
   }
 }
 
+/** The scripts the shell's HTML names (its deferred chunks and its entry), not the tags a runtime adds while it loads more. */
 const shellScripts = (page: Page) =>
-  page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
+  page.locator('script[src][defer], script[src][type="module"]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
 
 test.describe('redeploying one remote on the production topology (issue 5)', () => {
   test.describe.configure({ mode: 'serial' });
