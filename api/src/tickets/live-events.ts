@@ -1,42 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ERROR_CODES,
-  LIVE_EVENTS_PATH,
-  LIVE_LIMITS,
-  LIVE_TIMINGS,
-  TOO_MANY_STREAMS,
-  type LiveReadyEvent,
-  type TicketLiveEvent,
-} from 'shared-contracts';
+import { ERROR_CODES, LIVE_EVENTS_PATH, LIVE_LIMITS, LIVE_TIMINGS, TOO_MANY_STREAMS } from 'shared-contracts';
 import { toNumber, type Database } from '../db/database.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
-import { iso } from './read.js';
+import { parseEventId, readEventsAfter, readHorizon, readReplay, type EventPosition } from './event-log.js';
+import { LiveStream } from './live-stream.js';
 
 /** The NOTIFY channel of migration 0009's triggers. */
 export const TICKET_EVENTS_CHANNEL = 'ticket_events';
-
-/** Where a stream stands in migration 0009's (tx, id) order of ticket_events; its Last-Event-ID is `tx-id`. */
-export interface EventPosition {
-  tx: number;
-  id: number;
-}
-
-const START: EventPosition = { tx: 0, id: 0 };
-
-export function isAfter(a: EventPosition, b: EventPosition): boolean {
-  return a.tx > b.tx || (a.tx === b.tx && a.id > b.id);
-}
-
-export function formatEventId(position: EventPosition): string {
-  return `${position.tx}-${position.id}`;
-}
-
-/** A Last-Event-ID this server wrote, or null (missing, foreign or malformed: the stream starts afresh). */
-export function parseEventId(text: string | undefined): EventPosition | null {
-  const match = /^(\d{1,15})-(\d{1,15})$/.exec(text ?? '');
-  return match ? { tx: Number(match[1]), id: Number(match[2]) } : null;
-}
 
 export interface LiveEventsOptions {
   db: Database;
@@ -90,52 +61,6 @@ export async function pruneTicketEvents(db: Database, now: Date): Promise<number
   }
 }
 
-interface EventRow {
-  id: number | string;
-  tx: number | string;
-  ticket_id: number | string;
-  account_id: number | string;
-  kind: TicketLiveEvent['kind'];
-  audience: 'all' | 'agents';
-  status: TicketLiveEvent['status'];
-  message_id: number | string | null;
-  author: TicketLiveEvent['author'];
-  created_at: Date | string;
-  settled: boolean;
-}
-
-interface StoredEvent {
-  position: EventPosition;
-  accountId: number;
-  audience: 'all' | 'agents';
-  event: TicketLiveEvent;
-}
-
-const COLUMNS = `e.id, e.tx, e.ticket_id, e.account_id, e.kind, e.audience, e.status, e.message_id, e.author, e.created_at,
-  e.tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS settled`;
-
-/** Every event after a position (the replica's fan-out and an agent's resume). */
-const READ_ALL = `SELECT ${COLUMNS} FROM ticket_events e WHERE (e.tx, e.id) > ($1::bigint, $2::bigint) ORDER BY e.tx, e.id LIMIT $3`;
-
-/** One player's events after a position, without what only agents see (a player's resume). */
-const READ_PLAYER = `SELECT ${COLUMNS} FROM ticket_events e
-  WHERE e.account_id = $4 AND e.audience = 'all' AND (e.tx, e.id) > ($1::bigint, $2::bigint) ORDER BY e.tx, e.id LIMIT $3`;
-
-/** The last event of a finished transaction, or the last pruned one when none is left: where a new stream starts. */
-const HORIZON = `SELECT tx, id FROM (
-    (SELECT e.tx, e.id FROM ticket_events e
-     WHERE e.tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint ORDER BY e.tx DESC, e.id DESC LIMIT 1)
-    UNION ALL SELECT tx, id FROM ticket_events_pruned) candidates
-  ORDER BY tx DESC, id DESC LIMIT 1`;
-
-/**
- * Whether a position can be resumed from: it was written by this database (before the next transaction id) and
- * nothing after it has been pruned.
- */
-const RESUMABLE = `SELECT $1::bigint < pg_snapshot_xmax(pg_current_snapshot())::text::bigint
-    AND ($1::bigint, $2::bigint) >= (p.tx, p.id) AS resumable
-  FROM ticket_events_pruned p`;
-
 /** Every replica's pruning shares this advisory lock key, so one prunes while the others skip. */
 export const PRUNE_LOCK_KEY = '7305221003319';
 
@@ -148,107 +73,6 @@ const PRUNE_UP_TO = `SELECT tx, id FROM (
     WHERE created_at < $1 AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
     ORDER BY tx, id LIMIT $2) oldest
   ORDER BY tx DESC, id DESC LIMIT 1`;
-
-function toStored(row: EventRow): StoredEvent {
-  return {
-    position: { tx: toNumber(row.tx), id: toNumber(row.id) },
-    accountId: toNumber(row.account_id),
-    audience: row.audience,
-    event: {
-      inquiryId: toNumber(row.ticket_id),
-      kind: row.kind,
-      status: row.status,
-      messageId: row.message_id === null ? null : toNumber(row.message_id),
-      author: row.author,
-      at: iso(row.created_at),
-    },
-  };
-}
-
-/**
- * The rows a read may hand out: those in order up to the first of a transaction still running (a row of an
- * older transaction may yet commit before it), and whether rows are left for another read.
- */
-function settledPrefix(rows: readonly EventRow[], limit: number): { events: StoredEvent[]; unsettled: boolean; full: boolean } {
-  const events: StoredEvent[] = [];
-  for (const row of rows) {
-    if (!row.settled) return { events, unsettled: true, full: false };
-    events.push(toStored(row));
-  }
-  return { events, unsettled: false, full: rows.length === limit };
-}
-
-function sse(event: string, id: string | null, data: unknown): string {
-  return `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-/** One open stream: one session's view of the events, written to its response in order, each once. */
-class LiveStream {
-  cursor: EventPosition = START;
-  /** Until its replay is written, fan-out events wait here (they may overlap the replay; the cursor drops those). */
-  #waiting: StoredEvent[] | null = [];
-  readonly #ended: Promise<void>;
-  #closed = false;
-
-  constructor(
-    readonly account: AuthenticatedAccount,
-    readonly response: ServerResponse,
-    readonly backlogBytesMax: number,
-  ) {
-    this.#ended = new Promise((resolve) => response.once('close', resolve));
-    this.#ended.then(() => {
-      this.#closed = true;
-    });
-  }
-
-  get closed(): boolean {
-    return this.#closed || this.response.destroyed;
-  }
-
-  /** Ends when the client went away or the server closed the stream. */
-  ended(): Promise<void> {
-    return this.#ended;
-  }
-
-  sees(stored: StoredEvent): boolean {
-    return this.account.role === 'agent' || (stored.accountId === this.account.accountId && stored.audience === 'all');
-  }
-
-  /** Fan-out from the replica's reader. */
-  offer(events: readonly StoredEvent[]): void {
-    if (this.#waiting) this.#waiting.push(...events);
-    else this.#send(events);
-  }
-
-  /** From `from` on: writes the replay and `ready`, then what the fan-out brought meanwhile. */
-  start(from: EventPosition, replay: readonly StoredEvent[], ready: LiveReadyEvent): void {
-    this.cursor = from;
-    this.#send(replay);
-    this.write(sse('ready', formatEventId(this.cursor), ready));
-    const waiting = this.#waiting ?? [];
-    this.#waiting = null;
-    this.#send(waiting);
-  }
-
-  #send(events: readonly StoredEvent[]): void {
-    for (const stored of events) {
-      if (!isAfter(stored.position, this.cursor)) continue;
-      this.cursor = stored.position;
-      if (this.sees(stored)) this.write(sse('ticket', formatEventId(stored.position), stored.event));
-    }
-  }
-
-  write(chunk: string): void {
-    if (this.closed) return;
-    this.response.write(chunk);
-    // A client that stopped reading is cut off rather than buffered for without end; it resumes on reconnecting.
-    if (this.response.writableLength > this.backlogBytesMax) this.end();
-  }
-
-  end(): void {
-    if (!this.response.writableEnded) this.response.end();
-  }
-}
 
 /**
  * The replica's side of the live channel. One reader per replica follows ticket_events (woken by NOTIFY, which
@@ -347,9 +171,9 @@ export class LiveTicketEvents {
       // The app began closing while this stream was being set up: it ends with the others.
       if (this.#closing) stream.end();
       const resumeFrom = parseEventId(lastEventId);
-      const replay = resumeFrom ? await this.#replay(account, resumeFrom) : null;
+      const replay = resumeFrom ? await readReplay(this.#db, account, resumeFrom, this.#batchMax) : null;
       if (replay && resumeFrom) stream.start(resumeFrom, replay, { resumed: true });
-      else stream.start(await this.#horizon(), [], { resumed: false });
+      else stream.start(await readHorizon(this.#db), [], { resumed: false });
       await stream.ended();
     } catch (error) {
       this.#onError(error, 'live stream');
@@ -379,24 +203,6 @@ export class LiveTicketEvents {
     await stop?.();
   }
 
-  /** What a resuming stream missed, or null when it cannot be replayed (not ours, or too far behind). */
-  async #replay(account: AuthenticatedAccount, from: EventPosition): Promise<StoredEvent[] | null> {
-    const { rows: check } = await this.#db.query<{ resumable: boolean }>(RESUMABLE, [from.tx, from.id]);
-    if (!check[0]?.resumable) return null;
-    const { rows } =
-      account.role === 'agent'
-        ? await this.#db.query<EventRow>(READ_ALL, [from.tx, from.id, this.#batchMax])
-        : await this.#db.query<EventRow>(READ_PLAYER, [from.tx, from.id, this.#batchMax, account.accountId]);
-    const { events, full } = settledPrefix(rows, this.#batchMax);
-    return full ? null : events;
-  }
-
-  async #horizon(): Promise<EventPosition> {
-    const { rows } = await this.#db.query<{ tx: number | string; id: number | string }>(HORIZON);
-    const row = rows[0];
-    return row ? { tx: toNumber(row.tx), id: toNumber(row.id) } : START;
-  }
-
   /** Starts listening with the first stream, and (again) sets where the fan-out stands. */
   async #ensureReader(): Promise<void> {
     if (this.#cursor) return;
@@ -411,7 +217,7 @@ export class LiveTicketEvents {
         poll.unref();
         this.#timers.push(heartbeat, poll);
       }
-      return this.#horizon();
+      return readHorizon(this.#db);
     })();
     try {
       this.#cursor ??= await this.#starting;
@@ -441,8 +247,7 @@ export class LiveTicketEvents {
     for (;;) {
       const cursor = this.#cursor;
       if (!cursor || this.#closing) return;
-      const { rows } = await this.#db.query<EventRow>(READ_ALL, [cursor.tx, cursor.id, this.#batchMax]);
-      const { events, unsettled, full } = settledPrefix(rows, this.#batchMax);
+      const { events, unsettled, full } = await readEventsAfter(this.#db, cursor, this.#batchMax);
       // The last stream may have gone (and the cursor with it) while the rows were read.
       if (this.#cursor === cursor && events.length > 0) {
         this.#cursor = events.at(-1)!.position;
