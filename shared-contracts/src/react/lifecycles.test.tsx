@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n, type RemoteProps } from 'shared-contracts';
 import { dataIsland, inertControls } from '../server/first-view.js';
+import { useCsForm } from './hooks.js';
 import { createRemoteApp } from './lifecycles.js';
 
 const crashed = { remote: { crashed: 'This part of the page stopped working.', reload: 'Reload' } };
@@ -24,6 +25,49 @@ function Form({ name }: RemoteProps) {
       <output>{sent}</output>
     </form>
   );
+}
+
+/**
+ * A login form as the account remote has it: two controlled fields, in a page that reads the support draft, which
+ * renders the page again as soon as it has hydrated (a hydrating render sees the draft the server rendered).
+ */
+function LoginForm(_props: RemoteProps) {
+  useCsForm();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState('');
+  return (
+    <form onSubmit={(event) => event.preventDefault()}>
+      <input name="account" value={account} onChange={(event) => setAccount(event.target.value)} />
+      <input name="password" type="password" value={password} onChange={(event) => setPassword(event.target.value)} />
+      <button type="button" onClick={() => setSent(`${account} ${password}`)}>
+        Log in
+      </button>
+      <output>{sent}</output>
+    </form>
+  );
+}
+
+/** Puts text into a field as the browser does for a player's typing: past React's record of the value, then `input`. */
+function typeInto(field: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** A key the player presses in a field: keydown, then (once its dispatch is over) the character, as a browser types. */
+async function pressKey(field: HTMLInputElement, character: string): Promise<void> {
+  field.dispatchEvent(new KeyboardEvent('keydown', { key: character, bubbles: true }));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  typeInto(field, field.value + character);
+}
+
+/** Resolves once the region's root exists and has not rendered yet: the moment the take-over starts. */
+async function rootCreatedIn(element: HTMLElement): Promise<void> {
+  const isRoot = () => Object.keys(element).some((key) => key.startsWith('__reactContainer$'));
+  for (let microtask = 0; !isRoot(); microtask += 1) {
+    if (microtask > 100) throw new Error('No root was created in the region');
+    await Promise.resolve();
+  }
 }
 
 function Broken(): never {
@@ -103,6 +147,32 @@ describe('createRemoteApp: the lifecycles every remote exports', () => {
       button.click();
       expect(region().querySelector('output')?.textContent).toBe('early-typist');
     });
+  });
+
+  it('keeps what was typed before the mount when the player types on, or clicks into the next field, while the root hydrates', async () => {
+    for (const interrupt of ['keydown', 'mousedown'] as const) {
+      const app = appWith(LoginForm, undefined, inertControls(renderToString(<LoginForm name="test" basename="/" />)));
+      const [account, password] = region().querySelectorAll('input');
+      typeInto(account!, 'early-typist');
+      await app.bootstrap({ name: 'test', basename: '/' });
+      const mounting = app.mount({ name: 'test', basename: '/' });
+      // A key or a click in a root that is still hydrating makes React hydrate it at once, in the event's task, and
+      // run its effects there: the page's second render then comes before anything after that task.
+      await rootCreatedIn(region());
+      if (interrupt === 'keydown') {
+        await pressKey(account!, 's');
+      } else {
+        password!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+        password!.focus();
+      }
+      await mounting;
+      await pressKey(password!, 'p');
+      expect(region().dataset.firstView, interrupt).toBe('hydrated');
+      expect(account!.value, interrupt).toBe(interrupt === 'keydown' ? 'early-typists' : 'early-typist');
+      region().querySelector('button')!.click();
+      await vi.waitFor(() => expect(region().querySelector('output')?.textContent, interrupt).toBe(`${account!.value} p`));
+      await app.unmount({ name: 'test', basename: '/' });
+    }
   });
 
   it('leaves a control the view itself disables disabled', () => {

@@ -108,34 +108,33 @@ function followTypedText(region: HTMLElement): { stop: () => TypedState } {
 }
 
 /**
- * Gives the mounted app the text typed before it mounted, in the commit's task: a replaced field is empty and gets
- * it back, a hydrated one still shows it but React took it for the field's value as it hydrated; and focus goes back
- * into the field the player was in, so typing goes on there. React's controlled fields learn the values from input
- * events right after that task, before any keystroke: dispatched during the commit, React would put the fields back
- * to their rendered value.
+ * Gives the mounted app the text typed before it mounted, in the commit's layout phase: a replaced field is empty and
+ * gets it back, a hydrated one still shows it but React took it for the field's value as it hydrated, so its state
+ * still holds what the server rendered. Focus goes back into the field the player was in, so typing goes on there.
+ * It must reach React's state before anything renders again: a key pressed or a click while the root hydrates makes
+ * React hydrate at once in that event's task and run the effects there, and the render they start (the page's second
+ * render, with what this tab knows) would put every controlled field back to its empty state before a later task or
+ * microtask could hand the text over. An input event dispatched now runs the field's onChange; React cannot render
+ * during its commit, so it puts the field back to its rendered value for a moment, and the render that ends the
+ * commit, in this task, shows the text from the new state, together with whatever the effects changed.
  */
 function restoreTypedText(region: HTMLElement, { values, focusedName }: TypedState): void {
-  const restored: TextField[] = [];
   for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS)) {
     const value = values.get(field.name);
-    if (value !== undefined && (field.value === '' || field.value === value)) {
-      setFieldValue(field, value);
-      restored.push(field);
-    }
+    if (value !== undefined && (field.value === '' || field.value === value)) handToReact(field, value);
     if (focusedName !== null && field.name === focusedName) field.focus();
   }
-  if (restored.length === 0) return;
-  queueMicrotask(() => {
-    // Each event re-renders the form, which puts the other fields back to what React knows: every value is read
-    // first and written again just before its own event. React counts an input event as a change only when the
-    // value differs from the last one it knows of, so that one is set to empty (through React's own setter) first.
-    const current = restored.map((field) => [field, field.value] as const);
-    for (const [field, value] of current) {
-      field.value = '';
-      setFieldValue(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  });
+}
+
+/**
+ * Runs a field's onChange with `value`. React counts an input event as a change only when the value differs from the
+ * last one it knows of, which for a hydrated field is the typed text: that one is set to empty (through React's own
+ * setter) first.
+ */
+function handToReact(field: TextField, value: string): void {
+  field.value = '';
+  setFieldValue(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /** Sets a field's value past React's tracking of it, so that the input event after it counts as a change. */
