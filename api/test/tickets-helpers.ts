@@ -104,6 +104,25 @@ export async function createTicket(harness: TicketHarness, token: string, body: 
   return okData('createInquiry', await call(harness, 'createInquiry', { token, body, query })).inquiryId;
 }
 
+/** A ticket's conversation as its player sees it, in `language`. */
+export function inquiryDetail(harness: TicketHarness, token: string, inquiryId: number, language = 'en') {
+  return call(harness, 'inquiryDetail', { token, query: `?inquiryId=${inquiryId}&spec_lang=${language}` });
+}
+
+/** agent1's reply on a ticket, which must succeed. */
+export async function agentReply(harness: TicketHarness, inquiryId: number, content = 'We are looking into it.') {
+  return okData('agentInquiryReply', await call(harness, 'agentInquiryReply', { token: harness.agent, body: replyBody(inquiryId, content) }));
+}
+
+export async function ticketCount(harness: TestApp, accountId: number): Promise<number> {
+  return countRows(harness.db, 'tickets WHERE account_id = $1', [accountId]);
+}
+
+/** `msg` of a schema refusal names the field and ends with the key the browser translates. */
+export function schemaKey(key: string): RegExp {
+  return new RegExp(`": ${key}(;|$)`);
+}
+
 export function replyBody(inquiryId: number, content = 'Here is more information.', attachments: string[] = []): EndpointBody<'inquiryReply'> {
   return { inquiryId, requestId: randomUUID(), content, attachments };
 }

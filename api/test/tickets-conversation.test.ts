@@ -1,0 +1,220 @@
+import { ERROR_CODES, LIMITS, TICKET_LIST_LABELS } from 'shared-contracts';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from './helpers.js';
+import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
+import {
+  agentReply,
+  countRows,
+  createTicket,
+  createTicketHarness,
+  inquiryDetail,
+  insertFile,
+  officialBody,
+  platformBody,
+  replyBody,
+  schemaKey,
+  ticketRow,
+} from './tickets-helpers.js';
+
+const h = harnessForFile(createTicketHarness);
+
+describe('POST /inquiries/reply', () => {
+  it('keeps an unanswered ticket in processing and puts a replied one back to waiting for the agent', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    h.clock.advance({ minutes: 1 });
+    const message = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, '  One more thing.  ') }));
+    expect(message).toMatchObject({ author: 'player', content: 'One more thing.', attachments: [], createdAt: h.clock.now().toISOString() });
+    expect(await ticketRow(h.db, id)).toMatchObject({ status: 'processing' });
+    expect((await ticketRow(h.db, id)).updated_at.toISOString()).toBe(h.clock.now().toISOString());
+
+    await agentReply(h, id);
+    expect((await ticketRow(h.db, id)).status).toBe('replied');
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id) }));
+    expect((await ticketRow(h.db, id)).status).toBe('waiting_reply');
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id) }));
+    expect((await ticketRow(h.db, id)).status).toBe('waiting_reply');
+  });
+
+  it('answers a repeated requestId with the same message, sequentially and concurrently, and attaches once', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    const body = replyBody(id, 'Only once, please.');
+    const first = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body }));
+    expect(okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body }))).toEqual(first);
+
+    const file = await insertFile(h, player.id);
+    const racing = replyBody(id, 'Racing copies.', [file]);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(h, 'inquiryReply', { token: player.token, body: racing })));
+    const messages = answers.map((answer) => okData('inquiryReply', answer));
+    expect(new Set(messages.map((message) => message.id)).size).toBe(1);
+    expect(messages[0]?.attachments.map((attachment) => attachment.fileId)).toEqual([file]);
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(2);
+  });
+
+  it('refuses closed chats with 4090 inquiryClosed, but still answers a retry of a reply made before', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    const body = replyBody(id);
+    const made = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body }));
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
+    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id) }), 409, ERROR_CODES.conflict, 'inquiryClosed');
+    expect(okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body }))).toEqual(made);
+    okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 5 } }));
+    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id) }), 409, ERROR_CODES.conflict, 'inquiryClosed');
+  });
+
+  it('attaches uploads to the message, refusing foreign files and more than one video without adding the message', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    const image = await insertFile(h, player.id);
+    const message = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Screenshot.', [image]) }));
+    const { rows } = await h.db.query<{ ticket_id: number; message_id: number }>('SELECT ticket_id, message_id FROM files WHERE id = $1', [image]);
+    expect(rows[0]).toEqual({ ticket_id: id, message_id: message.id });
+
+    const foreign = await insertFile(h, h.ids.player2);
+    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [foreign]) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
+    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [image]) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
+    const videos = [await insertFile(h, player.id, { kind: 'video' }), await insertFile(h, player.id, { kind: 'video' })];
+    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', videos) }), 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo');
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(1);
+  });
+
+  it('takes up to three images or one video on its own as added information, and no documents (SPEC §5)', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    const refuse = async (kinds: ('image' | 'video' | 'other')[]) => {
+      const files = await Promise.all(kinds.map((kind) => insertFile(h, player.id, { kind })));
+      expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', files) }), 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo');
+    };
+    await refuse(['other']);
+    await refuse(['video', 'image']);
+    await refuse(['image', 'image', 'other']);
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(0);
+
+    const images = await Promise.all([1, 2, 3].map(() => insertFile(h, player.id, { kind: 'image' })));
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Three screenshots.', images) }));
+    const video = await insertFile(h, player.id, { kind: 'video' });
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'A recording.', [video]) }));
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(2);
+  });
+
+  it('refuses empty and overlong text with their keys', async () => {
+    const id = await createTicket(h, h.player1, officialBody());
+    expectFailure(await call(h, 'inquiryReply', { token: h.player1, body: replyBody(id, '   ') }), 400, ERROR_CODES.badRequest, schemaKey('replyTooShort'));
+    expectFailure(
+      await call(h, 'inquiryReply', { token: h.player1, body: replyBody(id, 'z'.repeat(LIMITS.replyMax + 1)) }),
+      400,
+      ERROR_CODES.badRequest,
+      schemaKey('replyTooLong'),
+    );
+  });
+});
+
+describe('POST /inquiries/end and /inquiries/score', () => {
+  it('ends an open chat once, invites a rating, then takes one rating and concludes it', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    expectFailure(await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 4 } }), 409, ERROR_CODES.conflict, 'inquiryStillOpen');
+
+    h.clock.advance({ minutes: 3 });
+    const endedAt = h.clock.now().toISOString();
+    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({ status: 'waiting_rating' });
+    h.clock.advance({ minutes: 3 });
+    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({ status: 'waiting_rating' });
+    const row = await ticketRow(h.db, id);
+    expect(row).toMatchObject({ status: 'waiting_rating', ended_by: 'player' });
+    expect(row.ended_at?.toISOString()).toBe(endedAt);
+
+    expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 2, reasons: ['slow', 'unclear'], comment: ' Took a while. ' } }))).toBeNull();
+    const shown = okData('inquiryDetail', await inquiryDetail(h, player.token, id));
+    expect(shown).toMatchObject({ status: 'ended', endedBy: 'player', endedAt });
+    expect(shown.rating).toEqual({ score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.', createdAt: h.clock.now().toISOString() });
+
+    expectFailure(await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 5 } }), 409, ERROR_CODES.conflict, 'inquiryAlreadyRated');
+    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({ status: 'ended' });
+  });
+
+  it('answers the same rating sent again (a retry after a lost answer) with success, and refuses a different one', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
+    const rating = { inquiryId: id, score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.' };
+    const ratedAt = h.clock.now().toISOString();
+    expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: rating }))).toBeNull();
+    h.clock.advance({ minutes: 1 });
+    for (const retry of [rating, { ...rating, reasons: ['unclear', 'slow'], comment: ' Took a while. ' }]) {
+      expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: retry }))).toBeNull();
+    }
+    for (const different of [{ score: 3 }, { reasons: ['slow'] }, { comment: 'Took ages.' }]) {
+      expectFailure(
+        await call(h, 'inquiryScore', { token: player.token, body: { ...rating, ...different } }),
+        409,
+        ERROR_CODES.conflict,
+        'inquiryAlreadyRated',
+      );
+    }
+    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id)).rating).toEqual({ score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.', createdAt: ratedAt });
+    expect(await countRows(h.db, 'ticket_ratings WHERE ticket_id = $1', [id])).toBe(1);
+    // Another player's retry of it is still a ticket they do not have.
+    expectFailure(await call(h, 'inquiryScore', { token: h.player2, body: rating }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+  });
+
+  it('refuses scores outside 1-5, reasons on a high score and overlong comments', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ score: 0 }, schemaKey('scoreRequired')],
+      [{ score: 6 }, schemaKey('scoreRequired')],
+      [{ score: 4.5 }, schemaKey('scoreRequired')],
+      [{ score: 5, reasons: ['slow'] }, schemaKey('reasonsOnlyForLowScore')],
+      [{ score: 1, reasons: ['rude'] }, /"reasons.0"/],
+      [{ score: 1, comment: 'c'.repeat(LIMITS.ratingCommentMax + 1) }, schemaKey('commentTooLong')],
+    ];
+    for (const [body, message] of cases) {
+      expectFailure(await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, ...body } }), 400, ERROR_CODES.badRequest, message);
+    }
+    expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 5 } }))).toBeNull();
+  });
+
+  it('answers an unknown ticket with 4040', async () => {
+    expectFailure(await call(h, 'inquiryEnd', { token: h.player1, body: { inquiryId: 2_000_000_000 } }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+    expectFailure(await call(h, 'inquiryScore', { token: h.player1, body: { inquiryId: 2_000_000_000, score: 3 } }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+  });
+});
+
+describe('a whole conversation (SPEC §4)', () => {
+  it('goes processing → replied → waiting for reply → replied → waiting for rating → ended, with the list labels', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    const status = async () => {
+      const [item] = okData('inquiryList', await call(h, 'inquiryList', { token: player.token }));
+      return item ? [item.status, TICKET_LIST_LABELS[item.status], item.unread] : [];
+    };
+    expect(await status()).toEqual(['processing', 'noReply', false]);
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Any news?') }));
+    expect(await status()).toEqual(['processing', 'noReply', false]);
+    h.clock.advance({ minutes: 10 });
+    await agentReply(h, id, 'Which server?');
+    expect(await status()).toEqual(['replied', 'replied', true]);
+    okData('inquiryDetail', await inquiryDetail(h, player.token, id));
+    expect(await status()).toEqual(['replied', 'replied', false]);
+    okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Orion.') }));
+    expect(await status()).toEqual(['waiting_reply', 'noReply', false]);
+    await agentReply(h, id, 'Fixed.');
+    expect(await status()).toEqual(['replied', 'replied', true]);
+    okData('inquiryDetail', await inquiryDetail(h, player.token, id));
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
+    expect(await status()).toEqual(['waiting_rating', 'awaitingEvaluation', false]);
+    okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 5 } }));
+    expect(await status()).toEqual(['ended', 'concluded', false]);
+    const shown = okData('inquiryDetail', await inquiryDetail(h, player.token, id));
+    expect(shown.messages.map((message) => [message.author, message.content])).toEqual([
+      ['player', 'Any news?'],
+      ['agent', 'Which server?'],
+      ['player', 'Orion.'],
+      ['agent', 'Fixed.'],
+    ]);
+  });
+});
