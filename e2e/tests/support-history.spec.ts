@@ -87,7 +87,7 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     const extra = `It happened again at ${randomUUID().slice(0, 8)}.`;
     await addInformation.click();
     await textarea.fill(extra);
-    await expect(dialog).toContainText(en('conversation.counter', { length: extra.length, max: LIMITS.replyMax }));
+    await expect(dialog).toContainText(en('form.counter', { length: extra.length, max: LIMITS.replyMax }));
     await page.route((url) => url.pathname.endsWith(ENDPOINTS.inquiryReply.path), async (route) => {
       // Sent from the test runner, which does not resolve *.localhost as the browser does: the same origin by address.
       const url = new URL(route.request().url());

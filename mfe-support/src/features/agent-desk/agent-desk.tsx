@@ -6,6 +6,7 @@ import { idSchema, ticketStatusSchema } from 'shared-contracts/schemas';
 import { useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { HandlingSummary } from '../../components/handling-summary.js';
+import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useDebounced } from '../../lib/use-debounced.js';
 import { useDeskShortcuts } from '../../lib/use-desk-shortcuts.js';
@@ -75,11 +76,11 @@ function Filters({ desk, searchRef }: { desk: ReturnType<typeof useDeskParams>; 
     <form className={styles.filters} role="search" aria-label={t('support:agent.filters')} onSubmit={(event) => event.preventDefault()}>
       <div className={styles.filter}>
         <label htmlFor={`${id}-keyword`}>{t('support:agent.keyword')}</label>
-        <input ref={searchRef} id={`${id}-keyword`} type="search" aria-keyshortcuts="/" value={keyword} onChange={(event) => setKeyword(event.target.value)} data-testid="agent-keyword" />
+        <input ref={searchRef} id={`${id}-keyword`} className="input" type="search" aria-keyshortcuts="/" value={keyword} onChange={(event) => setKeyword(event.target.value)} data-testid="agent-keyword" />
       </div>
       <div className={styles.filter}>
         <label htmlFor={`${id}-status`}>{t('support:agent.status')}</label>
-        <select id={`${id}-status`} value={desk.status ?? ''} onChange={(event) => update({ status: event.target.value })} data-testid="agent-status">
+        <select id={`${id}-status`} className="input" value={desk.status ?? ''} onChange={(event) => update({ status: event.target.value })} data-testid="agent-status">
           <option value="">{t('support:agent.allStatuses')}</option>
           {TICKET_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -92,6 +93,7 @@ function Filters({ desk, searchRef }: { desk: ReturnType<typeof useDeskParams>; 
         <label htmlFor={`${id}-game`}>{t('support:agent.game')}</label>
         <select
           id={`${id}-game`}
+          className="input"
           value={desk.gameId === null ? '' : String(desk.gameId)}
           onChange={(event) => update({ gameId: event.target.value })}
           data-testid="agent-game"
@@ -151,20 +153,20 @@ function Queue({
                     {item.account} · {item.gameName} · <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language)}</time>
                   </span>
                   <HandlingSummary ticket={item} />
-                  <span className={styles.itemStatus} data-status={item.status}>
+                  <StatusBadge tone={item.status === 'processing' || item.status === 'waiting_reply' ? 'attention' : 'neutral'} small className={styles.itemStatus}>
                     {t(`support:status.${item.status}`)}
-                  </span>
+                  </StatusBadge>
                 </Link>
               </li>
             ))}
           </ul>
           {pages > 1 ? (
             <nav className={styles.paging} aria-label={t('support:agent.page', { page: queue.page, pages })}>
-              <button type="button" disabled={queue.page <= 1} onClick={() => desk.update({ page: String(queue.page - 1) })}>
+              <button type="button" className="button-secondary" disabled={queue.page <= 1} onClick={() => desk.update({ page: String(queue.page - 1) })}>
                 {t('support:agent.previous')}
               </button>
               <span>{t('support:agent.page', { page: queue.page, pages })}</span>
-              <button type="button" disabled={queue.page >= pages} onClick={() => desk.update({ page: String(queue.page + 1) })}>
+              <button type="button" className="button-secondary" disabled={queue.page >= pages} onClick={() => desk.update({ page: String(queue.page + 1) })}>
                 {t('support:agent.next')}
               </button>
             </nav>

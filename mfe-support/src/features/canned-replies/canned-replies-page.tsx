@@ -1,15 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, ERROR_CODES, LANGUAGES, LANGUAGE_NAMES, TIMINGS, isLanguage, platformApi, type CannedReply, type Language } from 'shared-contracts';
+import { ApiError, ERROR_CODES, LANGUAGE_NAMES, TIMINGS, isLanguage, platformApi, type CannedReply, type Language } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { Dialog } from '../../components/dialog.js';
+import fieldStyles from '../../components/form.module.css';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useDebounced } from '../../lib/use-debounced.js';
 import styles from './canned-replies.module.css';
 import { CannedReplyForm } from './canned-reply-form.js';
+import { LanguageOptions } from './language-options.js';
 import { useCannedReplies } from './use-canned-replies.js';
 
 /**
@@ -54,11 +56,11 @@ function DeleteDialog({
     >
       <p>{t('support:cannedReplies.deleteBody', { title: reply?.title ?? '' })}</p>
       {failure ? (
-        <p className={styles.error} role="alert">
+        <p className={fieldStyles.error} role="alert">
           {t(failure, supportMessageValues(i18n.language))}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={fieldStyles.actions}>
         <button type="button" className="button-danger" aria-disabled={pending} onClick={() => reply && void remove(reply)} data-testid="canned-reply-delete-confirm">
           {pending ? t('support:cannedReplies.deleting') : t('support:cannedReplies.delete')}
         </button>
@@ -116,27 +118,24 @@ export function CannedRepliesPage() {
           <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
           <select
             id={`${id}-language`}
+            className="input"
             value={language ?? ''}
             onChange={(event) => setLanguage(isLanguage(event.target.value) ? event.target.value : null)}
             data-testid="canned-replies-language"
           >
             <option value="">{t('support:cannedReplies.allLanguages')}</option>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-search`}>{t('support:cannedReplies.search')}</label>
-          <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} data-testid="canned-replies-search" />
+          <input id={`${id}-search`} className="input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} data-testid="canned-replies-search" />
         </div>
         <button type="button" className="button-primary" onClick={() => setEditing('new')} data-testid="canned-reply-new">
           {t('support:cannedReplies.new')}
         </button>
       </form>
-      <p className={styles.notice} role="status" data-testid="canned-replies-notice">
+      <p className={fieldStyles.notice} role="status" data-testid="canned-replies-notice">
         {notice ? t(notice) : ''}
       </p>
       {state.status === 'loading' && !replies ? <Loading /> : null}
@@ -160,7 +159,7 @@ export function CannedRepliesPage() {
                     ? t('support:cannedReplies.updatedBy', { account: reply.updatedBy, time: formatDateTime(reply.updatedAt, i18n.language) })
                     : t('support:cannedReplies.updatedAt', { time: formatDateTime(reply.updatedAt, i18n.language) })}
                 </p>
-                <div className={styles.actions}>
+                <div className={fieldStyles.actions}>
                   <button type="button" className="button-secondary" onClick={() => setEditing(reply)} data-testid="canned-reply-edit">
                     {t('support:cannedReplies.edit')}
                     <span className="visually-hidden">{` ${reply.title}`}</span>

@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, LIMITS, isLanguage, platformApi, textLength, type CannedReply, type Language } from 'shared-contracts';
+import { LIMITS, isLanguage, platformApi, type CannedReply, type Language } from 'shared-contracts';
 import { cannedReplyFieldsSchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
+import { Counter } from '../../components/counter.js';
+import fieldStyles from '../../components/form.module.css';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import styles from './canned-replies.module.css';
+import { LanguageOptions } from './language-options.js';
 
 type Field = 'language' | 'title' | 'body';
 type Problems = { [Name in Field]?: string | undefined };
@@ -76,40 +79,33 @@ export function CannedReplyForm(props: {
     [counter ? `${id}-${field}-counter` : '', problems[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
   const problem = (field: Field) =>
     problems[field] ? (
-      <p id={`${id}-${field}-error`} className={styles.error} role="alert">
+      <p id={`${id}-${field}-error`} className={fieldStyles.error} role="alert">
         {t(problems[field], values)}
       </p>
     ) : null;
-  const counter = (field: Field, length: number, max: number) => (
-    <p id={`${id}-${field}-counter`} className={length > max ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-      {t('support:conversation.counter', { length, max })}
-    </p>
-  );
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="canned-reply-form">
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
         <select
           id={`${id}-language`}
+          className="input"
           value={language}
           aria-invalid={problems.language ? true : undefined}
           aria-describedby={describedBy('language', false)}
           onChange={(event) => isLanguage(event.target.value) && setLanguage(event.target.value)}
           data-testid="canned-reply-form-language"
         >
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_NAMES[code]}
-            </option>
-          ))}
+          <LanguageOptions />
         </select>
         {problem('language')}
       </div>
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <label htmlFor={`${id}-title`}>{t('support:cannedReplies.titleLabel')}</label>
         <input
           id={`${id}-title`}
+          className="input"
           type="text"
           value={title}
           lang={language}
@@ -122,13 +118,14 @@ export function CannedReplyForm(props: {
           }}
           data-testid="canned-reply-form-title"
         />
-        {counter('title', textLength(title), LIMITS.cannedReplyTitleMax)}
+        <Counter id={`${id}-title-counter`} value={title} max={LIMITS.cannedReplyTitleMax} />
         {problem('title')}
       </div>
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <label htmlFor={`${id}-body`}>{t('support:cannedReplies.bodyLabel')}</label>
         <textarea
           id={`${id}-body`}
+          className={`input ${styles.body}`}
           rows={6}
           value={body}
           lang={language}
@@ -140,15 +137,15 @@ export function CannedReplyForm(props: {
           }}
           data-testid="canned-reply-form-body"
         />
-        {counter('body', textLength(body), LIMITS.replyMax)}
+        <Counter id={`${id}-body-counter`} value={body} max={LIMITS.replyMax} />
         {problem('body')}
       </div>
       {failure ? (
-        <p className={styles.error} role="alert">
+        <p className={fieldStyles.error} role="alert">
           {t(failure, values)}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={fieldStyles.actions}>
         <button type="submit" className="button-primary" aria-disabled={pending} data-testid="canned-reply-save">
           {pending ? t('support:cannedReplies.saving') : t('support:cannedReplies.save')}
         </button>

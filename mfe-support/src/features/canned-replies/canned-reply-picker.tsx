@@ -1,8 +1,9 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type CannedReply, type Language } from 'shared-contracts';
-import { useCannedReplies } from './use-canned-replies.js';
+import { isLanguage, type CannedReply, type Language } from 'shared-contracts';
 import styles from './canned-replies.module.css';
+import { LanguageOptions } from './language-options.js';
+import { useCannedReplies } from './use-canned-replies.js';
 
 /** Whether `reply`'s title holds what was typed, ignoring case. */
 function matches(reply: CannedReply, typed: string): boolean {
@@ -68,6 +69,7 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
         <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
         <select
           id={`${id}-language`}
+          className="input"
           value={language}
           onChange={(event) => {
             if (isLanguage(event.target.value)) setLanguage(event.target.value);
@@ -75,11 +77,7 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
           }}
           data-testid="canned-reply-language"
         >
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_NAMES[code]}
-            </option>
-          ))}
+          <LanguageOptions />
         </select>
       </div>
       <div className={`${styles.pickerField} ${styles.pickerSearch}`}>
@@ -87,6 +85,7 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
         <div className={styles.combobox}>
           <input
             id={`${id}-search`}
+            className="input"
             type="text"
             role="combobox"
             autoComplete="off"

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { OPEN_TICKET_STATUSES, type Language } from 'shared-contracts';
 import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uploads.js';
 import { Failed, Loading } from '../../components/call-states.js';
+import fieldStyles from '../../components/form.module.css';
 import { useDeskShortcuts } from '../../lib/use-desk-shortcuts.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
-import styles from './conversation.module.css';
+import styles from './ticket-view.module.css';
 import { useDeskHandling } from './desk-handling.js';
 import { EndChatDialog } from './end-chat-dialog.js';
 import { TicketNotFound } from './feedback-step.js';
@@ -78,7 +79,7 @@ export function AgentTicket({
       {handling.panel}
       <ConversationThread ticket={ticket} viewer={{ kind: 'agent', account: ticket.account }} notes={ticket.notes} />
       <EndedNotice ref={endedNotice} ticket={ticket} viewer="agent" />
-      <p className={styles.notice} role="status" data-testid="agent-notice">
+      <p className={fieldStyles.notice} role="status" data-testid="agent-notice">
         {notice ? t(notice) : ''}
       </p>
       {open ? handling.replyBlocked : null}
@@ -99,7 +100,7 @@ export function AgentTicket({
               onChanged();
             }}
           />
-          <div className={styles.actions}>
+          <div className={fieldStyles.actions}>
             <button type="button" className="button-secondary" onClick={() => setEnding(true)} data-testid="end-chat">
               {t('support:conversation.endChat')}
             </button>

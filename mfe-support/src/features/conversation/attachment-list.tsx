@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { platformApi, type Attachment } from 'shared-contracts';
 import { formatFileSize } from '../../lib/format.js';
 import { saveFile } from '../../lib/save-file.js';
-import styles from './conversation.module.css';
+import styles from './attachment-list.module.css';
 
 /** Files need the session's header, which a plain link cannot send: they are fetched and handed over as blobs. */
 function fetchFile(fileId: string, signal?: AbortSignal): Promise<Blob> {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { InquiryDetail, InternalNote } from 'shared-contracts';
 import { formatDateTime } from '../../lib/format.js';
 import { AttachmentList } from './attachment-list.js';
-import styles from './conversation.module.css';
+import styles from './conversation-thread.module.css';
 import { InternalNoteItem, withNotes } from './internal-notes.js';
 
 /** Who reads the thread: the player sees "You", an agent sees the player's account. */

@@ -5,6 +5,7 @@ import { useSingleRequest } from 'shared-contracts/react';
 import { HandlingSummary } from '../../components/handling-summary.js';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import { useCall } from '../../lib/use-call.js';
+import fieldStyles from '../../components/form.module.css';
 import styles from './desk-handling.module.css';
 
 /** What the last assignment did: a change (a status message), a refusal because the holder changed, or a failure. */
@@ -86,7 +87,7 @@ export function useDeskHandling(
           >
             <label htmlFor={`${id}-agent`}>
               {t('support:helpdesk.assignTo')}
-              <select id={`${id}-agent`} value={chosen} onChange={(event) => setChosen(event.target.value)} data-testid="assign-agent">
+              <select id={`${id}-agent`} className={`input ${styles.agent}`} value={chosen} onChange={(event) => setChosen(event.target.value)} data-testid="assign-agent">
                 <option value="">—</option>
                 {others.map((agent) => (
                   <option key={agent.accountId} value={agent.accountId}>
@@ -101,7 +102,7 @@ export function useDeskHandling(
           </form>
         </div>
       ) : null}
-      <p className={styles.notice} role="status" data-testid="handling-notice">
+      <p className={fieldStyles.notice} role="status" data-testid="handling-notice">
         {outcome?.kind === 'changed' ? t(outcome.messageKey, { agent: outcome.agent }) : ''}
       </p>
       {outcome?.kind === 'conflict' || outcome?.kind === 'failed' ? (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { platformApi, type TicketStatus } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
-import styles from './conversation.module.css';
+import fieldStyles from '../../components/form.module.css';
 import { Dialog } from '../../components/dialog.js';
 
 /** Asks before ending a chat (nothing can be added afterwards), then ends it as the player or as an agent. */
@@ -42,11 +42,11 @@ export function EndChatDialog(props: {
     >
       <p>{props.body}</p>
       {failure ? (
-        <p className={styles.error} role="alert">
+        <p className={fieldStyles.error} role="alert">
           {t(failure, supportMessageValues(i18n.language))}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={fieldStyles.actions}>
         <button type="button" className="button-danger" onClick={() => void end()} aria-disabled={pending} data-testid="end-chat-confirm">
           {pending ? t('support:conversation.ending') : t('support:conversation.endConfirm')}
         </button>

@@ -7,8 +7,9 @@ import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uplo
 import { Failed, Loading } from '../../components/call-states.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
-import styles from './conversation.module.css';
+import styles from './ticket-view.module.css';
 import { Dialog } from '../../components/dialog.js';
+import fieldStyles from '../../components/form.module.css';
 import { EndChatDialog } from './end-chat-dialog.js';
 import { RatingDialog } from './rating-dialog.js';
 import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
@@ -66,11 +67,11 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (opti
         <p className={styles.hint}>{t('support:conversation.noReplyYet')}</p>
       ) : null}
       <EndedNotice ref={endedNotice} ticket={ticket} viewer="player" onRate={() => setDialog('rating')} />
-      <p className={styles.notice} role="status" data-testid="feedback-notice">
+      <p className={fieldStyles.notice} role="status" data-testid="feedback-notice">
         {notice ? t(notice) : ''}
       </p>
       {open ? (
-        <div className={styles.actions}>
+        <div className={fieldStyles.actions}>
           <button type="button" className="button-primary" onClick={() => setDialog('addInformation')} data-testid="add-information">
             {t('support:conversation.addInformation')}
           </button>

@@ -5,7 +5,8 @@ import { deskNoteBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import { formatDateTime } from '../../lib/format.js';
-import conversation from './conversation.module.css';
+import fieldStyles from '../../components/form.module.css';
+import conversation from './conversation-thread.module.css';
 import styles from './internal-notes.module.css';
 
 /**
@@ -83,11 +84,12 @@ export function NoteForm({ inquiryId, onAdded }: { inquiryId: number; onAdded: (
   return (
     <form className={styles.noteForm} onSubmit={submit} noValidate data-testid="note-form">
       <label htmlFor={`${id}-note`}>{t('support:helpdesk.noteLabel')}</label>
-      <p id={`${id}-hint`} className={styles.hint}>
+      <p id={`${id}-hint`} className={fieldStyles.hint}>
         {t('support:helpdesk.noteHint')}
       </p>
       <textarea
         id={`${id}-note`}
+        className={`input ${styles.text}`}
         rows={3}
         value={draft.content}
         aria-invalid={problem ? true : undefined}
@@ -98,11 +100,11 @@ export function NoteForm({ inquiryId, onAdded }: { inquiryId: number; onAdded: (
         }}
       />
       {problem ? (
-        <p id={`${id}-error`} className={styles.error} role="alert">
+        <p id={`${id}-error`} className={fieldStyles.error} role="alert">
           {t(problem, values)}
         </p>
       ) : null}
-      <p className={styles.notice} role="status" data-testid="note-notice">
+      <p className={fieldStyles.notice} role="status" data-testid="note-notice">
         {added ? t('support:helpdesk.noteAdded') : ''}
       </p>
       <div className={styles.actions}>

@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, platformApi, textLength } from 'shared-contracts';
+import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, platformApi } from 'shared-contracts';
 import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
-import styles from './conversation.module.css';
+import styles from './rating-dialog.module.css';
+import { Counter } from '../../components/counter.js';
 import { Dialog } from '../../components/dialog.js';
+import fieldStyles from '../../components/form.module.css';
 import { RATING_SCORES } from './ticket-parts.js';
 
 type Reason = (typeof RATING_REASONS)[number];
@@ -20,7 +22,6 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
   const { pending, run } = useSingleRequest();
   const [failure, setFailure] = useState<string | null>(null);
   const low = score !== null && score <= LIMITS.lowScoreMax;
-  const commentLength = textLength(comment);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,21 +89,19 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
               </label>
             ))}
           </fieldset>
-          <div className={styles.field}>
+          <div className={fieldStyles.field}>
             <label htmlFor={`${id}-comment`}>{t('support:rating.comment')}</label>
-            <textarea id={`${id}-comment`} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} aria-describedby={`${id}-counter`} />
-            <p id={`${id}-counter`} className={commentLength > LIMITS.ratingCommentMax ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-              {t('support:conversation.counter', { length: commentLength, max: LIMITS.ratingCommentMax })}
-            </p>
+            <textarea id={`${id}-comment`} className={`input ${styles.comment}`} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} aria-describedby={`${id}-counter`} />
+            <Counter id={`${id}-counter`} value={comment} max={LIMITS.ratingCommentMax} />
           </div>
         </>
       ) : null}
       {failure ? (
-        <p className={styles.error} role="alert" data-testid="rating-failure">
+        <p className={fieldStyles.error} role="alert" data-testid="rating-failure">
           {t(failure, supportMessageValues(i18n.language))}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={fieldStyles.actions}>
         <button type="submit" className="button-primary" aria-disabled={pending} data-testid="rating-submit">
           {pending ? t('support:rating.sending') : t('support:rating.submit')}
         </button>

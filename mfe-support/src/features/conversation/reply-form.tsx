@@ -1,11 +1,13 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, platformApi, textLength, type Attachment, type InquiryMessage } from 'shared-contracts';
+import { LIMITS, platformApi, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../components/attachment-uploader.js';
+import { Counter } from '../../components/counter.js';
+import fieldStyles from '../../components/form.module.css';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
-import styles from './conversation.module.css';
+import styles from './reply-form.module.css';
 
 /**
  * A message being written. `requestId` stays the same until the message is accepted, so sending again after a
@@ -55,8 +57,6 @@ export function ReplyForm(props: {
   const [uploading, setUploading] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const length = textLength(draft.content);
-  const over = length > LIMITS.replyMax;
 
   /** Puts `text` where the caret was (over the selection), then gives the field focus with the caret after it. */
   const insert = (text: string) => {
@@ -108,11 +108,12 @@ export function ReplyForm(props: {
       {/* Outside the form: choosing in it (Enter included) never sends the reply. */}
       {props.tools?.(insert)}
       <form className={styles.replyForm} onSubmit={(event) => void submit(event)} noValidate data-testid="reply-form">
-        <div className={styles.field}>
+        <div className={fieldStyles.field}>
           <label htmlFor={`${id}-text`}>{props.label}</label>
           <textarea
             ref={textarea}
             id={`${id}-text`}
+            className={`input ${styles.text}`}
             rows={5}
             value={draft.content}
             data-autofocus={props.autoFocus || undefined}
@@ -123,11 +124,9 @@ export function ReplyForm(props: {
               if (fieldError) setFieldError(contentProblem(event.target.value));
             }}
           />
-          <p id={`${id}-counter`} className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-            {t('support:conversation.counter', { length, max: LIMITS.replyMax })}
-          </p>
+          <Counter id={`${id}-counter`} value={draft.content} max={LIMITS.replyMax} />
           {fieldError ? (
-            <p id={`${id}-error`} className={styles.error} role="alert">
+            <p id={`${id}-error`} className={fieldStyles.error} role="alert">
               {t(fieldError, supportMessageValues(i18n.language))}
             </p>
           ) : null}
@@ -141,11 +140,11 @@ export function ReplyForm(props: {
           onBusyChange={setUploading}
         />
         {failure ? (
-          <p className={styles.error} role="alert" data-testid="reply-failure">
+          <p className={fieldStyles.error} role="alert" data-testid="reply-failure">
             {t(failure, supportMessageValues(i18n.language))}
           </p>
         ) : null}
-        <div className={styles.actions}>
+        <div className={fieldStyles.actions}>
           {/* Not disabled while sending: a disabled button would drop the focus to the page; the request runs once anyway. */}
           <button type="submit" className="button-primary" aria-disabled={sending || uploading} data-testid="reply-send">
             {sending ? t('support:conversation.sending') : t('support:conversation.send')}

@@ -1,9 +1,10 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TICKET_TYPES, type InquiryDetail } from 'shared-contracts';
+import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/format.js';
 import type { Viewer } from './conversation-thread.js';
-import styles from './conversation.module.css';
+import styles from './ticket-parts.module.css';
 
 /** The scores a player may give a chat, as `inquiryScore` accepts them. */
 export const RATING_SCORES = Array.from({ length: LIMITS.scoreMax - LIMITS.scoreMin + 1 }, (_, index) => LIMITS.scoreMin + index);
@@ -11,11 +12,12 @@ export const RATING_SCORES = Array.from({ length: LIMITS.scoreMax - LIMITS.score
 /** The display state of SPEC §4 (no reply yet, waiting for reply, replied, waiting for rating, ended). */
 export function TicketStatusBadge({ ticket }: { ticket: Pick<InquiryDetail, 'status'> }) {
   const { t } = useTranslation();
+  const tone = ticket.status === 'replied' || ticket.status === 'waiting_rating' ? 'attention' : ticket.status === 'ended' ? 'done' : 'neutral';
   return (
-    <p className={styles.status} data-status={ticket.status} data-testid="ticket-status">
+    <StatusBadge tone={tone} testId="ticket-status">
       <span className="visually-hidden">{t('support:status.label')}: </span>
       {t(`support:status.${ticket.status}`)}
-    </p>
+    </StatusBadge>
   );
 }
 

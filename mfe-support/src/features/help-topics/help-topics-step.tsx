@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TIMINGS, gameIdOfClient, setCsForm } from 'shared-contracts';
@@ -22,6 +22,14 @@ function HelpTopics({ gameId }: { gameId: number }) {
   const searchId = useId();
   const [typeId, setTypeId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  // A keyword typed into the first view before this step hydrated is in the field but not in the state: the step sits
+  // inside the layout's Suspense boundary, which React hydrates after the remote's root (whose own fields
+  // createRemoteApp restores). It goes into the state at this commit, before a render puts the field back to empty.
+  useLayoutEffect(() => {
+    const typed = search.current?.value ?? '';
+    if (typed !== '') setKeyword(typed);
+  }, []);
   const settledKeyword = useDebounced(keyword.trim(), TIMINGS.searchDebounceMs);
   const [types, retryTypes] = useCall('faqTypes', HELP_TOPICS_CALL_KEYS.types(gameId), () => ({ query: { gameId } }));
   const [topics, retryTopics] = useCall('faqs', HELP_TOPICS_CALL_KEYS.topics(gameId, typeId, settledKeyword), () => ({
@@ -32,7 +40,7 @@ function HelpTopics({ gameId }: { gameId: number }) {
       <h3 id="help-topics-heading">{t('support:question.topics')}</h3>
       <div className={styles.search}>
         <label htmlFor={searchId}>{t('support:question.search')}</label>
-        <input id={searchId} className="input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} />
+        <input ref={search} id={searchId} className="input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} />
       </div>
       {types.status === 'failed' ? <Failed messageKey={types.messageKey} retry={retryTypes} /> : null}
       {types.status === 'ready' ? (

@@ -4,10 +4,19 @@ import { Link } from 'react-router';
 import { TICKET_LIST_LABELS, clientIdQuery, inquiryFeedbackPath, platformLink, type InquirySummary } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
+import { StatusBadge, type StatusTone } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCall } from '../../lib/use-call.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import styles from './history.module.css';
+
+/** The list labels that ask the player to read (a reply) or to act (a rating), and the one of a finished chat. */
+const LABEL_TONES: Record<(typeof TICKET_LIST_LABELS)[keyof typeof TICKET_LIST_LABELS], StatusTone> = {
+  noReply: 'neutral',
+  replied: 'attention',
+  awaitingEvaluation: 'attention',
+  concluded: 'done',
+};
 
 function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
   const { t, i18n } = useTranslation();
@@ -34,9 +43,9 @@ function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
           </span>
           <time dateTime={inquiry.createdAt}>{t('support:history.openedOn', { date: formatDateTime(inquiry.createdAt, i18n.language) })}</time>
         </span>
-        <span className={styles.label} data-label={label} data-testid="history-label">
+        <StatusBadge tone={LABEL_TONES[label]} className={styles.label} testId="history-label">
           {t(`support:listStatus.${label}`)}
-        </span>
+        </StatusBadge>
       </a>
     </li>
   );

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentReturnPath, loginPath, platformLink, textLength, type CsForm, type EndpointName, type EndpointResponse } from 'shared-contracts';
+import { currentReturnPath, loginPath, platformLink, type CsForm, type EndpointName, type EndpointResponse } from 'shared-contracts';
 import { Failed } from '../../components/call-states.js';
+import fieldStyles from '../../components/form.module.css';
 import { supportMessageValues } from '../../lib/error-key.js';
 import type { CallState } from '../../lib/use-call.js';
 import styles from './inquiry-form.module.css';
@@ -36,7 +37,7 @@ export function FieldError({ formId, field, errors }: { formId: string; field: I
   if (!key) return null;
   return (
     // Focusable from script: a field whose control is hidden (no character to choose) takes the focus here.
-    <p id={errorId(formId, field)} className={styles.error} tabIndex={-1} data-testid={`error-${field}`}>
+    <p id={errorId(formId, field)} className={fieldStyles.error} tabIndex={-1} data-testid={`error-${field}`}>
       {t(key, supportMessageValues(i18n.language))}
     </p>
   );
@@ -99,18 +100,6 @@ export function ReferenceSelect<Name extends EndpointName>(props: {
       {list.status === 'failed' ? <Failed messageKey={list.messageKey} retry={props.retry} /> : null}
       <FieldError formId={formId} field={field} errors={props.errors} />
     </FieldBlock>
-  );
-}
-
-/** Characters used of a text's limit, counted as the server counts them (`textLength`: code points, trimmed). */
-export function Counter({ id, value, max }: { id: string; value: string; max: number }) {
-  const { t, i18n } = useTranslation();
-  const length = textLength(value);
-  const number = new Intl.NumberFormat(i18n.language);
-  return (
-    <span id={id} className={length > max ? `${styles.counter} ${styles.over}` : styles.counter}>
-      {t('support:form.counter', { length: number.format(length), max: number.format(max) })}
-    </span>
   );
 }
 

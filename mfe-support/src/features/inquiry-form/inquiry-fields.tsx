@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { LIMITS, TICKET_TYPES, legalUrl } from 'shared-contracts';
 import { usePlatformContext, useSession } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../components/attachment-uploader.js';
+import { Counter } from '../../components/counter.js';
+import fieldStyles from '../../components/form.module.css';
 import { useCall } from '../../lib/use-call.js';
-import { Counter, FieldBlock, FieldError, LoginFirst, ReferenceSelect, controlId, errorId, fieldAria, hintId, type FieldsProps } from './form-parts.js';
+import { FieldBlock, FieldError, LoginFirst, ReferenceSelect, controlId, errorId, fieldAria, hintId, type FieldsProps } from './form-parts.js';
 import styles from './inquiry-form.module.css';
 
 /** Official (about a game) or platform (about the site) inquiry, as two radio buttons. */
@@ -179,7 +181,7 @@ export function ContactField({ formId, form, errors, disabled, update }: FieldsP
             onChange={(event) => update({ phone: event.target.value })}
             {...fieldAria(formId, 'contact', errors, hintId(formId, 'contact'))}
           />
-          <p id={hintId(formId, 'contact')} className={styles.hint}>
+          <p id={hintId(formId, 'contact')} className={fieldStyles.hint}>
             {t('support:form.phoneHint')}
           </p>
         </>
@@ -203,7 +205,7 @@ export function AttachmentsField(props: FieldsProps & { onBusyChange: (busy: boo
         describedBy={[errors.attachments ? errorId(formId, 'attachments') : null, loggedIn ? null : hintId(formId, 'attachments')].filter(Boolean).join(' ') || undefined}
       />
       {loggedIn ? null : (
-        <p id={hintId(formId, 'attachments')} className={styles.hint} data-testid="attachments-login-first">
+        <p id={hintId(formId, 'attachments')} className={fieldStyles.hint} data-testid="attachments-login-first">
           <LoginFirst />
         </p>
       )}

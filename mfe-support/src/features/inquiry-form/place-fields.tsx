@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsForm } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
+import fieldStyles from '../../components/form.module.css';
 import { useCall } from '../../lib/use-call.js';
 import { LoginFirst, ReferenceSelect, type FieldsProps } from './form-parts.js';
 import styles from './inquiry-form.module.css';
@@ -113,7 +114,7 @@ export function PlaceFields({ formId, form, errors: formErrors, disabled, update
         }
         after={
           loggedIn ? null : (
-            <p className={styles.hint}>
+            <p className={fieldStyles.hint}>
               <LoginFirst />
             </p>
           )
