@@ -156,8 +156,8 @@ describe('createRemoteApp: the lifecycles every remote exports', () => {
       typeInto(account!, 'early-typist');
       await app.bootstrap({ name: 'test', basename: '/' });
       const mounting = app.mount({ name: 'test', basename: '/' });
-      // A key or a click in a root that is still hydrating makes React hydrate it at once, in the event's task, and
-      // run its effects there: the page's second render then comes before anything after that task.
+      // A key or a click in a root that is still hydrating makes React hydrate it at once, inside the event's
+      // dispatch, and run its effects there: the page's second render comes before the dispatch is over.
       await rootCreatedIn(region());
       if (interrupt === 'keydown') {
         await pressKey(account!, 's');
@@ -168,9 +168,10 @@ describe('createRemoteApp: the lifecycles every remote exports', () => {
       await mounting;
       await pressKey(password!, 'p');
       expect(region().dataset.firstView, interrupt).toBe('hydrated');
-      expect(account!.value, interrupt).toBe(interrupt === 'keydown' ? 'early-typists' : 'early-typist');
+      const typed = interrupt === 'keydown' ? 'early-typists' : 'early-typist';
+      expect(account!.value, interrupt).toBe(typed);
       region().querySelector('button')!.click();
-      await vi.waitFor(() => expect(region().querySelector('output')?.textContent, interrupt).toBe(`${account!.value} p`));
+      await vi.waitFor(() => expect(region().querySelector('output')?.textContent, interrupt).toBe(`${typed} p`));
       await app.unmount({ name: 'test', basename: '/' });
     }
   });
