@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentReturnPath, loginPath, platformLink } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
+import layout from '../components/layout.module.css';
 import styles from './require-login.module.css';
 
 /**
@@ -13,7 +14,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const { loggedIn } = useSession();
   if (loggedIn) return children;
   return (
-    <section className={styles.prompt} role="alert" aria-labelledby="login-prompt-heading" data-testid="login-prompt">
+    <section className={`${layout.panel} ${styles.prompt}`} role="alert" aria-labelledby="login-prompt-heading" data-testid="login-prompt">
       <h2 id="login-prompt-heading">{t('support:loginPrompt.title')}</h2>
       <p>{t('common:errors.loginFirst')}</p>
       <a className="button-primary" {...platformLink(loginPath(currentReturnPath()))}>

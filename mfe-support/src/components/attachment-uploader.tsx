@@ -4,6 +4,7 @@ import { attachmentAccept, attachmentExtensions, fileExtension, type Attachment,
 import { supportMessageValues } from '../lib/error-key.js';
 import { formatFileSize } from '../lib/format.js';
 import styles from './attachment-uploader.module.css';
+import layout from './layout.module.css';
 import { useAttachmentUploads } from '../lib/use-attachment-uploads.js';
 
 export interface AttachmentUploaderProps {
@@ -91,7 +92,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
       </div>
 
       {refused.length > 0 ? (
-        <ul className={styles.refused} role="alert" data-testid="attachment-refused">
+        <ul className={`${layout.stack} ${styles.list} ${styles.refused}`} role="alert" data-testid="attachment-refused">
           {refused.map((entry) => (
             <li key={entry.key}>
               <span className={styles.fileName}>{entry.name}</span>
@@ -105,7 +106,7 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
       ) : null}
 
       {uploads.length > 0 || attachments.length > 0 ? (
-        <ul className={styles.files} aria-label={t('support:attachments.list')} data-testid="attachment-list">
+        <ul className={`${layout.stack} ${styles.list}`} aria-label={t('support:attachments.list')} data-testid="attachment-list">
           {uploads.map((upload) => (
             <li key={upload.key} className={styles.file} data-testid="attachment-uploading">
               <span className={styles.badge} aria-hidden="true">

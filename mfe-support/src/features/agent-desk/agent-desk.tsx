@@ -6,6 +6,7 @@ import { idSchema, ticketStatusSchema } from 'shared-contracts/schemas';
 import { useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { HandlingSummary } from '../../components/handling-summary.js';
+import layout from '../../components/layout.module.css';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useDebounced } from '../../lib/use-debounced.js';
@@ -128,7 +129,7 @@ function Queue({
   const queue = state.status === 'ready' ? state.queue : state.status === 'refused' ? null : state.previous;
   const pages = queue ? Math.max(1, Math.ceil(queue.total / queue.pageSize)) : 1;
   return (
-    <section className={styles.queue} aria-labelledby="agent-queue-heading" aria-busy={state.status === 'loading'} data-testid="agent-queue">
+    <section className={`${layout.panel} ${styles.queue}`} aria-labelledby="agent-queue-heading" aria-busy={state.status === 'loading'} data-testid="agent-queue">
       <h3 id="agent-queue-heading">{t('support:agent.queue')}</h3>
       <Filters desk={desk} searchRef={searchRef} />
       {state.status === 'loading' && !queue ? <Loading /> : null}
@@ -139,7 +140,7 @@ function Queue({
             {t(queue.totalCapped ? 'support:agent.totalMore' : 'support:agent.total', { total: queue.total })}
           </p>
           {queue.items.length === 0 ? <NoData /> : null}
-          <ul className={styles.items}>
+          <ul className={`${layout.stack} ${styles.items}`}>
             {queue.items.map((item) => (
               <li key={item.id}>
                 <Link
@@ -232,7 +233,7 @@ export function AgentDesk({
 
   if (state.status === 'refused') {
     return (
-      <section className={styles.refused} role="alert" aria-labelledby="agent-desk-heading" data-testid="agent-refused">
+      <section className={`${layout.panel} ${styles.refused}`} role="alert" aria-labelledby="agent-desk-heading" data-testid="agent-refused">
         <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
         <p>{t('support:agent.agentsOnly')}</p>
       </section>
@@ -255,7 +256,7 @@ export function AgentDesk({
       <ShortcutsDialog open={showingShortcuts} onClose={() => setShowingShortcuts(false)} />
       <div className={styles.columns}>
         <Queue state={state} retry={retry} desk={desk} searchRef={searchRef} />
-        <div className={styles.ticket}>
+        <div className={`${layout.panel} ${styles.ticket}`}>
           {desk.inquiryId === null ? (
             <p className={styles.choose}>{t('support:agent.chooseInquiry')}</p>
           ) : (

@@ -6,6 +6,7 @@ import { useSingleRequest } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { Dialog } from '../../components/dialog.js';
 import fieldStyles from '../../components/form.module.css';
+import layout from '../../components/layout.module.css';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useDebounced } from '../../lib/use-debounced.js';
@@ -142,10 +143,10 @@ export function CannedRepliesPage() {
       {state.status === 'failed' ? <Failed messageKey={state.messageKey} retry={reload} /> : null}
       {replies && replies.length === 0 ? <NoData /> : null}
       {replies && replies.length > 0 ? (
-        <ul className={styles.list} aria-busy={state.status === 'loading'} aria-labelledby={`${id}-heading`}>
+        <ul className={`${layout.stack} ${styles.list}`} aria-busy={state.status === 'loading'} aria-labelledby={`${id}-heading`}>
           {replies.map((reply) => (
             <li key={reply.id}>
-              <article className={styles.reply} aria-labelledby={`${id}-reply-${reply.id}`} data-testid="canned-reply">
+              <article className={`${layout.panel} ${styles.reply}`} aria-labelledby={`${id}-reply-${reply.id}`} data-testid="canned-reply">
                 <h3 id={`${id}-reply-${reply.id}`} lang={reply.language}>
                   {reply.title}
                 </h3>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { InquiryDetail, InternalNote } from 'shared-contracts';
+import layout from '../../components/layout.module.css';
 import { formatDateTime } from '../../lib/format.js';
 import { AttachmentList } from './attachment-list.js';
 import styles from './conversation-thread.module.css';
@@ -27,7 +28,7 @@ export function ConversationThread({ ticket, viewer, notes = [] }: { ticket: Inq
   const { t, i18n } = useTranslation();
   const playerName = viewer.kind === 'player' ? t('support:conversation.you') : t('support:conversation.player', { account: viewer.account });
   return (
-    <ol className={styles.thread} aria-label={t('support:conversation.messages')} data-testid="conversation-thread">
+    <ol className={layout.stack} aria-label={t('support:conversation.messages')} data-testid="conversation-thread">
       <li className={`${styles.message} ${styles.fromPlayer}`} data-testid="conversation-question">
         <p className={styles.meta}>
           <span className={styles.author}>{playerName}</span> · {t('support:conversation.question')} ·{' '}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { TICKET_LIST_LABELS, clientIdQuery, inquiryFeedbackPath, platformLink, type InquirySummary } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
+import layout from '../../components/layout.module.css';
 import { StatusBadge, type StatusTone } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCall } from '../../lib/use-call.js';
@@ -90,7 +91,7 @@ export function HistoryStep() {
         </div>
       ) : null}
       {list.status === 'ready' && list.data.length > 0 ? (
-        <ul className={styles.list} data-testid="history-list">
+        <ul className={layout.stack} data-testid="history-list">
           {list.data.map((inquiry) => (
             <HistoryItem key={inquiry.id} inquiry={inquiry} />
           ))}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUPPORT_AGENT_SEGMENT } from 'shared-contracts';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
+import layout from '../../components/layout.module.css';
 import { useCall } from '../../lib/use-call.js';
 import { Figures, type Dashboard } from './figures.js';
 import styles from './lead-dashboard.module.css';
@@ -33,7 +34,7 @@ export function LeadDashboard() {
         </Link>
       </div>
       {refused ? (
-        <p className={styles.refused} role="alert" data-testid="lead-refused">
+        <p className={`${layout.panel} ${styles.refused}`} role="alert" data-testid="lead-refused">
           {t('support:errors.leadsOnly')}
         </p>
       ) : (

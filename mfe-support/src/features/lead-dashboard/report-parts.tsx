@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leadReportFileName, platformApi, type LeadReport } from 'shared-contracts';
+import layout from '../../components/layout.module.css';
 import { saveFile } from '../../lib/save-file.js';
 import styles from './lead-dashboard.module.css';
 import type { Range } from './range-form.js';
@@ -86,7 +87,7 @@ export function FiguresTable<Row>({ caption, columns, rows }: { caption: string;
 
 export function Report({ id, title, report, range, children }: { id: string; title: string; report: LeadReport; range: Range; children: ReactNode }) {
   return (
-    <section className={styles.report} aria-labelledby={`lead-${id}`} data-testid={`lead-report-${id}`}>
+    <section className={layout.panel} aria-labelledby={`lead-${id}`} data-testid={`lead-report-${id}`}>
       <div className={styles.reportHeading}>
         <h3 id={`lead-${id}`}>{title}</h3>
         <DownloadCsv report={report} range={range} describedBy={`lead-${id}`} />
