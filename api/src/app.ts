@@ -2,9 +2,10 @@ import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { CONTRACT_VERSION, ERROR_CODES, type SocialProvider } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { BackgroundTasks } from './background.js';
 import { Catalog, type CatalogOptions } from './catalog/catalog.js';
 import { API_ROOT, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR } from './config.js';
@@ -13,7 +14,7 @@ import { BEARER_SECURITY_SCHEME, registerEndpoints } from './http/endpoint-route
 import { createIdentityHandlers } from './identity/handlers.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher, type PasswordHashing } from './identity/passwords.js';
 import { DEFAULT_IDENTITY_LIMITS, IdentityService, type IdentityLimits } from './identity/service.js';
-import { bearerToken } from './identity/sessions.js';
+import { sessionPlugin } from './identity/session-plugin.js';
 import { outboxMailer, type Mailer } from './mail/transport.js';
 import { NO_OAUTH, type OAuthSettings } from './oauth/config.js';
 import { createSocialHandlers } from './oauth/handlers.js';
@@ -22,7 +23,8 @@ import { failure } from './http/envelope.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { validatorCompiler } from './http/validation.js';
-import { createHandlers } from './routes/handlers.js';
+import { createCatalogHandlers } from './catalog/handlers.js';
+import { createOpsHandlers } from './ops/handlers.js';
 import { createSupportHandlers } from './support/handlers.js';
 import { createFileHandlers } from './files/handlers.js';
 import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './files/cleanup.js';
@@ -255,38 +257,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
   const fileHandlers = createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) });
-  const handlers = {
-    ...createHandlers({ db: options.db, catalog }),
-    ...createIdentityHandlers(identity, catalog),
-    ...createSocialHandlers(social),
-    ...createSupportHandlers({ db: options.db, support }),
-    ...createTicketHandlers({
-      db: options.db,
-      now: options.now ?? (() => new Date()),
-      longQueueThreshold: options.longQueueThreshold ?? DEFAULT_LONG_QUEUE_THRESHOLD,
-      limits: { ...DEFAULT_TICKET_LIMITS, ...options.ticketLimits },
-      events: { created: () => metrics.ticketCreated(), ended: (by) => metrics.ticketsEnded(by) },
-    }),
-    ...createCannedReplyHandlers({ db: options.db, now: options.now ?? (() => new Date()) }),
-    ...createLeadDashboardHandlers({ db: options.db }),
-    ...fileHandlers,
-    uploadFile: metrics.countUploads(fileHandlers.uploadFile),
-  };
-  const authenticate = (request: FastifyRequest) => identity.authenticate(bearerToken(request.headers.authorization));
-  registerEndpoints(app, handlers, authenticate, {
+  await app.register(sessionPlugin, { identity });
+  registerEndpoints(app, 'catalog', createCatalogHandlers(catalog), {
     gamesAll: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
     gamesSimple: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
+  });
+  registerEndpoints(app, 'ops', createOpsHandlers(options.db), {
+    clientErrors: {
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},
+    },
+  });
+  registerEndpoints(app, 'identity', createIdentityHandlers(identity, catalog));
+  registerEndpoints(app, 'social', createSocialHandlers(social));
+  registerEndpoints(app, 'support', createSupportHandlers({ db: options.db, support }), {
     faqTypes: { cacheControl: GAME_LIST_CACHE },
     faqs: { cacheControl: GAME_LIST_CACHE },
     inquiryTypes: { cacheControl: GAME_LIST_CACHE },
     gameServers: { cacheControl: GAME_LIST_CACHE },
     gameAreas: { cacheControl: GAME_LIST_CACHE },
     gameDownloads: { cacheControl: GAME_LIST_CACHE },
-    clientErrors: {
-      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
-      config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},
-    },
   });
+  registerEndpoints(app, 'files', { ...fileHandlers, uploadFile: metrics.countUploads(fileHandlers.uploadFile) });
+  registerEndpoints(
+    app,
+    'tickets',
+    createTicketHandlers({
+      db: options.db,
+      now: options.now ?? (() => new Date()),
+      longQueueThreshold: options.longQueueThreshold ?? DEFAULT_LONG_QUEUE_THRESHOLD,
+      limits: { ...DEFAULT_TICKET_LIMITS, ...options.ticketLimits },
+      events: { created: () => metrics.ticketCreated(), ended: (by) => metrics.ticketsEnded(by) },
+    }),
+  );
+  registerEndpoints(app, 'cannedReplies', createCannedReplyHandlers({ db: options.db, now: options.now ?? (() => new Date()) }));
+  registerEndpoints(app, 'leadDashboard', createLeadDashboardHandlers({ db: options.db }));
 
   const liveEvents = new LiveTicketEvents({
     db: options.db,
@@ -297,12 +302,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before the server closes: it waits for open connections, and a stream stays open until ended.
   app.addHook('preClose', async () => liveEvents.close());
-  registerLiveEventsRoute(app, { live: liveEvents, authenticate });
+  registerLiveEventsRoute(app, liveEvents);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerReadiness(app, { db: options.db, store: fileStore, migrations: options.migrations ?? (await loadMigrations()) });
   if (options.testClock) registerTestClock(app, { clock: options.testClock, db: options.db });
 
+  // A domain left unregistered would leave its endpoints answering 404: refuse to start instead.
+  app.addHook('onReady', async () => {
+    const missing = Object.values(ENDPOINTS).filter((endpoint) => !app.hasRoute({ method: endpoint.method, url: endpoint.path }));
+    if (missing.length > 0) throw new Error(`No handler for ${missing.map((endpoint) => `${endpoint.method} ${endpoint.path}`).join(', ')}`);
+  });
   await app.ready();
   return app;
 }

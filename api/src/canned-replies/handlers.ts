@@ -1,11 +1,9 @@
 import type { Database } from '../db/database.js';
-import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import type { DomainHandlers } from '../http/endpoint-routes.js';
 import { CannedReplyService } from './service.js';
 
-export type CannedReplyEndpoint = 'cannedReplies' | 'cannedReplyCreate' | 'cannedReplyUpdate' | 'cannedReplyDelete';
-
 /** The agents' canned replies (issue 15); every call is `auth: 'agent'`, so players are refused before they get here. */
-export function createCannedReplyHandlers(dependencies: { db: Database; now: () => Date }): Pick<EndpointHandlers, CannedReplyEndpoint> {
+export function createCannedReplyHandlers(dependencies: { db: Database; now: () => Date }): DomainHandlers<'cannedReplies'> {
   const cannedReplies = new CannedReplyService(dependencies);
   return {
     cannedReplies: async ({ query }) => cannedReplies.list(query.language, query.search),

@@ -4,15 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES, FILE_ERRORS, LIMITS, attachmentKindOf, type Attachment, type AttachmentKind } from 'shared-contracts';
 import { toNumber, type Database, type Queryable } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
-import { FileDownload, type EndpointHandlers } from '../http/endpoint-routes.js';
+import { FileDownload, type DomainHandlers } from '../http/endpoint-routes.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { SERVABLE_CONTENT_TYPES, detectContentType } from './content-check.js';
 import { pendingUploadCutoff } from './file-rows.js';
 import { cleanFileName } from './file-names.js';
 import { spoolUpload } from './spool.js';
 import { StoredFileMissing, newStorageKey, type FileStore } from './store.js';
-
-export type FileEndpoint = 'uploadFile' | 'downloadFile' | 'discardFile';
 
 export interface FileHandlerDependencies {
   db: Database;
@@ -100,7 +98,7 @@ function mayDownload(row: DownloadRow, account: AuthenticatedAccount, now: Date)
  * Attachments (SPEC §7 `/files`): upload checked by content, download only for the ticket's owner and agents,
  * discard of the uploader's own pending uploads.
  */
-export function createFileHandlers({ db, store, now }: FileHandlerDependencies): Pick<EndpointHandlers, FileEndpoint> {
+export function createFileHandlers({ db, store, now }: FileHandlerDependencies): DomainHandlers<'files'> {
   return {
     async uploadFile({ account, file, request }) {
       const name = cleanFileName(file.fileName);

@@ -1,27 +1,14 @@
 import { gameIdOfClient } from 'shared-contracts';
 import type { Catalog } from '../catalog/catalog.js';
-import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import type { DomainHandlers } from '../http/endpoint-routes.js';
 import type { IdentityService } from './service.js';
 import { bearerToken } from './sessions.js';
-
-export type IdentityEndpoint =
-  | 'loginPassword'
-  | 'loginAuth'
-  | 'loginConfig'
-  | 'logout'
-  | 'forgotPassword'
-  | 'resetPassword'
-  | 'usersInfo'
-  | 'changePassword'
-  | 'sendVerifyCode'
-  | 'bindEmail'
-  | 'updateProfile';
 
 /**
  * The identity calls. Endpoints marked `auth: 'required'` in the shared table receive the session's account from
  * the route registration (a missing or dead token never reaches them); the others never see one.
  */
-export function createIdentityHandlers(identity: IdentityService, catalog: Pick<Catalog, 'hasGame'>): Pick<EndpointHandlers, IdentityEndpoint> {
+export function createIdentityHandlers(identity: IdentityService, catalog: Pick<Catalog, 'hasGame'>): DomainHandlers<'identity'> {
   /** A live session's account for the token given, or null (a dead or missing one is no refusal here). */
   const accountOf = (token: string | null | undefined) => (token ? identity.authenticate(token).catch(() => null) : Promise.resolve(null));
   return {

@@ -1,17 +1,7 @@
-import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import type { DomainHandlers } from '../http/endpoint-routes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SocialProvider } from 'shared-contracts';
 import { SOCIAL_BINDING_COOKIE, SOCIAL_LOGIN_TTL_MINUTES, type CompletionAnswer, type SocialLogins } from './social-logins.js';
-
-export type SocialEndpoint =
-  | 'socialStart'
-  | 'twitterRedirect'
-  | 'vkGenPkce'
-  | 'googleAuth'
-  | 'appleAuth'
-  | 'facebookAuth'
-  | 'twitterAuth'
-  | 'vkAuth';
 
 const BINDING_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SOCIAL_BINDING_COOKIE}=([^;\\s]*)`);
 
@@ -29,7 +19,7 @@ function answerOf(
 }
 
 /** The social login steps of SPEC §7: three start calls and one completion call per provider. */
-export function createSocialHandlers(social: SocialLogins): Pick<EndpointHandlers, SocialEndpoint> {
+export function createSocialHandlers(social: SocialLogins): DomainHandlers<'social'> {
   /** A start answers the provider's URL and (re)sets the browser binding cookie for the login's lifetime. */
   const start = async (provider: SocialProvider, request: FastifyRequest, reply: FastifyReply) => {
     const { authorizeUrl, browserBinding } = await social.start(provider, request.headers, request.ip, bindingOf(request));

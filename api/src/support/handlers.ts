@@ -1,17 +1,8 @@
 import type { GameRole } from 'shared-contracts';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
-import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import type { DomainHandlers } from '../http/endpoint-routes.js';
 import type { SupportReference } from './reference.js';
-
-export type SupportEndpoint =
-  | 'faqTypes'
-  | 'faqs'
-  | 'inquiryTypes'
-  | 'gameServers'
-  | 'gameAreas'
-  | 'gameRoles'
-  | 'gameDownloads';
 
 export interface SupportHandlerDependencies {
   db: Database;
@@ -19,7 +10,7 @@ export interface SupportHandlerDependencies {
 }
 
 /** The reference data of the support screens (SPEC §7 `/faqs*`, `/inquiries/types`, `/game/*`). */
-export function createSupportHandlers({ db, support }: SupportHandlerDependencies): Pick<EndpointHandlers, SupportEndpoint> {
+export function createSupportHandlers({ db, support }: SupportHandlerDependencies): DomainHandlers<'support'> {
   return {
     faqTypes: async ({ query }) => support.faqTypes(query.gameId, query.spec_lang ?? FALLBACK_LANGUAGE),
     faqs: async ({ query }) => support.faqs(query.gameId, query.spec_lang ?? FALLBACK_LANGUAGE, query.typeId, query.keyword),

@@ -1,32 +1,15 @@
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
-import type { EndpointHandlers } from '../http/endpoint-routes.js';
+import type { DomainHandlers } from '../http/endpoint-routes.js';
 import { DeskTickets } from './desk-tickets.js';
 import { PlayerTickets } from './player-tickets.js';
 import type { TicketServiceOptions } from './ticket-options.js';
-
-export type TicketEndpoint =
-  | 'createInquiry'
-  | 'inquiryList'
-  | 'inquiryDetail'
-  | 'inquiryReply'
-  | 'inquiryFeedback'
-  | 'inquiryScore'
-  | 'inquiryEnd'
-  | 'inquiryUnresolved'
-  | 'agentInquiries'
-  | 'agentInquiryDetail'
-  | 'agentInquiryReply'
-  | 'agentInquiryEnd'
-  | 'agentInquiryAssign'
-  | 'agentInquiryNote'
-  | 'deskAgents';
 
 /**
  * Tickets of players and agents (SPEC §7 `/inquiries*`, DESIGN §5 agents). Player calls only ever reach the
  * session's own tickets and are refused to agents before they get here (`auth: 'player'`); the agent calls are
  * refused to players (`auth: 'agent'`).
  */
-export function createTicketHandlers(options: TicketServiceOptions): Pick<EndpointHandlers, TicketEndpoint> {
+export function createTicketHandlers(options: TicketServiceOptions): DomainHandlers<'tickets'> {
   const tickets = new PlayerTickets(options);
   const desk = new DeskTickets(options);
   return {

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { ERROR_CODES, ROLE_ERRORS, type EndpointAuth } from 'shared-contracts';
+import { ApiFailure } from '../http/api-failure.js';
+import type { IdentityService } from './service.js';
+import { bearerToken } from './sessions.js';
+import type { AuthenticatedAccount } from './types.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Whose session a route serves (the endpoint table's `auth`); none, or left out: it ignores any. */
+    auth?: EndpointAuth;
+  }
+  interface FastifyRequest {
+    /** The session's account, on routes whose `config.auth` asks for one; null on the others. */
+    account: AuthenticatedAccount | null;
+  }
+}
+
+/** The refusal of a session whose role an endpoint does not serve, or null when it may call it. */
+function roleRefusal(auth: EndpointAuth, account: AuthenticatedAccount): string | null {
+  if (auth === 'agent' && account.role !== 'agent') return ROLE_ERRORS.agentsOnly;
+  if (auth === 'player' && account.role !== 'player') return ROLE_ERRORS.playersOnly;
+  if (auth === 'lead' && !(account.role === 'agent' && account.lead)) return ROLE_ERRORS.leadsOnly;
+  return null;
+}
+
+/**
+ * Puts the session's account on the request (`request.account`) of every route whose `config.auth` asks for a
+ * session, before the body is even parsed: a call without a live session learns nothing but -600 (missing,
+ * malformed, unknown, expired or revoked token alike), one from a role the route does not serve gets 4030.
+ */
+export const sessionPlugin = fastifyPlugin<{ identity: Pick<IdentityService, 'authenticate'> }>(
+  async (app, { identity }) => {
+    app.decorateRequest('account', null);
+    app.addHook('onRequest', async (request) => {
+      const auth = request.routeOptions.config.auth ?? 'none';
+      if (auth === 'none') return;
+      const account = await identity.authenticate(bearerToken(request.headers.authorization));
+      const refusal = roleRefusal(auth, account);
+      if (refusal !== null) throw new ApiFailure(ERROR_CODES.forbidden, refusal);
+      request.account = account;
+    });
+  },
+  { name: 'session' },
+);
+
+/** The account of a route that asks for a session; its hook has refused the request already when there is none. */
+export function sessionAccount(request: FastifyRequest): AuthenticatedAccount {
+  if (request.account === null) throw new Error(`No account was resolved for ${request.routeOptions.url ?? request.url}`);
+  return request.account;
+}
