@@ -13,6 +13,7 @@ import { escapeHtml } from '../text.js';
 import { setServerRenderPath } from '../session/sign-in.js';
 import { setPlatformContext, setRouteName } from '../session/store.js';
 import { PublicAnswers } from './public-answers.js';
+import { memoisingTranslations } from './server-translations.js';
 
 /** What the edge asks an app's first-view fragment for: the page, and the brand, area and language it shows. */
 export interface FirstViewRequest {
@@ -130,10 +131,11 @@ let i18nReady: Promise<unknown> | undefined;
 
 /**
  * i18next, initialised once per process (requests arriving together must not initialise it twice). Every render
- * switches it to its own language; the one it starts in does not matter.
+ * switches it to its own language; the one it starts in does not matter. The components' `t` remember their texts
+ * (memoisingTranslations).
  */
 function i18nInitialised(): Promise<unknown> {
-  i18nReady ??= initI18n(WARM_UP_LANGUAGE).then(() => setI18n(i18next));
+  i18nReady ??= initI18n(WARM_UP_LANGUAGE).then(() => setI18n(memoisingTranslations(i18next)));
   return i18nReady;
 }
 
