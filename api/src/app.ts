@@ -7,10 +7,10 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { CONTRACT_VERSION, ERROR_CODES, type SocialProvider } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { BackgroundTasks } from './background.js';
-import { Catalog, type CatalogOptions } from './catalog/catalog.js';
+import type { CatalogOptions } from './catalog/catalog.js';
 import { API_ROOT, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR } from './config.js';
 import type { Database } from './db/database.js';
-import { BEARER_SECURITY_SCHEME, registerEndpoints } from './http/endpoint-routes.js';
+import { BEARER_SECURITY_SCHEME, REFERENCE_LIST_CACHE, registerEndpoints } from './http/endpoint-routes.js';
 import { createIdentityHandlers } from './identity/handlers.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher, type PasswordHashing } from './identity/passwords.js';
 import { DEFAULT_IDENTITY_LIMITS, IdentityService, type IdentityLimits } from './identity/service.js';
@@ -23,7 +23,7 @@ import { failure } from './http/envelope.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { validatorCompiler } from './http/validation.js';
-import { createCatalogHandlers } from './catalog/handlers.js';
+import { catalogPlugin } from './catalog/plugin.js';
 import { createOpsHandlers } from './ops/handlers.js';
 import { createSupportHandlers } from './support/handlers.js';
 import { createFileHandlers } from './files/handlers.js';
@@ -47,7 +47,6 @@ export const DEFAULT_ASSETS_DIR = path.join(API_ROOT, 'assets');
 /** Every answer but the reference lists (games, help topics, servers...); they change rarely and may be cached
  * briefly by browsers and proxies. Per-player answers (characters) are never cached. */
 const NO_STORE = 'no-store';
-const GAME_LIST_CACHE = 'public, max-age=60';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** JSON and images never need to run or load anything; SVGs opened directly stay inert. */
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
@@ -109,8 +108,6 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The cached games lists; call `invalidate()` after changing games in the database. */
-    catalog: Catalog;
     /** The cached support reference data; call `invalidate()` after changing it in the database. */
     support: SupportReference;
     /** Work answers do not wait for (reset mails); `await app.background.idle()` to see it done. */
@@ -187,12 +184,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startsPerIp: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits }.socialStartsPerIp,
   });
 
-  const catalog = new Catalog(options.db, {
-    onRefreshError: (error) => app.log.error({ err: error }, 'catalogue refresh failed; serving the previous one'),
-    ...options.catalog,
-  });
-  app.decorate('catalog', catalog);
-
   const support = new SupportReference(options.db, {
     onRefreshError: (error) => app.log.error({ err: error }, 'support reference refresh failed; serving the previous one'),
     ...options.support,
@@ -255,28 +246,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scheduleUploadCleanup(app, { db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }, uploadCleanupIntervalMs);
   }
 
+  await app.register(catalogPlugin, options);
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
   const fileHandlers = createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) });
   await app.register(sessionPlugin, { identity });
-  registerEndpoints(app, 'catalog', createCatalogHandlers(catalog), {
-    gamesAll: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
-    gamesSimple: { cacheControl: GAME_LIST_CACHE, vary: 'X-Forwarded-Prefix' },
-  });
   registerEndpoints(app, 'ops', createOpsHandlers(options.db), {
     clientErrors: {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},
     },
   });
-  registerEndpoints(app, 'identity', createIdentityHandlers(identity, catalog));
+  registerEndpoints(app, 'identity', createIdentityHandlers(identity, app.catalog));
   registerEndpoints(app, 'social', createSocialHandlers(social));
   registerEndpoints(app, 'support', createSupportHandlers({ db: options.db, support }), {
-    faqTypes: { cacheControl: GAME_LIST_CACHE },
-    faqs: { cacheControl: GAME_LIST_CACHE },
-    inquiryTypes: { cacheControl: GAME_LIST_CACHE },
-    gameServers: { cacheControl: GAME_LIST_CACHE },
-    gameAreas: { cacheControl: GAME_LIST_CACHE },
-    gameDownloads: { cacheControl: GAME_LIST_CACHE },
+    faqTypes: { cacheControl: REFERENCE_LIST_CACHE },
+    faqs: { cacheControl: REFERENCE_LIST_CACHE },
+    inquiryTypes: { cacheControl: REFERENCE_LIST_CACHE },
+    gameServers: { cacheControl: REFERENCE_LIST_CACHE },
+    gameAreas: { cacheControl: REFERENCE_LIST_CACHE },
+    gameDownloads: { cacheControl: REFERENCE_LIST_CACHE },
   });
   registerEndpoints(app, 'files', { ...fileHandlers, uploadFile: metrics.countUploads(fileHandlers.uploadFile) });
   registerEndpoints(

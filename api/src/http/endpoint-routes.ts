@@ -75,6 +75,12 @@ export interface EndpointRouteOptions {
   fileBytesMax?: number;
 }
 
+/**
+ * Cache-Control of the reference lists (games, help topics, servers...): they change rarely, so browsers and proxies
+ * may keep them briefly. Every other answer is `no-store`, per-player ones (characters) above all.
+ */
+export const REFERENCE_LIST_CACHE = 'public, max-age=60';
+
 /** OpenAPI name of the bearer-token scheme the operations that need a session reference. */
 export const BEARER_SECURITY_SCHEME = 'sessionToken';
 
