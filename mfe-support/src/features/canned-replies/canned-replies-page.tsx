@@ -7,7 +7,8 @@ import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { Dialog } from '../../components/dialog.js';
 import fieldStyles from '../../components/form.module.css';
 import layout from '../../components/layout.module.css';
-import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
+import { Problem } from '../../components/problem.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useDebounced } from '../../lib/use-debounced.js';
 import styles from './canned-replies.module.css';
@@ -30,7 +31,7 @@ function DeleteDialog({
   onDeleted: () => void;
   fallbackFocus: () => HTMLElement | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pending, run } = useSingleRequest();
   const [failure, setFailure] = useState<string | null>(null);
   const remove = (target: CannedReply) =>
@@ -56,11 +57,7 @@ function DeleteDialog({
       fallbackFocus={fallbackFocus}
     >
       <p>{t('support:cannedReplies.deleteBody', { title: reply?.title ?? '' })}</p>
-      {failure ? (
-        <p className={fieldStyles.error} role="alert">
-          {t(failure, supportMessageValues(i18n.language))}
-        </p>
-      ) : null}
+      <Problem messageKey={failure} />
       <div className={fieldStyles.actions}>
         <button type="button" className="button-danger" aria-disabled={pending} onClick={() => reply && void remove(reply)} data-testid="canned-reply-delete-confirm">
           {pending ? t('support:cannedReplies.deleting') : t('support:cannedReplies.delete')}

@@ -5,7 +5,8 @@ import { cannedReplyFieldsSchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
-import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
+import { Problem } from '../../components/problem.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 import styles from './canned-replies.module.css';
 import { LanguageOptions } from './language-options.js';
 
@@ -37,7 +38,7 @@ export function CannedReplyForm(props: {
   onSaved: (saved: CannedReply) => void;
   onCancel: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [language, setLanguage] = useState<Language>(props.reply?.language ?? props.defaultLanguage);
   const [title, setTitle] = useState(props.reply?.title ?? '');
@@ -45,7 +46,6 @@ export function CannedReplyForm(props: {
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { pending, run } = useSingleRequest();
-  const values = supportMessageValues(i18n.language);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,12 +77,7 @@ export function CannedReplyForm(props: {
 
   const describedBy = (field: Field, counter: boolean) =>
     [counter ? `${id}-${field}-counter` : '', problems[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const problem = (field: Field) =>
-    problems[field] ? (
-      <p id={`${id}-${field}-error`} className={fieldStyles.error} role="alert">
-        {t(problems[field], values)}
-      </p>
-    ) : null;
+  const problem = (field: Field) => <Problem id={`${id}-${field}-error`} messageKey={problems[field]} />;
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="canned-reply-form">
@@ -140,11 +135,7 @@ export function CannedReplyForm(props: {
         <Counter id={`${id}-body-counter`} value={body} max={LIMITS.replyMax} />
         {problem('body')}
       </div>
-      {failure ? (
-        <p className={fieldStyles.error} role="alert">
-          {t(failure, values)}
-        </p>
-      ) : null}
+      <Problem messageKey={failure} />
       <div className={fieldStyles.actions}>
         <button type="submit" className="button-primary" aria-disabled={pending} data-testid="canned-reply-save">
           {pending ? t('support:cannedReplies.saving') : t('support:cannedReplies.save')}

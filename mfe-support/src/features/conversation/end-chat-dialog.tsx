@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, type TicketStatus } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
-import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 import fieldStyles from '../../components/form.module.css';
+import { Problem } from '../../components/problem.js';
 import { Dialog } from '../../components/dialog.js';
 
 /** Asks before ending a chat (nothing can be added afterwards), then ends it as the player or as an agent. */
@@ -15,7 +16,7 @@ export function EndChatDialog(props: {
   body: string;
   onEnded: (status: TicketStatus) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pending, run } = useSingleRequest();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -41,11 +42,7 @@ export function EndChatDialog(props: {
       testId="end-chat-dialog"
     >
       <p>{props.body}</p>
-      {failure ? (
-        <p className={fieldStyles.error} role="alert">
-          {t(failure, supportMessageValues(i18n.language))}
-        </p>
-      ) : null}
+      <Problem messageKey={failure} />
       <div className={fieldStyles.actions}>
         <button type="button" className="button-danger" onClick={() => void end()} aria-disabled={pending} data-testid="end-chat-confirm">
           {pending ? t('support:conversation.ending') : t('support:conversation.endConfirm')}

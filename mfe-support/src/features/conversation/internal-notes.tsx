@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { DESK_LIMITS, platformApi, type InquiryMessage, type InternalNote } from 'shared-contracts';
 import { deskNoteBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
-import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 import { formatDateTime } from '../../lib/format.js';
 import fieldStyles from '../../components/form.module.css';
+import { Problem } from '../../components/problem.js';
 import conversation from './conversation-thread.module.css';
 import styles from './internal-notes.module.css';
 
@@ -55,13 +56,12 @@ function contentProblem(content: string): string | null {
  * accepted, so sending again after a lost answer does not add it twice.
  */
 export function NoteForm({ inquiryId, onAdded }: { inquiryId: number; onAdded: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState({ content: '', requestId: crypto.randomUUID() });
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
   const { pending, run } = useSingleRequest();
-  const values = { ...supportMessageValues(i18n.language), ...DESK_LIMITS };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,11 +99,7 @@ export function NoteForm({ inquiryId, onAdded }: { inquiryId: number; onAdded: (
           if (problem) setProblem(contentProblem(event.target.value));
         }}
       />
-      {problem ? (
-        <p id={`${id}-error`} className={fieldStyles.error} role="alert">
-          {t(problem, values)}
-        </p>
-      ) : null}
+      <Problem id={`${id}-error`} messageKey={problem} values={DESK_LIMITS} />
       <p className={fieldStyles.notice} role="status" data-testid="note-notice">
         {added ? t('support:helpdesk.noteAdded') : ''}
       </p>

@@ -3,18 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, platformApi } from 'shared-contracts';
 import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
-import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 import styles from './rating-dialog.module.css';
 import { Counter } from '../../components/counter.js';
 import { Dialog } from '../../components/dialog.js';
 import fieldStyles from '../../components/form.module.css';
+import { Problem } from '../../components/problem.js';
 import { RATING_SCORES } from './ticket-parts.js';
 
 type Reason = (typeof RATING_REASONS)[number];
 
 /** The form inside the dialog; it mounts with each opening, so every rating starts from nothing chosen. */
 function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated: () => void; onSkip: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [score, setScore] = useState<number | null>(null);
   const [reasons, setReasons] = useState<ReadonlySet<Reason>>(new Set());
@@ -96,11 +97,7 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
           </div>
         </>
       ) : null}
-      {failure ? (
-        <p className={fieldStyles.error} role="alert" data-testid="rating-failure">
-          {t(failure, supportMessageValues(i18n.language))}
-        </p>
-      ) : null}
+      <Problem messageKey={failure} testId="rating-failure" />
       <div className={fieldStyles.actions}>
         <button type="submit" className="button-primary" aria-disabled={pending} data-testid="rating-submit">
           {pending ? t('support:rating.sending') : t('support:rating.submit')}

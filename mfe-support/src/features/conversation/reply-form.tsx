@@ -6,7 +6,8 @@ import { useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../components/attachment-uploader.js';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
-import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
+import { Problem } from '../../components/problem.js';
+import { supportErrorKey } from '../../lib/error-key.js';
 import styles from './reply-form.module.css';
 
 /**
@@ -48,7 +49,7 @@ export function ReplyForm(props: {
   /** Controls above the text that put text into it (the desk's canned replies), given the insert. */
   tools?: (insert: (text: string) => void) => ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { draft, onDraftChange } = props;
   const id = useId();
   const ownTextarea = useRef<HTMLTextAreaElement>(null);
@@ -125,11 +126,7 @@ export function ReplyForm(props: {
             }}
           />
           <Counter id={`${id}-counter`} value={draft.content} max={LIMITS.replyMax} />
-          {fieldError ? (
-            <p id={`${id}-error`} className={fieldStyles.error} role="alert">
-              {t(fieldError, supportMessageValues(i18n.language))}
-            </p>
-          ) : null}
+          <Problem id={`${id}-error`} messageKey={fieldError} />
         </div>
         <AttachmentUploader
           // A player's reply is "add information": images or one video (SPEC §5); an agent may send any file.
@@ -139,11 +136,7 @@ export function ReplyForm(props: {
           disabled={sending}
           onBusyChange={setUploading}
         />
-        {failure ? (
-          <p className={fieldStyles.error} role="alert" data-testid="reply-failure">
-            {t(failure, supportMessageValues(i18n.language))}
-          </p>
-        ) : null}
+        <Problem messageKey={failure} testId="reply-failure" />
         <div className={fieldStyles.actions}>
           {/* Not disabled while sending: a disabled button would drop the focus to the page; the request runs once anyway. */}
           <button type="submit" className="button-primary" aria-disabled={sending || uploading} data-testid="reply-send">
