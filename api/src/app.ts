@@ -10,7 +10,7 @@ import { BackgroundTasks } from './background.js';
 import type { CatalogOptions } from './catalog/catalog.js';
 import { API_ROOT, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR } from './config.js';
 import type { Database } from './db/database.js';
-import { BEARER_SECURITY_SCHEME, REFERENCE_LIST_CACHE, registerEndpoints } from './http/endpoint-routes.js';
+import { BEARER_SECURITY_SCHEME, registerEndpoints } from './http/endpoint-routes.js';
 import { createIdentityHandlers } from './identity/handlers.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher, type PasswordHashing } from './identity/passwords.js';
 import { DEFAULT_IDENTITY_LIMITS, IdentityService, type IdentityLimits } from './identity/service.js';
@@ -25,7 +25,7 @@ import { installJsonBodyParser } from './http/json-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { catalogPlugin } from './catalog/plugin.js';
 import { createOpsHandlers } from './ops/handlers.js';
-import { createSupportHandlers } from './support/handlers.js';
+import { supportPlugin } from './support/plugin.js';
 import { createFileHandlers } from './files/handlers.js';
 import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './files/cleanup.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
@@ -35,7 +35,6 @@ import { createCannedReplyHandlers } from './canned-replies/handlers.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/ticket-options.js';
 import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
 import { LiveTicketEvents, registerLiveEventsRoute, type LiveEventsOptions } from './tickets/live-events.js';
-import { SupportReference } from './support/reference.js';
 import { RETENTION_INTERVAL_MS, scheduleRetention } from './retention.js';
 import { loadMigrations, type Migration } from './db/migrate.js';
 import { ApiMetrics } from './observability/metrics.js';
@@ -108,8 +107,6 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The cached support reference data; call `invalidate()` after changing it in the database. */
-    support: SupportReference;
     /** Work answers do not wait for (reset mails); `await app.background.idle()` to see it done. */
     background: BackgroundTasks;
     /** The Prometheus metrics of this instance (`liveConnectionOpened` for streams); served by `listenMetrics`. */
@@ -184,12 +181,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startsPerIp: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits }.socialStartsPerIp,
   });
 
-  const support = new SupportReference(options.db, {
-    onRefreshError: (error) => app.log.error({ err: error }, 'support reference refresh failed; serving the previous one'),
-    ...options.support,
-  });
-  app.decorate('support', support);
-
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -258,14 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerEndpoints(app, 'identity', createIdentityHandlers(identity, app.catalog));
   registerEndpoints(app, 'social', createSocialHandlers(social));
-  registerEndpoints(app, 'support', createSupportHandlers({ db: options.db, support }), {
-    faqTypes: { cacheControl: REFERENCE_LIST_CACHE },
-    faqs: { cacheControl: REFERENCE_LIST_CACHE },
-    inquiryTypes: { cacheControl: REFERENCE_LIST_CACHE },
-    gameServers: { cacheControl: REFERENCE_LIST_CACHE },
-    gameAreas: { cacheControl: REFERENCE_LIST_CACHE },
-    gameDownloads: { cacheControl: REFERENCE_LIST_CACHE },
-  });
+  await app.register(supportPlugin, options);
   registerEndpoints(app, 'files', { ...fileHandlers, uploadFile: metrics.countUploads(fileHandlers.uploadFile) });
   registerEndpoints(
     app,
