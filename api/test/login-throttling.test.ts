@@ -1,0 +1,121 @@
+import { ERROR_CODES } from 'shared-contracts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
+import { codeIn, createTestApp, harnessForFile, readOutbox } from './helpers.js';
+import {
+  call,
+  createAccount,
+  expectFailure,
+  INVALID_CREDENTIALS,
+  login,
+  loginToken,
+  okData,
+  PASSWORD,
+  unique,
+} from './identity-helpers.js';
+
+const harness = harnessForFile(createTestApp);
+
+describe('brute-force throttling', () => {
+  it('locks an account at one address after 5 failures there in 15 minutes, even for the right password, until the window passes', async () => {
+    const account = await createAccount(harness);
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(harness, account.account, `Wrong-${attempt}-pass`, ip)).body).toEqual(INVALID_CREDENTIALS);
+    }
+    const locked = await login(harness, account.account, PASSWORD, ip);
+    expectFailure(locked, 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    harness.clock.advance({ minutes: 14 });
+    expect((await login(harness, account.account, PASSWORD, ip)).status).toBe(429);
+    harness.clock.advance({ minutes: 1, seconds: 1 });
+    expect(okData('loginPassword', await login(harness, account.account, PASSWORD, ip)).account).toBe(account.account);
+  });
+
+  it('lets nobody lock somebody else out: failures from other addresses leave the owner logging in from theirs', async () => {
+    const agent = await createAccount(harness, { role: 'agent' });
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await login(harness, agent.account, `Wrong-${attempt}-pass`, unique().ip)).status).toBe(401);
+    }
+    expect(okData('loginPassword', await login(harness, agent.account, PASSWORD, unique().ip)).account).toBe(agent.account);
+  });
+
+  it(`holds a ceiling of ${DEFAULT_IDENTITY_LIMITS.loginPerAccount.max} failures per account over every address, above what one address may try`, async () => {
+    const account = await createAccount(harness);
+    const { max } = DEFAULT_IDENTITY_LIMITS.loginPerAccount;
+    for (let attempt = 0; attempt < max; attempt += 1) {
+      expect((await login(harness, account.account, `Wrong-${attempt}-pass`, unique().ip)).status).toBe(401);
+    }
+    expectFailure(await login(harness, account.account, 'Wrong-last-pass', unique().ip), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+    harness.clock.advance({ seconds: DEFAULT_IDENTITY_LIMITS.loginPerAccount.windowSeconds + 1 });
+    expect((await login(harness, account.account, PASSWORD, unique().ip)).status).toBe(200);
+  });
+
+  it('lifts every lock of an account when its password is reset', async () => {
+    const email = `${unique('locked').name.toLowerCase()}@example.com`;
+    const account = await createAccount(harness, { email });
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 5; attempt += 1) await login(harness, account.account, `Wrong-${attempt}-pass`, ip);
+    const { max } = DEFAULT_IDENTITY_LIMITS.loginPerAccount;
+    for (let attempt = 5; attempt < max; attempt += 1) await login(harness, account.account, `Wrong-${attempt}-pass`, unique().ip);
+    expect((await login(harness, account.account, PASSWORD, ip)).status).toBe(429);
+    await call(harness, 'forgotPassword', { body: { email }, ip: unique().ip });
+    await harness.app.background.idle();
+    const mail = (await readOutbox(harness.outbox)).filter((message) => message.to === email).at(-1);
+    const reset = await call(harness, 'resetPassword', { body: { email, code: codeIn(mail?.text ?? ''), newPassword: 'After-reset-77' }, ip: unique().ip });
+    expect(reset.status).toBe(200);
+    expect((await login(harness, account.account, 'After-reset-77', ip)).status).toBe(200);
+  });
+
+  it('throttles unknown accounts exactly like real ones', async () => {
+    const ghost = unique('ghost').name;
+    const answers = [];
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 6; attempt += 1) answers.push(await login(harness, ghost, PASSWORD, ip));
+    expect(answers.slice(0, 5).map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers[5]?.status).toBe(429);
+  });
+
+  it('limits one client address to 20 failures across accounts; other addresses go on', async () => {
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await login(harness, unique('spray').name, PASSWORD, ip)).status).toBe(401);
+    }
+    const account = await createAccount(harness);
+    expectFailure(await login(harness, account.account, PASSWORD, ip), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+    expect((await login(harness, account.account, PASSWORD, unique().ip)).status).toBe(200);
+  });
+
+  it("forgets an address's failures after a successful login from it", async () => {
+    const account = await createAccount(harness);
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 4; attempt += 1) await login(harness, account.account, 'Wrong-pass-1', ip);
+    expect((await login(harness, account.account, PASSWORD, ip)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1) await login(harness, account.account, 'Wrong-pass-1', ip);
+    expect((await login(harness, account.account, PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('never lets parallel guesses past the limit', async () => {
+    const account = await createAccount(harness);
+    const ip = unique().ip;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => login(harness, account.account, `Wrong-${index}-pass`, ip)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('counts wrong current passwords in change password against the account at that address', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    const ip = unique().ip;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const answer = await call(harness, 'changePassword', { token, ip, body: { oldPassword: `Guess-${attempt}-x`, newPassword: 'Brand-new-pass-7' } });
+      expect(answer.status).toBe(401);
+    }
+    const answer = await call(harness, 'changePassword', { token, ip, body: { oldPassword: PASSWORD, newPassword: 'Brand-new-pass-7' } });
+    expectFailure(answer, 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+  });
+});
