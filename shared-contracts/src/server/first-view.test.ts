@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../areas.js';
 import { i18next } from '../i18n/i18n.js';
 import { dataIsland, escapeJsonForHtml, parseFirstViewRequest, prepareMessages } from './first-view.js';
@@ -10,6 +10,19 @@ describe('data islands', () => {
     expect(island.match(/<\/script>/g)).toHaveLength(1);
     expect(island).not.toMatch(/<!--|<script>alert/);
     expect(JSON.parse(escapeJsonForHtml(hostile))).toEqual(hostile);
+  });
+
+  it('serialise an answer the renders share once, however many fragments carry it', () => {
+    const games = [{ id: 1, title: 'Star Harbor & <friends>' }];
+    const serialised = vi.spyOn(JSON, 'stringify');
+    try {
+      const first = dataIsland('catalog-games', 'ko', games);
+      expect(dataIsland('catalog-games', 'ko', games)).toBe(first);
+      expect(dataIsland('catalog-games', 'ko', [...games])).toBe(first);
+      expect(serialised).toHaveBeenCalledTimes(2);
+    } finally {
+      serialised.mockRestore();
+    }
   });
 });
 

@@ -106,20 +106,33 @@ export function inertControls(html: string): string {
   );
 }
 
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+const escapedInScript = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /** JSON that cannot end its script element or start markup, whatever texts the data holds. */
 export function escapeJsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, escapedInScript);
 }
 
+/**
+ * Each island value's JSON, by the value: an island carries the API's answers the renders share (PublicAnswers hands
+ * the same object to every render while it is fresh, and renders only read it), so one serialisation serves them all.
+ */
+const islandJson = new WeakMap<object, string>();
+
+function islandJsonOf(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return escapeJsonForHtml(value);
+  let json = islandJson.get(value);
+  if (json === undefined) {
+    json = escapeJsonForHtml(value);
+    islandJson.set(value, json);
+  }
+  return json;
+}
 
 /** A JSON data island (not executed, so the strict CSP allows it), tagged with the language it was rendered in. */
 export function dataIsland(id: string, language: Language, value: unknown): string {
-  return `<script type="application/json" id="${escapeHtml(id)}" data-language="${language}">${escapeJsonForHtml(value)}</script>`;
+  return `<script type="application/json" id="${escapeHtml(id)}" data-language="${language}">${islandJsonOf(value)}</script>`;
 }
 
 /** What a warm-up renders as: a host no brand names (the default brand), in that brand's default area and language. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TIMINGS, gameDetailsPath, type Game } from 'shared-contracts';
+import { TIMINGS, gameDetailsPath, textDirection, type Game } from 'shared-contracts';
 import { usePlatformContext } from 'shared-contracts/react';
 import { Artwork } from '../../components/artwork.js';
 import { useReducedMotion } from './use-reduced-motion.js';
@@ -16,8 +16,8 @@ const NEIGHBOUR_BANNERS_DELAY_MS = 1_000;
  * inside it, when paused by the player, and for players who prefer reduced motion.
  */
 export function BannerCarousel({ games }: { games: readonly Game[] }) {
-  const { t, i18n } = useTranslation();
-  const { brand } = usePlatformContext();
+  const { t } = useTranslation();
+  const { brand, language } = usePlatformContext();
   const reducedMotion = useReducedMotion();
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -47,7 +47,8 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
   }, [firstBannerSettled]);
 
   const show = (index: number) => setActive(((index % count) + count) % count);
-  const rtl = i18n.dir() === 'rtl';
+  // The platform's own list of right-to-left languages: i18next's dir() builds an Intl.Locale on every render.
+  const rtl = textDirection(language) === 'rtl';
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
