@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LEAD_DASHBOARD_ROUTE, SUPPORT_AGENT_SEGMENT, SUPPORT_DEFAULT_STEP } from 'shared-contracts';
 import { lazyScreen, ScreenLoadBoundary, type RemoteProps } from 'shared-contracts/react';
@@ -23,6 +23,15 @@ const LeadDashboardLink = lazyScreen(() => import('../features/lead-dashboard/le
 const CannedReplyPicker = lazyScreen(() => import('../features/canned-replies/canned-reply-picker.js').then((module) => module.CannedReplyPicker));
 const CannedRepliesPage = lazyScreen(() => import('../features/canned-replies/canned-replies-page.js').then((module) => module.CannedRepliesPage));
 
+/** A lazy screen in its place: `loading` while its code arrives, and `failed` (a retry notice) if it does not. */
+function Lazy(props: { children: ReactNode; loading?: ReactNode; failed?: (retry: () => void) => ReactNode }) {
+  return (
+    <ScreenLoadBoundary fallback={props.failed ?? screenLoadFailed}>
+      <Suspense fallback={props.loading === undefined ? <Loading /> : props.loading}>{props.children}</Suspense>
+    </ScreenLoadBoundary>
+  );
+}
+
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoutes() {
   return (
@@ -41,39 +50,31 @@ export function SupportRoutes() {
           path={SUPPORT_AGENT_SEGMENT}
           element={
             <RequireLogin>
-              <ScreenLoadBoundary fallback={screenLoadFailed}>
-                <Suspense fallback={<Loading />}>
-                  <AgentDesk
-                    tools={
-                      // A link that did not arrive is left out: the desk works without it.
-                      <ScreenLoadBoundary fallback={() => null}>
-                        <Suspense fallback={null}>
-                          <LeadDashboardLink />
-                        </Suspense>
-                      </ScreenLoadBoundary>
-                    }
-                    ticketView={(inquiryId, onChanged, focusOnLoad) => (
-                      <ScreenLoadBoundary fallback={screenLoadFailed}>
-                        <Suspense fallback={<Loading />}>
-                          <AgentTicket
-                            inquiryId={inquiryId}
-                            onChanged={onChanged}
-                            focusOnLoad={focusOnLoad}
-                            replyTools={(language, insert) => (
-                              // Its own boundary: the reply can be written while the picker arrives, or without it.
-                              <ScreenLoadBoundary fallback={screenLoadFailed}>
-                                <Suspense fallback={null}>
-                                  <CannedReplyPicker defaultLanguage={language} onInsert={insert} />
-                                </Suspense>
-                              </ScreenLoadBoundary>
-                            )}
-                          />
-                        </Suspense>
-                      </ScreenLoadBoundary>
-                    )}
-                  />
-                </Suspense>
-              </ScreenLoadBoundary>
+              <Lazy>
+                <AgentDesk
+                  tools={
+                    // A link that did not arrive is left out: the desk works without it.
+                    <Lazy loading={null} failed={() => null}>
+                      <LeadDashboardLink />
+                    </Lazy>
+                  }
+                  ticketView={(inquiryId, onChanged, focusOnLoad) => (
+                    <Lazy>
+                      <AgentTicket
+                        inquiryId={inquiryId}
+                        onChanged={onChanged}
+                        focusOnLoad={focusOnLoad}
+                        replyTools={(language, insert) => (
+                          // Its own boundary: the reply can be written while the picker arrives, or without it.
+                          <Lazy loading={null}>
+                            <CannedReplyPicker defaultLanguage={language} onInsert={insert} />
+                          </Lazy>
+                        )}
+                      />
+                    </Lazy>
+                  )}
+                />
+              </Lazy>
             </RequireLogin>
           }
         />
@@ -81,11 +82,9 @@ export function SupportRoutes() {
           path={`${SUPPORT_AGENT_SEGMENT}/canned-replies`}
           element={
             <RequireLogin>
-              <ScreenLoadBoundary fallback={screenLoadFailed}>
-                <Suspense fallback={<Loading />}>
-                  <CannedRepliesPage />
-                </Suspense>
-              </ScreenLoadBoundary>
+              <Lazy>
+                <CannedRepliesPage />
+              </Lazy>
             </RequireLogin>
           }
         />
@@ -93,11 +92,9 @@ export function SupportRoutes() {
           path={LEAD_DASHBOARD_ROUTE}
           element={
             <RequireLogin>
-              <ScreenLoadBoundary fallback={screenLoadFailed}>
-                <Suspense fallback={<Loading />}>
-                  <LeadDashboard />
-                </Suspense>
-              </ScreenLoadBoundary>
+              <Lazy>
+                <LeadDashboard />
+              </Lazy>
             </RequireLogin>
           }
         />

@@ -240,7 +240,7 @@ export function AgentDesk({
     );
   }
   return (
-    <section className={styles.desk} aria-labelledby="agent-desk-heading" data-ticket-open={desk.inquiryId !== null} data-testid="agent-desk">
+    <section className={`${layout.page} ${styles.desk}`} aria-labelledby="agent-desk-heading" data-ticket-open={desk.inquiryId !== null} data-testid="agent-desk">
       <div className={styles.heading}>
         <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
         <div className={styles.tools}>

@@ -89,7 +89,7 @@ export function CannedRepliesPage() {
 
   if (state.status === 'refused') {
     return (
-      <section className={styles.page} role="alert" aria-labelledby={`${id}-heading`} data-testid="canned-replies-refused">
+      <section className={`${layout.page} ${styles.page}`} role="alert" aria-labelledby={`${id}-heading`} data-testid="canned-replies-refused">
         <h2 id={`${id}-heading`}>{t('support:cannedReplies.title')}</h2>
         <p>{t('support:agent.agentsOnly')}</p>
       </section>
@@ -101,7 +101,7 @@ export function CannedRepliesPage() {
     reload();
   };
   return (
-    <section className={styles.page} aria-labelledby={`${id}-heading`} data-testid="canned-replies-page">
+    <section className={`${layout.page} ${styles.page}`} aria-labelledby={`${id}-heading`} data-testid="canned-replies-page">
       <div className={styles.pageHeading}>
         <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
           {t('support:cannedReplies.title')}

@@ -26,7 +26,7 @@ export function LeadDashboard() {
   const refused = state.status === 'failed' && state.messageKey === 'support:errors.leadsOnly';
 
   return (
-    <section className={styles.dashboard} aria-labelledby="lead-dashboard-heading" aria-busy={state.status === 'loading'} data-testid="lead-dashboard">
+    <section className={`${layout.page} ${styles.dashboard}`} aria-labelledby="lead-dashboard-heading" aria-busy={state.status === 'loading'} data-testid="lead-dashboard">
       <div className={styles.heading}>
         <h2 id="lead-dashboard-heading">{t('support:lead.title')}</h2>
         <Link to={`/${SUPPORT_AGENT_SEGMENT}`}>
