@@ -6,11 +6,13 @@ import { ExpiringCache, FRAGMENT_TIMEOUT_MS, resolveIncludes } from './first-vie
 describe('resolveIncludes: the edge stitching fragments into a page', () => {
   let origin: Server;
   let originUrl = '';
+  const askedEncodings: (string | undefined)[] = [];
 
   beforeAll(async () => {
     // A remote's origin whose fragments answer at once, too late, with an error, or with none for the route.
     origin = createServer((request, response) => {
       const path = request.url ?? '';
+      askedEncodings.push(request.headers['accept-encoding']);
       if (path.startsWith('/_fragment/first-view?path=%2F&')) return response.writeHead(200, { 'content-type': 'text/html' }).end('<p>first view</p>');
       if (path.startsWith('/_fragment/slow')) return void setTimeout(() => response.end('<p>late</p>'), FRAGMENT_TIMEOUT_MS * 3);
       if (path.startsWith('/_fragment/broken')) return response.writeHead(500).end('<h1>Internal error</h1>');
@@ -28,8 +30,10 @@ describe('resolveIncludes: the edge stitching fragments into a page', () => {
   const page = (virtual: string) => `<main><div id="app"><!--# include virtual="${virtual}" --></div></main>`;
   const originOf = (app: string) => (app === 'catalog' ? originUrl : undefined);
 
-  it("puts the remote's fragment where the include was", async () => {
+  it("puts the remote's fragment where the include was, asked for uncompressed as nginx asks", async () => {
+    askedEncodings.length = 0;
     expect(await resolveIncludes(page('/_fragment/catalog/first-view?path=%2F&lang=ko'), originOf)).toBe('<main><div id="app"><p>first view</p></div></main>');
+    expect(askedEncodings).toEqual(['identity']);
   });
 
   it('leaves the place empty for a slow, failing or empty fragment and an unknown app', async () => {

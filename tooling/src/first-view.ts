@@ -188,9 +188,11 @@ export async function registerFirstViewFragments(
     failed: (error) => app.log.warn({ err: error }, "the first views could not be warmed up: the first fragments may miss the edge's timeout"),
     ...(options.warmUpDeadlineMs === undefined ? {} : { deadlineMs: options.warmUpDeadlineMs }),
   });
-  const cache = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
+  // Fragments are kept as the bytes sent: encoded once, not on every answer, and outside the JavaScript heap, where
+  // two thousand of them would be copied by each garbage collection that finds them young and traced by every full one.
+  const cache = new ExpiringCache<Buffer | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
   // One render at a time per page: requests arriving meanwhile wait for it rather than render it again.
-  const rendering = new Map<string, Promise<string | null>>();
+  const rendering = new Map<string, Promise<Buffer | null>>();
   app.get(FIRST_VIEW_PATH, async (request, reply) => {
     const bundle = loadBundle();
     const renderer = bundle?.exports.renderer;
@@ -203,8 +205,9 @@ export async function registerFirstViewFragments(
         pending = renderer
           .render(query, { apiUrl: options.apiUrl, stylesheets: exposedStylesheets() })
           .then((html) => {
-            cache.set(key, html);
-            return html;
+            const fragment = html === null ? null : Buffer.from(html);
+            cache.set(key, fragment);
+            return fragment;
           })
           .finally(() => rendering.delete(key));
         rendering.set(key, pending);
@@ -214,9 +217,9 @@ export async function registerFirstViewFragments(
     const cached = cache.get(key);
     // A stale fragment goes out at once while the next one renders: the edge waits 300 ms at most.
     if (cached?.stale) render().catch((error: unknown) => request.log.warn({ err: error }, 'a first view could not be rendered again'));
-    const html = cached ? cached.value : await render();
+    const fragment = cached ? cached.value : await render();
     reply.header('Cache-Control', `public, max-age=${FRAGMENT_CACHE_MS / 1000}`).header('X-Fragment-Version', bundle.version);
-    return html === null ? reply.code(204).send() : reply.type('text/html; charset=utf-8').send(html);
+    return fragment === null ? reply.code(204).send() : reply.type('text/html; charset=utf-8').send(fragment);
   });
   await untilWarm(loadBundle());
 }
@@ -236,7 +239,12 @@ export async function resolveIncludes(html: string, originOf: (app: string) => s
       const origin = match ? originOf(match[1] ?? '') : undefined;
       if (!match || !origin) return '';
       try {
-        const response = await fetch(`${origin}/_fragment${match[2]}`, { signal: AbortSignal.timeout(FRAGMENT_TIMEOUT_MS) });
+        // Uncompressed, as nginx asks (tooling/docker/nginx-edge.conf): fetch would ask for gzip, and compressing a
+        // fragment only to unpack it next door costs both servers for nothing.
+        const response = await fetch(`${origin}/_fragment${match[2]}`, {
+          headers: { 'accept-encoding': 'identity' },
+          signal: AbortSignal.timeout(FRAGMENT_TIMEOUT_MS),
+        });
         return response.status === 200 ? await response.text() : '';
       } catch {
         return '';
