@@ -1,7 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_TICKET_STATUSES, type Language } from 'shared-contracts';
-import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uploads.js';
 import { Failed, Loading } from '../../components/call-states.js';
 import fieldStyles from '../../components/form.module.css';
 import { useDeskShortcuts } from '../../lib/use-desk-shortcuts.js';
@@ -12,7 +11,7 @@ import { useDeskHandling } from './desk-handling.js';
 import { EndChatDialog } from './end-chat-dialog.js';
 import { TicketNotFound } from './feedback-step.js';
 import { NoteForm } from './internal-notes.js';
-import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
+import { ReplyForm, useReplyDraft } from './reply-form.js';
 import { EndedNotice, TicketDetails, TicketStatusBadge } from './ticket-parts.js';
 import { useFocusWhenShown } from './use-focus-when-shown.js';
 import { useTicket } from './use-ticket.js';
@@ -45,8 +44,7 @@ export function AgentTicket({
   });
   // The player's messages, ends and ratings, and other agents' replies, appear while the ticket is open.
   useLiveUpdates((event) => event.inquiryId === inquiryId, () => reload({ quiet: true }));
-  const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
-  useDiscardUploadsOnLeave(draft.attachments);
+  const reply = useReplyDraft();
   const [ending, setEnding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);
@@ -91,10 +89,8 @@ export function AgentTicket({
             label={t('support:agent.reply')}
             textRef={replyText}
             {...(replyTools ? { tools: (insert: (text: string) => void) => replyTools(ticket.language, insert) } : {})}
-            draft={draft}
-            onDraftChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+            reply={reply}
             onSent={() => {
-              setDraft(newReplyDraft());
               setNotice('support:agent.replied');
               reload();
               onChanged();
@@ -117,8 +113,7 @@ export function AgentTicket({
         onEnded={() => {
           setEnding(false);
           // Nothing more can be added: files uploaded for a reply go.
-          discardUploads(draft.attachments);
-          setDraft(newReplyDraft());
+          reply.discard();
           setNotice(null);
           focusEnded();
           reload();

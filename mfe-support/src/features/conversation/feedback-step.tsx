@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OPEN_TICKET_STATUSES, emit, type InquiryDetail } from 'shared-contracts';
 import { idSchema } from 'shared-contracts/schemas';
-import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uploads.js';
 import { Failed, Loading } from '../../components/call-states.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { ConversationThread } from './conversation-thread.js';
@@ -12,7 +11,7 @@ import { Dialog } from '../../components/dialog.js';
 import fieldStyles from '../../components/form.module.css';
 import { EndChatDialog } from './end-chat-dialog.js';
 import { RatingDialog } from './rating-dialog.js';
-import { ReplyForm, newReplyDraft, type ReplyDraft } from './reply-form.js';
+import { ReplyForm, useReplyDraft } from './reply-form.js';
 import { EndedNotice, TicketDetails, TicketStatusBadge } from './ticket-parts.js';
 import { useFocusWhenShown } from './use-focus-when-shown.js';
 import { useTicket } from './use-ticket.js';
@@ -47,8 +46,7 @@ function NoTicketChosen() {
 function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (options?: { quiet?: boolean }) => void }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
-  useDiscardUploadsOnLeave(draft.attachments);
+  const reply = useReplyDraft();
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);
   const focusEnded = useFocusWhenShown(endedNotice, ticket);
@@ -86,10 +84,8 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (opti
           endpoint="inquiryReply"
           inquiryId={ticket.id}
           label={t('support:conversation.message')}
-          draft={draft}
-          onDraftChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+          reply={reply}
           onSent={() => {
-            setDraft(newReplyDraft());
             setNotice('support:conversation.added');
             close();
             reload();
@@ -107,8 +103,7 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (opti
         onEnded={(status) => {
           setNotice(null);
           // Nothing more can be added: files uploaded for more information go.
-          discardUploads(draft.attachments);
-          setDraft(newReplyDraft());
+          reply.discard();
           // Straight on to the rating (SPEC §4: the player can end the chat and then rate it), if it still waits for
           // one: a chat already ended and rated (in another tab) just shows how it ended.
           if (status === 'waiting_rating') {

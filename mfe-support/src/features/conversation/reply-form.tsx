@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, platformApi, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
@@ -7,6 +7,7 @@ import { AttachmentUploader } from '../../components/attachment-uploader.js';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
 import { Problem } from '../../components/problem.js';
+import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uploads.js';
 import { supportErrorKey } from '../../lib/error-key.js';
 import styles from './reply-form.module.css';
 
@@ -20,8 +21,34 @@ export interface ReplyDraft {
   requestId: string;
 }
 
-export function newReplyDraft(): ReplyDraft {
+function newReplyDraft(): ReplyDraft {
   return { content: '', attachments: [], requestId: crypto.randomUUID() };
+}
+
+/** A reply being written, as the screen that shows its form keeps it (`useReplyDraft`). */
+export interface ReplyDraftState {
+  draft: ReplyDraft;
+  change: (patch: Partial<ReplyDraft>) => void;
+  /** A new, empty message: the last one was sent. */
+  clear: () => void;
+  /** The message is abandoned (the chat ended): its uploads go, and a new one starts. */
+  discard: () => void;
+}
+
+/**
+ * The reply a screen is writing, kept by the screen rather than the form, so what was typed survives a failure, a
+ * closed dialog and a re-render; its uploads are discarded when the screen is left without sending it.
+ */
+export function useReplyDraft(): ReplyDraftState {
+  const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
+  useDiscardUploadsOnLeave(draft.attachments);
+  const change = useCallback((patch: Partial<ReplyDraft>) => setDraft((current) => ({ ...current, ...patch })), []);
+  const clear = useCallback(() => setDraft(newReplyDraft()), []);
+  const discard = () => {
+    discardUploads(draft.attachments);
+    clear();
+  };
+  return { draft, change, clear, discard };
 }
 
 /** The first problem the shared schema finds in a message's text, as a translation key. */
@@ -32,14 +59,13 @@ function contentProblem(content: string): string | null {
 
 /**
  * Text with a counter and attachments, sent to the player's `inquiryReply` or an agent's `agentInquiryReply`.
- * The draft belongs to the caller, so what was typed survives a failure, a closed dialog and a re-render.
+ * The draft belongs to the caller (`useReplyDraft`) and starts afresh once the message is sent.
  */
 export function ReplyForm(props: {
   endpoint: 'inquiryReply' | 'agentInquiryReply';
   inquiryId: number;
   label: string;
-  draft: ReplyDraft;
-  onDraftChange: (patch: Partial<ReplyDraft>) => void;
+  reply: ReplyDraftState;
   onSent: (message: InquiryMessage) => void;
   onCancel?: () => void;
   /** Inside a dialog: the text takes focus when it opens. */
@@ -50,7 +76,7 @@ export function ReplyForm(props: {
   tools?: (insert: (text: string) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { draft, onDraftChange } = props;
+  const { draft, change: onDraftChange } = props.reply;
   const id = useId();
   const ownTextarea = useRef<HTMLTextAreaElement>(null);
   const textarea = props.textRef ?? ownTextarea;
@@ -97,6 +123,7 @@ export function ReplyForm(props: {
             attachments: draft.attachments.map((attachment) => attachment.fileId),
           },
         });
+        props.reply.clear();
         props.onSent(message);
       } catch (error) {
         setFailure(supportErrorKey(error, 'common:errors.submitFailed'));
