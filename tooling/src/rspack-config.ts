@@ -103,7 +103,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         scriptLoading: 'module',
         templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
-      new StartupChunksPlugin({ provided: options.preloadProvided }),
+      // The shell's page carries its first view; a remote's standalone page renders on the client only.
+      new StartupChunksPlugin({ provided: options.preloadProvided, startAfterFirstView: !isRemote }),
       // axios's fetch adapter runs feature tests of fetch and streams as it is evaluated (new Request, new Response,
       // a ReadableStream body), in the task that evaluates axios with the page's first API call, although browsers
       // use its XHR adapter (and its upload progress). Browser builds leave it out; the Node first-view builds use

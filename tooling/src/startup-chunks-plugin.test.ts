@@ -29,9 +29,14 @@ async function buildShell(outputPath: string): Promise<void> {
   });
 }
 
-const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!.replace(/^\//, ''));
+/** The space-separated URLs of one of the starter's attributes, without the leading slash. */
+const starterList = (html: string, attribute: string) =>
+  (new RegExp(`<script [^>]*${attribute}="([^"]*)"`).exec(html)?.[1] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((url) => url.replace(/^\//, ''));
 
-describe("the shell's page asks at once for the chunks its start-up loads (StartupChunksPlugin)", () => {
+describe("the shell's page names at once the chunks its start-up loads, to a starter that asks for them after the first view (StartupChunksPlugin)", () => {
   let outputPath = '';
   let html = '';
   let stats: MfStats = { shared: [] };
@@ -47,32 +52,36 @@ describe("the shell's page asks at once for the chunks its start-up loads (Start
 
   const chunksOf = (names: (name: string) => boolean) => [...new Set(stats.shared.filter((library) => names(library.name)).flatMap((library) => library.assets.js.sync))];
   const scriptTags = () => [...html.matchAll(/<script [^>]*src="[^"]+"[^>]*>/g)].map(([tag]) => tag);
-  const deferred = () => attributeValues(html, /<script (?=[^>]*\bdefer\b)[^>]*src="([^"]+)"/g);
-  const preloaded = () => attributeValues(html, /<link (?=[^>]*rel="preload")(?=[^>]*as="script")[^>]*href="([^"]+)"/g);
 
-  it('runs the chunk of every shared library the start-up runs as a deferred script before the entry, each once, as the classic script it loads as', () => {
+  it('has one script in its HTML, the deferred starter, and no preload of a script', () => {
+    const tags = scriptTags();
+    expect(tags).toHaveLength(1);
+    expect(tags[0]).toMatch(/\bdefer\b/);
+    expect(tags[0]).toMatch(/src="\/start\.[0-9a-f]{10}\.js"/);
+    expect(html).not.toMatch(/<link [^>]*as="script"/);
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('names every chunk of a shared library the start-up runs, each once, and the entry as the module it is', () => {
     const run = chunksOf((name) => !NOT_IN_SHELL_STARTUP.includes(name) && !PROVIDED_FOR_REMOTES.includes(name));
     expect(run.length).toBeGreaterThan(0);
-    expect([...deferred()].sort()).toEqual([...run].sort());
-    // Deferred scripts and the module entry run in document order: every chunk is registered before the entry runs.
-    const tags = scriptTags();
-    expect(tags.at(-1)).toMatch(/type="module"/);
-    expect(tags.slice(0, -1).every((tag) => /\bdefer\b/.test(tag) && /fetchpriority="low"/.test(tag))).toBe(true);
-    // Chunks load with a <script> and no crossorigin attribute (output.module is off): a modulepreload or a
-    // crossorigin tag would not match the runtime's own request and the browser would download the chunk twice.
-    expect(html).not.toContain('modulepreload');
-    expect(html).not.toMatch(/<(?:script|link) (?=[^>]*(?:src|href)="\/\d)[^>]*crossorigin/);
+    const named = starterList(html, 'data-scripts');
+    expect(named.length).toBe(new Set(named).size);
+    expect([...named].sort()).toEqual([...run].sort());
+    expect(starterList(html, 'data-module-scripts')).toEqual([expect.stringMatching(/^main\.[0-9a-f]{10}\.js$/)]);
   });
 
-  it('preloads, at low priority, the chunks of what it provides for its remotes without running them', () => {
-    const provided = chunksOf((name) => PROVIDED_FOR_REMOTES.includes(name)).filter((file) => !deferred().includes(file));
+  it('names for a preload the chunks of what it provides for its remotes without running them', () => {
+    const provided = chunksOf((name) => PROVIDED_FOR_REMOTES.includes(name)).filter((file) => !starterList(html, 'data-scripts').includes(file));
     expect(provided.length).toBeGreaterThan(0);
-    expect(preloaded().sort()).toEqual(provided.sort());
-    for (const hint of html.matchAll(/<link (?=[^>]*rel="preload")(?=[^>]*as="script")[^>]*>/g)) expect(hint[0]).toMatch(/fetchpriority="low"/);
+    expect(starterList(html, 'data-preloads').sort()).toEqual(provided.sort());
   });
 
-  it('names only files of the build', () => {
-    for (const file of [...deferred(), ...preloaded()]) expect(existsSync(path.join(outputPath, file)), file).toBe(true);
+  it('names only files of the build, the starter included', () => {
+    const starter = /src="\/(start\.[0-9a-f]+\.js)"/.exec(html)![1]!;
+    for (const file of [starter, ...['data-scripts', 'data-module-scripts', 'data-preloads'].flatMap((attribute) => starterList(html, attribute))]) {
+      expect(existsSync(path.join(outputPath, file)), file).toBe(true);
+    }
   });
 
   it('leaves out the chunks of libraries the start-up does not run', () => {
@@ -80,6 +89,7 @@ describe("the shell's page asks at once for the chunks its start-up loads (Start
     const startup = chunksOf((name) => !NOT_IN_SHELL_STARTUP.includes(name));
     const remoteOnly = chunksOf((name) => NOT_IN_SHELL_STARTUP.includes(name)).filter((file) => !startup.includes(file));
     expect(remoteOnly.length).toBeGreaterThan(0);
-    expect([...deferred(), ...preloaded()].filter((file) => remoteOnly.includes(file))).toEqual([]);
+    const named = ['data-scripts', 'data-preloads'].flatMap((attribute) => starterList(html, attribute));
+    expect(named.filter((file) => remoteOnly.includes(file))).toEqual([]);
   });
 });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { rspack, type Chunk, type Compilation, type Compiler, type Module } from '@rspack/core';
 
 /** How a chunk file is asked for, by its extension. */
@@ -60,36 +63,66 @@ function filesOf(compilation: Compilation, chunks: readonly Chunk[], publicPath:
   });
 }
 
+/** The script that starts the page's scripts once its first view has loaded (see its own comment). */
+const START_AFTER_FIRST_VIEW = readFileSync(fileURLToPath(new URL('./start-after-first-view.js', import.meta.url)), 'utf8');
+
+/** A tag of HtmlRspackPlugin's list. */
+type AssetTag = { tagName: string; voidTag: boolean; attributes: Record<string, string | boolean | undefined> };
+
 /**
  * Puts in the HTML page of each entry every chunk its start-up certainly loads (startupChunks), derived from the
  * chunk graph, so the browser fetches them all at once instead of one round trip after another:
- * - the classic chunks the start-up runs, as deferred scripts before the entry's: each is parsed and run (which only
+ * - the classic chunks the start-up runs, as scripts before the entry's: each is parsed and run (which only
  *   registers its modules) in a task of its own as it arrives, and the entry's runtime then finds them installed,
  *   instead of creating their script tags and waiting for all of them in the task that evaluates the entry, the
  *   longest of the start-up right after the early paint (issue 13). Should one fail, the runtime loads it as before;
- * - the chunks of libraries provided for later apps (never run by this one) and stylesheets, as preload hints.
- * Both at low priority: the page's first view is in its HTML and paints without them; at the default (high) priority
- * they would compete with its stylesheets and images. Chunks are requested from the page's own origin without a
- * crossorigin attribute (output.crossOriginLoading only applies to other origins), so the tags carry none either, or
- * the browser would download a chunk twice.
+ * - the chunks of libraries provided for later apps (never run by this one), as preloads.
+ * All at low priority. With `startAfterFirstView` (a page whose HTML carries its first view), not one of them, nor
+ * the entry, is asked for before that view has loaded and painted: the page names them to one small script that
+ * asks for them then (start-after-first-view.js). Chunks are requested from the page's own origin without a
+ * crossorigin attribute (output.crossOriginLoading only applies to other origins), so the tags carry none either,
+ * or the browser would download a chunk twice.
  */
 export class StartupChunksPlugin {
-  /** `provided`: shared libraries the app provides to what it loads next, preloaded though it does not run them. */
-  constructor(private readonly options: { provided?: readonly string[] } = {}) {}
+  /**
+   * `provided`: shared libraries the app provides to what it loads next, preloaded though it does not run them.
+   * `startAfterFirstView`: the page's scripts start once the first view in its HTML has loaded.
+   */
+  constructor(private readonly options: { provided?: readonly string[]; startAfterFirstView?: boolean } = {}) {}
 
   apply(compiler: Compiler): void {
+    const { sources } = compiler.rspack;
+    const starterFile = `start.${createHash('sha256').update(START_AFTER_FIRST_VIEW).digest('hex').slice(0, 10)}.js`;
     compiler.hooks.compilation.tap(StartupChunksPlugin.name, (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(StartupChunksPlugin.name, async (data) => {
         const entries = data.plugin.options.chunks ?? [...compilation.entrypoints.keys()];
         const run = filesOf(compilation, entries.flatMap((entry) => startupChunks(compilation, entry)), data.publicPath).filter(({ as }) => as === 'script');
         const ran = new Set(run.map(({ href }) => href));
         const hinted = filesOf(compilation, entries.flatMap((entry) => startupChunks(compilation, entry, this.options.provided)), data.publicPath).filter(({ href }) => !ran.has(href));
-        data.assetTags.scripts.unshift(
-          ...run.map(({ href }) => ({ tagName: 'script', voidTag: false, attributes: { src: href, defer: true, fetchpriority: 'low' } })),
-        );
+        if (this.options.startAfterFirstView) {
+          const [entryScripts, otherScripts] = partition(data.assetTags.scripts, (tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string');
+          if (!compilation.getAsset(starterFile)) compilation.emitAsset(starterFile, new sources.RawSource(START_AFTER_FIRST_VIEW));
+          const starter: AssetTag = {
+            tagName: 'script',
+            voidTag: false,
+            attributes: {
+              src: data.publicPath + starterFile,
+              defer: true,
+              'data-scripts': run.map(({ href }) => href).join(' '),
+              'data-module-scripts': entryScripts.map((tag) => tag.attributes.src).join(' '),
+              'data-preloads': hinted.filter(({ as }) => as === 'script').map(({ href }) => href).join(' '),
+            },
+          };
+          data.assetTags.scripts = [...otherScripts, starter];
+        } else {
+          data.assetTags.scripts.unshift(
+            ...run.map(({ href }) => ({ tagName: 'script', voidTag: false, attributes: { src: href, defer: true, fetchpriority: 'low' } })),
+          );
+        }
         // Last in the head, after the entry script and the stylesheet: the browser asks for those first.
+        const hints = this.options.startAfterFirstView ? hinted.filter(({ as }) => as !== 'script') : hinted;
         data.assetTags.styles.push(
-          ...hinted.map(({ href, as }) => ({
+          ...hints.map(({ href, as }) => ({
             tagName: 'link',
             voidTag: true,
             attributes: as === 'modulepreload' ? { rel: 'modulepreload', href, fetchpriority: 'low' } : { rel: 'preload', as, href, fetchpriority: 'low' },
@@ -99,4 +132,8 @@ export class StartupChunksPlugin {
       });
     });
   }
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
 }

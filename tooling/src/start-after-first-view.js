@@ -1,0 +1,53 @@
+/*
+ * The shell's page starts its scripts with this one (StartupChunksPlugin): once the first view the HTML carries
+ * has loaded and painted, instead of as the HTML is parsed (issue 13). The page is readable without its scripts,
+ * and a phone on a slow network then spends its bandwidth on the first view's stylesheets and images, not on the
+ * start-up's JavaScript that would otherwise download beside them and push the largest paint back. The scripts
+ * are named by this tag's attributes (space-separated URLs):
+ * - data-scripts: classic chunks that register shared modules, run in their order before the entry;
+ * - data-module-scripts: the entry, an ES module;
+ * - data-preloads: chunks fetched (low priority) but not run, for what the page loads next.
+ * A page whose `load` never comes (an image that hangs) starts anyway after START_AT_THE_LATEST_MS.
+ */
+(() => {
+  const START_AT_THE_LATEST_MS = 3000;
+  const own = document.currentScript;
+  const urls = (name) => (own?.getAttribute(name) ?? '').split(' ').filter(Boolean);
+  let started = false;
+
+  function start() {
+    if (started) return;
+    started = true;
+    for (const href of urls('data-preloads')) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = href;
+      link.fetchPriority = 'low';
+      document.head.append(link);
+    }
+    const add = (src, type) => {
+      const script = document.createElement('script');
+      if (type) script.type = type;
+      script.src = src;
+      // Inserted scripts run as they arrive unless async is off: then they run in insertion order, so every
+      // shared chunk is registered before the entry's federation runtime looks for it.
+      script.async = false;
+      script.fetchPriority = 'low';
+      document.head.append(script);
+    };
+    for (const src of urls('data-scripts')) add(src);
+    for (const src of urls('data-module-scripts')) add(src, 'module');
+  }
+
+  // `load` comes when the images have arrived; an image decoded off the main thread (decoding="async") paints a
+  // frame or more later. So: once every loaded image is decoded, after the next frame has been painted (the
+  // callback of the frame after it), in a task of its own.
+  const afterFirstViewPainted = () => {
+    const decoded = [...document.images].filter((image) => image.complete && image.naturalWidth > 0).map((image) => image.decode().catch(() => undefined));
+    void Promise.all(decoded).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0))));
+  };
+  if (document.readyState === 'complete') afterFirstViewPainted();
+  else addEventListener('load', afterFirstViewPainted, { once: true });
+  setTimeout(start, START_AT_THE_LATEST_MS);
+})();
