@@ -8,17 +8,15 @@ import { CONTRACT_VERSION, ERROR_CODES, type SocialProvider } from 'shared-contr
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { BackgroundTasks } from './background.js';
 import type { CatalogOptions } from './catalog/catalog.js';
-import { API_ROOT, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR } from './config.js';
+import { API_ROOT, DEFAULT_FILES_DIR } from './config.js';
 import type { Database } from './db/database.js';
 import { BEARER_SECURITY_SCHEME, registerEndpoints } from './http/endpoint-routes.js';
-import { createIdentityHandlers } from './identity/handlers.js';
-import { DEFAULT_PASSWORD_HASHING, PasswordHasher, type PasswordHashing } from './identity/passwords.js';
-import { DEFAULT_IDENTITY_LIMITS, IdentityService, type IdentityLimits } from './identity/service.js';
-import { sessionPlugin } from './identity/session-plugin.js';
-import { outboxMailer, type Mailer } from './mail/transport.js';
-import { NO_OAUTH, type OAuthSettings } from './oauth/config.js';
-import { createSocialHandlers } from './oauth/handlers.js';
-import { SocialLogins } from './oauth/social-logins.js';
+import { identityPlugin } from './identity/plugin.js';
+import type { PasswordHashing } from './identity/passwords.js';
+import type { IdentityLimits } from './identity/service.js';
+import type { Mailer } from './mail/transport.js';
+import type { OAuthSettings } from './oauth/config.js';
+import { socialPlugin } from './oauth/plugin.js';
 import { failure } from './http/envelope.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -162,25 +160,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Close waits for started work (a reset mail being written) before the caller closes the database.
   app.addHook('onClose', async () => background.idle());
 
-  const identity = new IdentityService({
-    db: options.db,
-    now: options.now ?? (() => new Date()),
-    hasher: new PasswordHasher(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING),
-    mailer: metrics.countMails(options.mailer ?? outboxMailer(DEFAULT_OUTBOX_DIR, DEFAULT_MAIL_FROM)),
-    background,
-    limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits },
-    providers: options.oauthProviders ?? (Object.keys(options.oauth?.providers ?? {}) as SocialProvider[]),
-  });
-
-  const social = new SocialLogins({
-    db: options.db,
-    now: options.now ?? (() => new Date()),
-    sessions: identity.sessions,
-    settings: options.oauth ?? NO_OAUTH,
-    onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'social login refused by the provider'),
-    startsPerIp: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits }.socialStartsPerIp,
-  });
-
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -237,19 +216,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scheduleUploadCleanup(app, { db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }, uploadCleanupIntervalMs);
   }
 
-  await app.register(catalogPlugin, options);
+  // The clock every domain writes time with.
+  const settings = { ...options, now: options.now ?? (() => new Date()) };
+  await app.register(catalogPlugin, settings);
+  await app.register(identityPlugin, settings);
+  await app.register(socialPlugin, settings);
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
   const fileHandlers = createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) });
-  await app.register(sessionPlugin, { identity });
   registerEndpoints(app, 'ops', createOpsHandlers(options.db), {
     clientErrors: {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},
     },
   });
-  registerEndpoints(app, 'identity', createIdentityHandlers(identity, app.catalog));
-  registerEndpoints(app, 'social', createSocialHandlers(social));
-  await app.register(supportPlugin, options);
+  await app.register(supportPlugin, settings);
   registerEndpoints(app, 'files', { ...fileHandlers, uploadFile: metrics.countUploads(fileHandlers.uploadFile) });
   registerEndpoints(
     app,
