@@ -14,6 +14,7 @@ import { monolith } from './measurements/monolith.js';
 import { navigationBytes } from './measurements/navigation-bytes.js';
 import { navigationTime } from './measurements/navigation-time.js';
 import { sharedCopies } from './measurements/shared-copies.js';
+import { runTool } from 'tooling/processes';
 import { onCleanup, REPO_ROOT, stopAll } from './processes.js';
 import { formatTable, round, type Table } from './report.js';
 import { BENCH_PORTS, prepareDatabase, startApi, startOrigins, throwawayPglite } from './site.js';
@@ -91,21 +92,4 @@ async function main(): Promise<void> {
   process.stdout.write(`\nbench: done in ${seconds} s; figures also in ${path.relative(REPO_ROOT, OUTPUT)}\n`);
 }
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`\nbench: ${signal}, stopping the servers it started...\n`);
-    void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  });
-}
-
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  if (!stopping) await stopAll();
-}
+await runTool('bench', main, stopAll);

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { runTool } from 'tooling/processes';
 import { formatTable, type Table } from 'tooling/report-table';
 import { stopEverything, type Drill, type DrillFigures } from './drill.js';
 import { abuse } from './drills/abuse.js';
@@ -61,24 +62,4 @@ async function main(): Promise<void> {
   if (failureCount(figures) > 0) process.exitCode = 1;
 }
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`\ndrills: ${signal}, stopping what the drills started...\n`);
-    void stopEverything().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  });
-}
-
-try {
-  await main();
-} catch (error) {
-  // With its causes: a wrapped client error (players.ts's Unanswered) names the real one only there.
-  for (let shown: unknown = error, prefix = 'drills failed'; shown !== undefined; shown = shown instanceof Error ? shown.cause : undefined, prefix = '  caused by') {
-    process.stderr.write(`${prefix}: ${shown instanceof Error ? (shown.stack ?? shown.message) : String(shown)}\n`);
-  }
-  process.exitCode = 1;
-} finally {
-  if (!stopping) await stopEverything();
-}
+await runTool('drills', main, stopEverything);

@@ -96,3 +96,30 @@ export function runToEnd(command: string, args: readonly string[], env: Record<s
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
 }
+
+/**
+ * Runs a command-line tool's `main` (npm run bench, npm run drills) so that it leaves nothing running: on SIGINT or
+ * SIGTERM, and after `main` ends or fails, `stop` ends what the tool started. A failure is printed with its causes
+ * (a wrapped client error names the real one, such as undici's GOAWAY only there) and sets the exit code.
+ */
+export async function runTool(name: string, main: () => Promise<void>, stop: () => Promise<void>): Promise<void> {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      process.stderr.write(`\n${name}: ${signal}, stopping what it started...\n`);
+      void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
+  try {
+    await main();
+  } catch (error) {
+    for (let shown: unknown = error, prefix = `${name} failed`; shown !== undefined; shown = shown instanceof Error ? shown.cause : undefined, prefix = '  caused by') {
+      process.stderr.write(`${prefix}: ${shown instanceof Error ? (shown.stack ?? shown.message) : String(shown)}\n`);
+    }
+    process.exitCode = 1;
+  } finally {
+    if (!stopping) await stop();
+  }
+}
