@@ -24,8 +24,7 @@ import { validatorCompiler } from './http/validation.js';
 import { catalogPlugin } from './catalog/plugin.js';
 import { createOpsHandlers } from './ops/handlers.js';
 import { supportPlugin } from './support/plugin.js';
-import { createFileHandlers } from './files/handlers.js';
-import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './files/cleanup.js';
+import { filesPlugin } from './files/plugin.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
 import { createTicketHandlers } from './tickets/handlers.js';
 import { createLeadDashboardHandlers } from './lead-dashboard/handlers.js';
@@ -206,23 +205,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  const fileStore = options.fileStore ?? new DiskFileStore(DEFAULT_FILES_DIR);
   const retentionIntervalMs = options.retentionIntervalMs ?? RETENTION_INTERVAL_MS;
   if (retentionIntervalMs !== false) {
     scheduleRetention(app, { db: options.db, now: options.now ?? (() => new Date()) }, retentionIntervalMs);
   }
-  const uploadCleanupIntervalMs = options.uploadCleanupIntervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS;
-  if (uploadCleanupIntervalMs !== false) {
-    scheduleUploadCleanup(app, { db: options.db, store: fileStore, now: options.now ?? (() => new Date()) }, uploadCleanupIntervalMs);
-  }
 
-  // The clock every domain writes time with.
-  const settings = { ...options, now: options.now ?? (() => new Date()) };
+  // The clock every domain writes time with, and the one store of attachments the files and the readiness probe use.
+  const settings = { ...options, now: options.now ?? (() => new Date()), fileStore: options.fileStore ?? new DiskFileStore(DEFAULT_FILES_DIR) };
   await app.register(catalogPlugin, settings);
   await app.register(identityPlugin, settings);
   await app.register(socialPlugin, settings);
   const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
-  const fileHandlers = createFileHandlers({ db: options.db, store: fileStore, now: options.now ?? (() => new Date()) });
   registerEndpoints(app, 'ops', createOpsHandlers(options.db), {
     clientErrors: {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
@@ -230,7 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(supportPlugin, settings);
-  registerEndpoints(app, 'files', { ...fileHandlers, uploadFile: metrics.countUploads(fileHandlers.uploadFile) });
+  await app.register(filesPlugin, settings);
   registerEndpoints(
     app,
     'tickets',
@@ -257,7 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLiveEventsRoute(app, liveEvents);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  registerReadiness(app, { db: options.db, store: fileStore, migrations: options.migrations ?? (await loadMigrations()) });
+  registerReadiness(app, { db: options.db, store: settings.fileStore, migrations: options.migrations ?? (await loadMigrations()) });
   if (options.testClock) registerTestClock(app, { clock: options.testClock, db: options.db });
 
   // A domain left unregistered would leave its endpoints answering 404: refuse to start instead.

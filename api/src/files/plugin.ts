@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/database.js';
+import { registerEndpoints } from '../http/endpoint-routes.js';
+import { UPLOAD_CLEANUP_INTERVAL_MS, scheduleUploadCleanup } from './cleanup.js';
+import { createFileHandlers } from './handlers.js';
+import type { FileStore } from './store.js';
+
+export interface FilesPluginOptions {
+  db: Database;
+  now: () => Date;
+  fileStore: FileStore;
+  /** How often expired unattached uploads are deleted; `false` leaves it to the caller (tests). */
+  uploadCleanupIntervalMs?: number | false;
+}
+
+/** Attachments: their three endpoints, each upload counted in the metrics, and the cleanup of those never attached. */
+export const filesPlugin: FastifyPluginAsync<FilesPluginOptions> = async (app, options) => {
+  const dependencies = { db: options.db, store: options.fileStore, now: options.now };
+  const cleanupIntervalMs = options.uploadCleanupIntervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS;
+  if (cleanupIntervalMs !== false) scheduleUploadCleanup(app, dependencies, cleanupIntervalMs);
+  const handlers = createFileHandlers(dependencies);
+  registerEndpoints(app, 'files', { ...handlers, uploadFile: app.metrics.countUploads(handlers.uploadFile) });
+};
