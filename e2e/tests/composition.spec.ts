@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sharedLibraryCopies } from 'tooling/share-scope';
 import { DEMO } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
@@ -66,23 +67,7 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await page.getByRole('navigation', { name: t('support', 'ko', 'steps.label') }).getByRole('link', { name: t('support', 'ko', 'steps.inquiry') }).click();
     await expect(page.getByTestId('inquiry-form')).toBeVisible();
     // Every app's share scope points at the same entries: count distinct providers of each library.
-    const shared = await page.evaluate(() => {
-      type Shared = { loaded?: boolean; from: string; useIn?: string[] };
-      type Scopes = Record<string, { default?: Record<string, Record<string, Shared>> }>;
-      const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__.__SHARE__;
-      const summary: Record<string, { copies: string[]; users: string[] }> = {};
-      for (const scope of Object.values(scopes)) {
-        for (const [name, versions] of Object.entries(scope.default ?? {})) {
-          const entry = (summary[name] ??= { copies: [], users: [] });
-          for (const [version, info] of Object.entries(versions)) {
-            const copy = `${version} from ${info.from}`;
-            if (info.loaded && !entry.copies.includes(copy)) entry.copies.push(copy);
-            for (const user of info.useIn ?? []) if (!entry.users.includes(user)) entry.users.push(user);
-          }
-        }
-      }
-      return summary;
-    });
+    const shared = await page.evaluate(sharedLibraryCopies);
     const libraries = ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'jotai', 'i18next', 'react-i18next', 'shared-contracts', 'shared-contracts/schemas'];
     for (const library of libraries) {
       expect(shared[library]?.copies, `${library} copies`).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { sharedLibraryCopies } from 'tooling/share-scope';
 import { TransferRecorder, waitVisible } from '../browser.js';
 import { PAGES, type Measurement } from '../measurement.js';
 import { siteUrl } from '../site.js';
@@ -32,23 +33,7 @@ export const sharedCopies: Measurement<SharedLibrary[]> = {
         await waitVisible(tab, page.firstContent);
       }
       await recorder.settled();
-      const summary = await tab.evaluate(() => {
-        type Shared = { loaded?: boolean; from: string; useIn?: string[] };
-        type Scopes = Record<string, { default?: Record<string, Record<string, Shared>> }>;
-        const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__.__SHARE__;
-        const libraries: Record<string, { copies: string[]; users: string[] }> = {};
-        for (const scope of Object.values(scopes)) {
-          for (const [name, versions] of Object.entries(scope.default ?? {})) {
-            const entry = (libraries[name] ??= { copies: [], users: [] });
-            for (const [version, info] of Object.entries(versions)) {
-              const copy = `${version} from ${info.from}`;
-              if (info.loaded && !entry.copies.includes(copy)) entry.copies.push(copy);
-              for (const user of info.useIn ?? []) if (!entry.users.includes(user)) entry.users.push(user);
-            }
-          }
-        }
-        return libraries;
-      });
+      const summary = await tab.evaluate(sharedLibraryCopies);
       return Object.entries(summary)
         .map(([name, { copies, users }]) => ({ name, copies, users: users.sort() }))
         .sort((a, b) => a.name.localeCompare(b.name));
