@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AttachmentKind, EndpointBody } from 'shared-contracts';
+import { LIMITS, type AttachmentKind, type EndpointBody } from 'shared-contracts';
 import type { Database, SqlValue } from '../src/db/database.js';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
 import type { TicketLimits } from '../src/tickets/ticket-options.js';
@@ -36,7 +36,9 @@ export async function createTicketHarness(options: Parameters<typeof createTestA
   const harness = await createTestApp({ ...options, ticketLimits: { ...LIFTED_TICKET_LIMITS, ...options.ticketLimits } });
   try {
     await seedDemoAccounts(harness.db, testHasher);
-    await seedSupport(harness.db, await readSupportSeed());
+    const seeded = await seedSupport(harness.db, await readSupportSeed());
+    // Every seeded character belongs to a demo account, or the tickets about them would fail for another reason.
+    if (seeded.rolesSkipped > 0) throw new Error(`The support seed skipped ${seeded.rolesSkipped} characters`);
     harness.app.support.invalidate();
     return {
       ...harness,
@@ -116,6 +118,14 @@ export async function agentReply(harness: TicketHarness, inquiryId: number, cont
 
 export async function ticketCount(harness: TestApp, accountId: number): Promise<number> {
   return countRows(harness.db, 'tickets WHERE account_id = $1', [accountId]);
+}
+
+/** How long a replied chat waits for its player before it ends by itself (SPEC §4). */
+export const AUTO_END_MS = LIMITS.autoEndHours * 3_600_000;
+
+/** A word no other test puts in a ticket, so a keyword search sees only this test's tickets. */
+export function marker(): string {
+  return `mk${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /** `msg` of a schema refusal names the field and ends with the key the browser translates. */
