@@ -26,12 +26,12 @@ import { createOpsHandlers } from './ops/handlers.js';
 import { supportPlugin } from './support/plugin.js';
 import { filesPlugin } from './files/plugin.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
-import { createTicketHandlers } from './tickets/handlers.js';
+import { ticketsPlugin } from './tickets/plugin.js';
 import { createLeadDashboardHandlers } from './lead-dashboard/handlers.js';
 import { createCannedReplyHandlers } from './canned-replies/handlers.js';
-import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/ticket-options.js';
-import { registerTestClock, type OffsetClock } from './tickets/test-clock.js';
-import { LiveTicketEvents, registerLiveEventsRoute, type LiveEventsOptions } from './tickets/live-events.js';
+import type { TicketLimits } from './tickets/ticket-options.js';
+import type { OffsetClock } from './tickets/test-clock.js';
+import type { LiveEventsOptions } from './tickets/live-events.js';
 import { RETENTION_INTERVAL_MS, scheduleRetention } from './retention.js';
 import { loadMigrations, type Migration } from './db/migrate.js';
 import { ApiMetrics } from './observability/metrics.js';
@@ -224,34 +224,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(supportPlugin, settings);
   await app.register(filesPlugin, settings);
-  registerEndpoints(
-    app,
-    'tickets',
-    createTicketHandlers({
-      db: options.db,
-      now: options.now ?? (() => new Date()),
-      longQueueThreshold: options.longQueueThreshold ?? DEFAULT_LONG_QUEUE_THRESHOLD,
-      limits: { ...DEFAULT_TICKET_LIMITS, ...options.ticketLimits },
-      events: { created: () => metrics.ticketCreated(), ended: (by) => metrics.ticketsEnded(by) },
-    }),
-  );
+  await app.register(ticketsPlugin, settings);
   registerEndpoints(app, 'cannedReplies', createCannedReplyHandlers({ db: options.db, now: options.now ?? (() => new Date()) }));
   registerEndpoints(app, 'leadDashboard', createLeadDashboardHandlers({ db: options.db }));
 
-  const liveEvents = new LiveTicketEvents({
-    db: options.db,
-    now: options.now ?? (() => new Date()),
-    onError: (error, context) => app.log.error({ err: error, context }, 'live channel failed; streams reconnect and resume'),
-    onStreamOpened: () => metrics.liveConnectionOpened('support'),
-    ...options.liveEvents,
-  });
-  // Before the server closes: it waits for open connections, and a stream stays open until ended.
-  app.addHook('preClose', async () => liveEvents.close());
-  registerLiveEventsRoute(app, liveEvents);
-
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerReadiness(app, { db: options.db, store: settings.fileStore, migrations: options.migrations ?? (await loadMigrations()) });
-  if (options.testClock) registerTestClock(app, { clock: options.testClock, db: options.db });
 
   // A domain left unregistered would leave its endpoints answering 404: refuse to start instead.
   app.addHook('onReady', async () => {

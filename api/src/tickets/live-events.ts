@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES, LIVE_EVENTS_PATH, LIVE_LIMITS, LIVE_TIMINGS, TOO_MANY_STREAMS } from 'shared-contracts';
+import { ERROR_CODES, LIVE_LIMITS, LIVE_TIMINGS, TOO_MANY_STREAMS } from 'shared-contracts';
 import { toNumber, type Database } from '../db/database.js';
-import { sessionAccount } from '../identity/session-plugin.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { parseEventId, readEventsAfter, readHorizon, readReplay, type EventPosition } from './event-log.js';
 import { LiveStream } from './live-stream.js';
@@ -262,18 +260,4 @@ export class LiveTicketEvents {
       if (!full) return;
     }
   }
-}
-
-/**
- * GET LIVE_EVENTS_PATH: the session's live stream. The bearer token is checked as for every call (a missing or
- * refused one gets the -600 envelope, before any stream starts); the query (the client's common parameters) is
- * not used. The stream then belongs to the raw response, outside Fastify's reply.
- */
-export function registerLiveEventsRoute(app: FastifyInstance, live: LiveTicketEvents): void {
-  app.get(LIVE_EVENTS_PATH, { schema: { hide: true }, config: { auth: 'required' } }, async (request, reply) => {
-    const account = sessionAccount(request);
-    const lastEventId = request.headers['last-event-id'];
-    reply.hijack();
-    await live.serve(account, reply.raw, typeof lastEventId === 'string' ? lastEventId : undefined);
-  });
 }
