@@ -27,8 +27,8 @@ import { supportPlugin } from './support/plugin.js';
 import { filesPlugin } from './files/plugin.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
 import { ticketsPlugin } from './tickets/plugin.js';
-import { createLeadDashboardHandlers } from './lead-dashboard/handlers.js';
-import { createCannedReplyHandlers } from './canned-replies/handlers.js';
+import { leadDashboardPlugin } from './lead-dashboard/plugin.js';
+import { cannedRepliesPlugin } from './canned-replies/plugin.js';
 import type { TicketLimits } from './tickets/ticket-options.js';
 import type { OffsetClock } from './tickets/test-clock.js';
 import type { LiveEventsOptions } from './tickets/live-events.js';
@@ -225,8 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supportPlugin, settings);
   await app.register(filesPlugin, settings);
   await app.register(ticketsPlugin, settings);
-  registerEndpoints(app, 'cannedReplies', createCannedReplyHandlers({ db: options.db, now: options.now ?? (() => new Date()) }));
-  registerEndpoints(app, 'leadDashboard', createLeadDashboardHandlers({ db: options.db }));
+  await app.register(cannedRepliesPlugin, settings);
+  await app.register(leadDashboardPlugin, settings);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerReadiness(app, { db: options.db, store: settings.fileStore, migrations: options.migrations ?? (await loadMigrations()) });
