@@ -5,7 +5,7 @@ import { Chart, type ChartSeries } from './chart.js';
 import styles from './lead-dashboard.module.css';
 import type { Range } from './range-form.js';
 import { FiguresTable, Report, type TableColumn } from './report-parts.js';
-import { useFormats, type Formats } from './use-formats.js';
+import { useFormats } from './use-formats.js';
 
 export type Dashboard = EndpointResponse<'leadDashboard'>;
 
@@ -15,22 +15,50 @@ interface CsatFigures {
   csat: number | null;
 }
 
-/** A CSAT table's columns: its first (the game or the agent), then the ratings, the satisfied ones and their share. */
-function csatColumns<Row extends CsatFigures>(
-  first: TableColumn<Row>,
-  headers: { ratings: string; satisfied: string; csat: string },
-  format: Formats,
-): TableColumn<Row>[] {
-  return [
-    first,
-    { header: headers.ratings, cell: (row) => format.number(row.ratings) },
-    { header: headers.satisfied, cell: (row) => format.number(row.satisfied) },
-    { header: headers.csat, cell: (row) => format.share(row.csat) },
-  ];
-}
-
 const toMinutes = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 60) * 10) / 10);
 const toPercent = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
+
+/**
+ * The CSAT by game or by agent: "no ratings yet" while there are none, else a bar chart of each one's satisfied
+ * share and a table of its ratings, satisfied ones and share. `nameOf` names the game or the agent of a row.
+ */
+function CsatReport<Name extends string, Row extends CsatFigures & Record<Name, string>>(props: {
+  id: string;
+  title: string;
+  report: 'csatByGame' | 'csatByAgent';
+  range: Range;
+  rows: Row[];
+  nameOf: Name;
+  nameHeader: string;
+  chartDescription: string;
+}) {
+  const { t } = useTranslation();
+  const format = useFormats();
+  const { rows, nameOf } = props;
+  const labels = useMemo(() => rows.map((row) => row[nameOf]), [rows, nameOf]);
+  const series = useMemo<ChartSeries[]>(
+    () => [{ label: t('support:lead.column.csat'), values: rows.map((row) => toPercent(row.csat)), color: 'primary' }],
+    [rows, t],
+  );
+  const columns: TableColumn<Row>[] = [
+    { header: props.nameHeader, cell: (row) => row[nameOf] },
+    { header: t('support:lead.column.ratings'), cell: (row) => format.number(row.ratings) },
+    { header: t('support:lead.column.satisfied'), cell: (row) => format.number(row.satisfied) },
+    { header: t('support:lead.column.csat'), cell: (row) => format.share(row.csat) },
+  ];
+  return (
+    <Report id={props.id} title={props.title} report={props.report} range={props.range}>
+      {rows.length === 0 ? (
+        <p className={styles.quiet}>{t('support:lead.noRatings')}</p>
+      ) : (
+        <>
+          <Chart kind="bar" horizontal max={100} labels={labels} series={series} description={props.chartDescription} formatValue={format.percentAxis} />
+          <FiguresTable caption={props.title} rows={rows} columns={columns} />
+        </>
+      )}
+    </Report>
+  );
+}
 
 /** The dashboard's figures over a range: the summary, then each report as a chart, its table and its CSV. */
 export function Figures({ data, range }: { data: Dashboard; range: Range }) {
@@ -60,21 +88,6 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
     ],
     [data.days, t],
   );
-  const gameLabels = useMemo(() => data.csatByGame.map((game) => game.gameName), [data.csatByGame]);
-  const gameSeries = useMemo<ChartSeries[]>(
-    () => [{ label: t('support:lead.column.csat'), values: data.csatByGame.map((game) => toPercent(game.csat)), color: 'primary' }],
-    [data.csatByGame, t],
-  );
-  const agentLabels = useMemo(() => data.csatByAgent.map((agent) => agent.account), [data.csatByAgent]);
-  const agentSeries = useMemo<ChartSeries[]>(
-    () => [{ label: t('support:lead.column.csat'), values: data.csatByAgent.map((agent) => toPercent(agent.csat)), color: 'primary' }],
-    [data.csatByAgent, t],
-  );
-  const csatHeaders = {
-    ratings: t('support:lead.column.ratings'),
-    satisfied: t('support:lead.column.satisfied'),
-    csat: t('support:lead.column.csat'),
-  };
   const reasonLabels = useMemo(() => data.lowScoreReasons.map((entry) => t(`support:lead.reason.${entry.reason}`)), [data.lowScoreReasons, t]);
   const reasonSeries = useMemo<ChartSeries[]>(
     () => [{ label: t('support:lead.column.lowScores'), values: data.lowScoreReasons.map((entry) => entry.count), color: 'accent' }],
@@ -140,35 +153,27 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
         />
       </Report>
 
-      <Report id="games" title={t('support:lead.gamesTitle')} report="csatByGame" range={range}>
-        {data.csatByGame.length === 0 ? (
-          <p className={styles.quiet}>{t('support:lead.noRatings')}</p>
-        ) : (
-          <>
-            <Chart kind="bar" horizontal max={100} labels={gameLabels} series={gameSeries} description={t('support:lead.gamesChart')} formatValue={format.percentAxis} />
-            <FiguresTable
-              caption={t('support:lead.gamesTitle')}
-              rows={data.csatByGame}
-              columns={csatColumns<Dashboard['csatByGame'][number]>({ header: t('support:lead.column.game'), cell: (row) => row.gameName }, csatHeaders, format)}
-            />
-          </>
-        )}
-      </Report>
+      <CsatReport
+        id="games"
+        title={t('support:lead.gamesTitle')}
+        report="csatByGame"
+        range={range}
+        rows={data.csatByGame}
+        nameOf="gameName"
+        nameHeader={t('support:lead.column.game')}
+        chartDescription={t('support:lead.gamesChart')}
+      />
 
-      <Report id="agents" title={t('support:lead.agentsTitle')} report="csatByAgent" range={range}>
-        {data.csatByAgent.length === 0 ? (
-          <p className={styles.quiet}>{t('support:lead.noRatings')}</p>
-        ) : (
-          <>
-            <Chart kind="bar" horizontal max={100} labels={agentLabels} series={agentSeries} description={t('support:lead.agentsChart')} formatValue={format.percentAxis} />
-            <FiguresTable
-              caption={t('support:lead.agentsTitle')}
-              rows={data.csatByAgent}
-              columns={csatColumns<Dashboard['csatByAgent'][number]>({ header: t('support:lead.column.agent'), cell: (row) => row.account }, csatHeaders, format)}
-            />
-          </>
-        )}
-      </Report>
+      <CsatReport
+        id="agents"
+        title={t('support:lead.agentsTitle')}
+        report="csatByAgent"
+        range={range}
+        rows={data.csatByAgent}
+        nameOf="account"
+        nameHeader={t('support:lead.column.agent')}
+        chartDescription={t('support:lead.agentsChart')}
+      />
 
       <Report id="reasons" title={t('support:lead.reasonsTitle')} report="lowScoreReasons" range={range}>
         {data.ratings.lowScores === 0 ? (
