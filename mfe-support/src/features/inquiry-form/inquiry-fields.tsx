@@ -136,6 +136,7 @@ export function TextFields({ formId, form, errors, disabled, update }: FieldsPro
 /** How support answers: by e-mail or by phone, and the address or number. */
 export function ContactField({ formId, form, errors, disabled, update }: FieldsProps) {
   const { t } = useTranslation();
+  const byEmail = form.contactKind === 'email';
   return (
     <fieldset className={`${styles.field} ${styles.wide} ${styles.group}`} data-field="contact">
       <legend>{t('support:form.contact')}</legend>
@@ -154,37 +155,22 @@ export function ContactField({ formId, form, errors, disabled, update }: FieldsP
           </label>
         ))}
       </div>
-      {form.contactKind === 'email' ? (
-        <>
-          <label htmlFor={controlId(formId, 'contact')}>{t('support:form.email')}</label>
-          <input
-            id={controlId(formId, 'contact')}
-            className="input"
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            disabled={disabled}
-            onChange={(event) => update({ email: event.target.value })}
-            {...fieldAria(formId, 'contact', errors)}
-          />
-        </>
-      ) : (
-        <>
-          <label htmlFor={controlId(formId, 'contact')}>{t('support:form.phone')}</label>
-          <input
-            id={controlId(formId, 'contact')}
-            className="input"
-            type="tel"
-            autoComplete="tel"
-            value={form.phone}
-            disabled={disabled}
-            onChange={(event) => update({ phone: event.target.value })}
-            {...fieldAria(formId, 'contact', errors, hintId(formId, 'contact'))}
-          />
-          <p id={hintId(formId, 'contact')} className={fieldStyles.hint}>
-            {t('support:form.phoneHint')}
-          </p>
-        </>
+      {/* One field whose kind follows the choice above; a phone number gets a hint on how to write it. */}
+      <label htmlFor={controlId(formId, 'contact')}>{t(byEmail ? 'support:form.email' : 'support:form.phone')}</label>
+      <input
+        id={controlId(formId, 'contact')}
+        className="input"
+        type={byEmail ? 'email' : 'tel'}
+        autoComplete={byEmail ? 'email' : 'tel'}
+        value={byEmail ? form.email : form.phone}
+        disabled={disabled}
+        onChange={(event) => update(byEmail ? { email: event.target.value } : { phone: event.target.value })}
+        {...fieldAria(formId, 'contact', errors, byEmail ? null : hintId(formId, 'contact'))}
+      />
+      {byEmail ? null : (
+        <p id={hintId(formId, 'contact')} className={fieldStyles.hint}>
+          {t('support:form.phoneHint')}
+        </p>
       )}
       <FieldError formId={formId} field="contact" errors={errors} />
     </fieldset>
