@@ -158,7 +158,8 @@ describe('GET /agent/inquiries', () => {
     const last = await list(`?keyword=${word}&page=${DESK_LIMITS.queueCountMax / AGENT_PAGE_SIZE}`);
     expect(last).toMatchObject({ total: DESK_LIMITS.queueCountMax, totalCapped: true });
     expect(last.items).toHaveLength(AGENT_PAGE_SIZE);
-  });
+    // Ten thousand copies, each written to the trigram and grams indexes: tens of seconds on the embedded database.
+  }, 90_000);
 
   it('refuses malformed filters with 4000 naming them', async () => {
     const cases: [string, RegExp][] = [

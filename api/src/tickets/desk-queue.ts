@@ -1,8 +1,8 @@
 import { AGENT_PAGE_SIZE, DESK_LIMITS, type DeskInquirySummary, type Language, type deskQueueQuerySchema } from 'shared-contracts';
 import type { z } from 'zod';
 import { toNumber, type Queryable, type SqlValue } from '../db/database.js';
-import { containsPattern } from '../db/like-pattern.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
+import { findByKeyword, queueOrder, type KeywordPage, type Param } from './desk-keyword.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, iso, toSummary, type SummaryRow } from './read.js';
 
 type QueueQuery = z.output<typeof deskQueueQuerySchema>;
@@ -26,51 +26,43 @@ export function toHandling(row: HandlingRow): Pick<DeskInquirySummary, 'firstRes
   };
 }
 
-/** Characters of a keyword from which pg_trgm finds it in its index: a shorter one has no trigram. */
-const TRIGRAM_LENGTH = 3;
-
 /**
- * Tickets `alias` whose title, question or owner's account name holds the `containsPattern` in `keyword`. The owners
- * are looked up first (`ARRAY(...)`, run once) and matched by `account_id`, so each of the three comes from an index
- * (migration 0016) and they combine in one bitmap OR, instead of joining every ticket to its account.
+ * The desk's filters other than the keyword over `t` (tickets). Only the filters asked for are written, so each
+ * combination is a statement of its own whose plan (kept by each connection: the API prepares its statements) is
+ * made for those filters and meets their indexes (migration 0016), rather than one plan for all.
  */
-function keywordMatch(alias: string, keyword: string): string {
-  const like = `ILIKE ${keyword}::text ESCAPE '\\'`;
-  return `${alias}.title ${like} OR ${alias}.content ${like} OR ${alias}.account_id = ANY (ARRAY(SELECT id FROM accounts WHERE account ${like}))`;
-}
-
-/** A statement's conditions and the values of their parameters. */
-interface Filter {
-  where: string;
-  params: SqlValue[];
-}
-
-/**
- * The desk's filters over `t` (tickets), their parameters numbered from `$first`. Only the filters asked for are
- * written, so each combination is a statement of its own whose plan (kept by each connection: the API prepares its
- * statements) is made for those filters and meets their indexes (migration 0016), rather than one plan for all.
- * A keyword with trigrams has its matches found first, all at once from the trigram indexes, and only they are
- * ordered: an order number or an account name is in a handful of a million tickets, which walking the queue's order
- * would test one by one. A shorter keyword has no trigram to look up, so it is tested on each ticket in the queue's
- * order, which stops at the page's end when the keyword is common.
- */
-function queueFilter(agent: AuthenticatedAccount, query: QueueQuery, first: number): Filter {
-  const params: SqlValue[] = [];
-  const param = (value: SqlValue) => `$${first + params.push(value) - 1}`;
+function queueFilter(agent: AuthenticatedAccount, query: QueueQuery, param: Param): string {
   const conditions = ['true'];
   if (query.status) conditions.push(`t.status = ${param(query.status)}::text`);
   if (query.gameId) conditions.push(`t.game_id = ${param(query.gameId)}::int`);
-  if (query.keyword) {
-    const keyword = param(containsPattern(query.keyword));
-    conditions.push(
-      [...query.keyword].length >= TRIGRAM_LENGTH
-        ? `t.id = ANY (ARRAY(SELECT m.id FROM tickets m WHERE ${keywordMatch('m', keyword)}))`
-        : `(${keywordMatch('t', keyword)})`,
-    );
-  }
   if (query.assigned === 'unassigned') conditions.push('t.assignee_account_id IS NULL');
   if (query.assigned === 'mine') conditions.push(`t.assignee_account_id = ${param(agent.accountId)}::bigint`);
-  return { where: conditions.join(' AND '), params };
+  return conditions.join(' AND ');
+}
+
+/** A statement's conditions and the values of their parameters, numbered from `$first`. */
+function filterFrom(agent: AuthenticatedAccount, query: QueueQuery, first: number): { where: string; params: SqlValue[] } {
+  const params: SqlValue[] = [];
+  const where = queueFilter(agent, query, (value) => `$${first + params.push(value) - 1}`);
+  return { where, params };
+}
+
+/** The ids of a page of the queue without a keyword, read from the queue's indexes, and the matches counted. */
+async function findInQueue(db: Queryable, agent: AuthenticatedAccount, query: QueueQuery): Promise<KeywordPage> {
+  const pageFilter = filterFrom(agent, query, 1);
+  const countFilter = filterFrom(agent, query, 1);
+  const { rows } = await db.query<{ id: number | string }>(
+    `SELECT t.id FROM tickets t WHERE ${pageFilter.where}
+     ORDER BY ${queueOrder('t')} LIMIT $${pageFilter.params.length + 1} OFFSET $${pageFilter.params.length + 2}`,
+    [...pageFilter.params, AGENT_PAGE_SIZE, (query.page - 1) * AGENT_PAGE_SIZE],
+  );
+  // Counting stops one past DESK_LIMITS.queueCountMax: the desk then says "more than" instead of visiting every
+  // matching ticket of a publisher's desk for each page.
+  const { rows: counted } = await db.query<{ matching: number }>(
+    `SELECT count(*)::int AS matching FROM (SELECT 1 FROM tickets t WHERE ${countFilter.where} LIMIT $${countFilter.params.length + 1}) found`,
+    [...countFilter.params, DESK_LIMITS.queueCountMax + 1],
+  );
+  return { ids: rows.map((row) => toNumber(row.id)), matching: counted[0]?.matching ?? 0 };
 }
 
 /**
@@ -80,28 +72,21 @@ function queueFilter(agent: AuthenticatedAccount, query: QueueQuery, first: numb
  * or the caller's own.
  */
 export async function readQueue(db: Queryable, agent: AuthenticatedAccount, query: QueueQuery, language: Language) {
-  const pageFilter = queueFilter(agent, query, 2);
-  const countFilter = queueFilter(agent, query, 1);
+  const { ids, matching } = query.keyword
+    ? await findByKeyword(db, query.keyword, (param) => queueFilter(agent, query, param), query.page)
+    : await findInQueue(db, agent, query);
   // `waiting_since` is set exactly while an agent owes the next message (tickets_waiting_consistent, migration
   // 0005), so ordering by it, nulls last, puts the waiting tickets first, longest waiting first: the queue's order,
-  // and the order of migration 0016's indexes, from which a page is read instead of sorting every match. The page's
-  // ids are found first, from an index alone; only those twenty are joined to their names.
-  const { rows } = await db.query<SummaryRow & HandlingRow>(
-    `WITH page AS (
-       SELECT t.id FROM tickets t WHERE ${pageFilter.where}
-       ORDER BY t.waiting_since, t.updated_at, t.id LIMIT $${pageFilter.params.length + 2} OFFSET $${pageFilter.params.length + 3})
-     SELECT ${SUMMARY_COLUMNS}, ${HANDLING_COLUMNS} ${SUMMARY_FROM} ${HANDLING_JOIN}
-     WHERE t.id IN (SELECT id FROM page)
-     ORDER BY t.waiting_since, t.updated_at, t.id`,
-    [language, ...pageFilter.params, AGENT_PAGE_SIZE, (query.page - 1) * AGENT_PAGE_SIZE],
-  );
-  // Counting stops one past DESK_LIMITS.queueCountMax: the desk then says "more than" instead of visiting every
-  // matching ticket of a publisher's desk for each page.
-  const { rows: counted } = await db.query<{ matching: number }>(
-    `SELECT count(*)::int AS matching FROM (SELECT 1 FROM tickets t WHERE ${countFilter.where} LIMIT $${countFilter.params.length + 1}) found`,
-    [...countFilter.params, DESK_LIMITS.queueCountMax + 1],
-  );
-  const matching = counted[0]?.matching ?? 0;
+  // and the order of migration 0016's indexes, from which the page's ids are read instead of sorting every match.
+  // Only those twenty are joined to their names.
+  const { rows } =
+    ids.length === 0
+      ? { rows: [] }
+      : await db.query<SummaryRow & HandlingRow>(
+          `SELECT ${SUMMARY_COLUMNS}, ${HANDLING_COLUMNS} ${SUMMARY_FROM} ${HANDLING_JOIN}
+           WHERE t.id = ANY ($2::bigint[]) ORDER BY ${queueOrder('t')}`,
+          [language, ids],
+        );
   return {
     items: rows.map((row) => ({ ...toSummary(row), account: row.account, ...toHandling(row) })),
     total: Math.min(matching, DESK_LIMITS.queueCountMax),

@@ -1,0 +1,123 @@
+import { AGENT_PAGE_SIZE, DESK_LIMITS } from 'shared-contracts';
+import { toNumber, type Queryable, type SqlValue } from '../db/database.js';
+import { containsPattern } from '../db/like-pattern.js';
+
+/** Characters of a keyword from which pg_trgm finds it in its index (migration 0016): a shorter one has no trigram. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * Tickets of the queue's order read at most, one by one, to find a page of a keyword held by more tickets than the
+ * desk counts (DESK_LIMITS.queueCountMax): at one ticket in a hundred, the first page is among the first 2,000.
+ */
+const WALK_MAX = 20_000;
+
+/** Numbers a statement's parameters in the order they are added. */
+export type Param = (value: SqlValue) => string;
+
+/** The queue's order (migration 0016's indexes), over the columns of `alias`. */
+export const queueOrder = (alias: string) => `${alias}.waiting_since, ${alias}.updated_at, ${alias}.id`;
+
+/** A keyword as its statements look it up: the `ILIKE` pattern, and the keyword itself for its grams. */
+interface Keyword {
+  like: string;
+  /** Set for a keyword too short for trigrams: desk_search_grams of it, as a parameter (migration 0018). */
+  grams: string | null;
+}
+
+function keywordOf(text: string, param: Param): Keyword {
+  const like = `ILIKE ${param(containsPattern(text))}::text ESCAPE '\\'`;
+  return { like, grams: [...text].length < TRIGRAM_LENGTH ? `desk_search_grams(${param(text)}::text)` : null };
+}
+
+/**
+ * Accounts whose name holds the keyword: from the trigram index on names, or for a short keyword from the grams
+ * index, which narrows the names before ILIKE tests them.
+ */
+function accountsHolding(keyword: Keyword): string {
+  const narrowed = keyword.grams === null ? '' : `desk_search_grams(account) @> ${keyword.grams} AND `;
+  return `SELECT id FROM accounts WHERE ${narrowed}account ${keyword.like}`;
+}
+
+function textHolds(alias: string, keyword: Keyword): string {
+  return `${alias}.title ${keyword.like} OR ${alias}.content ${keyword.like}`;
+}
+
+/**
+ * Tickets `t` that `filters` keeps and that hold the keyword, in a form the indexes answer: title and question from
+ * their trigrams, combined in one bitmap OR with the tickets of the owners whose name holds it (looked up first, run
+ * once, then their tickets by `account_id`). A short keyword's title and question come from their grams instead,
+ * whose index answers exactly (no recheck), and its owners' tickets are added apart, those whose text does not hold
+ * it already, so the costly grams are never computed again for each ticket the index returns.
+ */
+function indexedMatches(keyword: Keyword, filters: string): string {
+  const select = `SELECT t.id, t.waiting_since, t.updated_at FROM tickets t WHERE ${filters}`;
+  const owners = `t.account_id = ANY (ARRAY(${accountsHolding(keyword)}))`;
+  if (keyword.grams === null) return `${select} AND (${textHolds('t', keyword)} OR ${owners})`;
+  return `${select} AND (desk_search_grams(t.title) || desk_search_grams(t.content)) @> ${keyword.grams} AND (${textHolds('t', keyword)})
+          UNION ALL ${select} AND ${owners} AND NOT (${textHolds('t', keyword)})`;
+}
+
+/** The keyword tested on tickets read in turn: the matching owners are looked up once, into a hash. */
+function testedMatch(alias: string, keyword: Keyword): string {
+  return `${textHolds(alias, keyword)} OR ${alias}.account_id IN (${accountsHolding(keyword)})`;
+}
+
+/** Parameters numbered from $1, with the values in order. */
+function parameters(): { values: SqlValue[]; param: Param } {
+  const values: SqlValue[] = [];
+  return { values, param: (value) => `$${values.push(value)}` };
+}
+
+export interface KeywordPage {
+  ids: number[];
+  /** Matches counted, at most one past DESK_LIMITS.queueCountMax. */
+  matching: number;
+}
+
+/**
+ * The ids of one page of the queue's tickets holding `text` (literally, ignoring case, in the title, the question
+ * or the owner's account name) among those `filters` keeps, and how many match, counted to one past the desk's cap.
+ *
+ * The matches are found from the indexes, up to one past the cap, and when that is all of them the page is ordered
+ * from them: an order number, an account name, any keyword most tickets do not hold costs its few matches. A
+ * keyword more tickets hold than the desk counts (a common word, "remboursement", "充值") is not ordered from its
+ * matches: its page is found by reading the queue in order and testing each ticket, which at one in a hundred
+ * tickets finds the first page within 2,000, and stops after WALK_MAX. Only when that is not enough (a page far
+ * down, or matches all at the end of the queue) are all the matches found and ordered.
+ */
+export async function findByKeyword(
+  db: Queryable,
+  text: string,
+  filters: (param: Param) => string,
+  page: number,
+): Promise<KeywordPage> {
+  const offset = (page - 1) * AGENT_PAGE_SIZE;
+  const found = async (cap: number | null) => {
+    const { values, param } = parameters();
+    const keyword = keywordOf(text, param);
+    const sql = `WITH found AS MATERIALIZED (${indexedMatches(keyword, filters(param))} LIMIT ${param(cap)})
+       SELECT (SELECT count(*)::int FROM found) AS matching,
+              ARRAY(SELECT id FROM found t ORDER BY ${queueOrder('t')} LIMIT ${param(AGENT_PAGE_SIZE)} OFFSET ${param(offset)}) AS page`;
+    const { rows } = await db.query<{ matching: number; page: (number | string)[] }>(sql, values);
+    return { matching: rows[0]?.matching ?? 0, ids: (rows[0]?.page ?? []).map(toNumber) };
+  };
+
+  const counted = await found(DESK_LIMITS.queueCountMax + 1);
+  if (counted.matching <= DESK_LIMITS.queueCountMax) return counted;
+
+  const { values, param } = parameters();
+  const keyword = keywordOf(text, param);
+  const { rows } = await db.query<{ page: (number | string)[] }>(
+    `SELECT ARRAY(
+       SELECT w.id FROM (
+         SELECT t.id, t.title, t.content, t.account_id, t.waiting_since, t.updated_at FROM tickets t WHERE ${filters(param)}
+         ORDER BY ${queueOrder('t')} LIMIT ${param(WALK_MAX)}) w
+       WHERE ${testedMatch('w', keyword)}
+       ORDER BY ${queueOrder('w')} LIMIT ${param(AGENT_PAGE_SIZE)} OFFSET ${param(offset)}) AS page`,
+    values,
+  );
+  const walked = (rows[0]?.page ?? []).map(toNumber);
+  if (walked.length === AGENT_PAGE_SIZE) return { ids: walked, matching: counted.matching };
+  // LIMIT NULL is no limit: every match, ordered.
+  return { ids: (await found(null)).ids, matching: counted.matching };
+}
