@@ -10,7 +10,7 @@ import { BackgroundTasks } from './background.js';
 import type { CatalogOptions } from './catalog/catalog.js';
 import { API_ROOT, DEFAULT_FILES_DIR } from './config.js';
 import type { Database } from './db/database.js';
-import { BEARER_SECURITY_SCHEME, registerEndpoints } from './http/endpoint-routes.js';
+import { BEARER_SECURITY_SCHEME } from './http/endpoint-routes.js';
 import { identityPlugin } from './identity/plugin.js';
 import type { PasswordHashing } from './identity/passwords.js';
 import type { IdentityLimits } from './identity/service.js';
@@ -22,7 +22,7 @@ import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { catalogPlugin } from './catalog/plugin.js';
-import { createOpsHandlers } from './ops/handlers.js';
+import { opsPlugin, type RateLimitSettings } from './ops/plugin.js';
 import { supportPlugin } from './support/plugin.js';
 import { filesPlugin } from './files/plugin.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
@@ -32,10 +32,8 @@ import { cannedRepliesPlugin } from './canned-replies/plugin.js';
 import type { TicketLimits } from './tickets/ticket-options.js';
 import type { OffsetClock } from './tickets/test-clock.js';
 import type { LiveEventsOptions } from './tickets/live-events.js';
-import { RETENTION_INTERVAL_MS, scheduleRetention } from './retention.js';
-import { loadMigrations, type Migration } from './db/migrate.js';
+import type { Migration } from './db/migrate.js';
 import { ApiMetrics } from './observability/metrics.js';
-import { registerReadiness } from './observability/readiness.js';
 import type { SnapshotCacheOptions } from './cache/snapshot-cache.js';
 
 export const DEFAULT_ASSETS_DIR = path.join(API_ROOT, 'assets');
@@ -48,12 +46,6 @@ const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 const GLOBAL_BODY_LIMIT = 64 * 1024;
-const CLIENT_ERROR_BODY_LIMIT = 16 * 1024;
-
-export interface RateLimitSettings {
-  max: number;
-  timeWindowMs: number;
-}
 
 export interface BuildAppOptions {
   /** Open and migrated; the caller owns it and closes it after the app. */
@@ -205,23 +197,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  const retentionIntervalMs = options.retentionIntervalMs ?? RETENTION_INTERVAL_MS;
-  if (retentionIntervalMs !== false) {
-    scheduleRetention(app, { db: options.db, now: options.now ?? (() => new Date()) }, retentionIntervalMs);
-  }
 
   // The clock every domain writes time with, and the one store of attachments the files and the readiness probe use.
   const settings = { ...options, now: options.now ?? (() => new Date()), fileStore: options.fileStore ?? new DiskFileStore(DEFAULT_FILES_DIR) };
   await app.register(catalogPlugin, settings);
   await app.register(identityPlugin, settings);
   await app.register(socialPlugin, settings);
-  const rateLimit = options.clientErrorRateLimit ?? { max: 30, timeWindowMs: 60_000 };
-  registerEndpoints(app, 'ops', createOpsHandlers(options.db), {
-    clientErrors: {
-      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
-      config: rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } } : {},
-    },
-  });
+  await app.register(opsPlugin, settings);
   await app.register(supportPlugin, settings);
   await app.register(filesPlugin, settings);
   await app.register(ticketsPlugin, settings);
@@ -229,7 +211,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(leadDashboardPlugin, settings);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  registerReadiness(app, { db: options.db, store: settings.fileStore, migrations: options.migrations ?? (await loadMigrations()) });
 
   // A domain left unregistered would leave its endpoints answering 404: refuse to start instead.
   app.addHook('onReady', async () => {
