@@ -257,11 +257,17 @@ export async function seedDeskStep(q: Queryable, step: SeedStep): Promise<{ tick
     [lastBefore, step.agentIds[0] ?? null, AGENT_MESSAGES, PLAYER_MESSAGES],
   );
   await q.query(
-    `INSERT INTO ticket_ratings (ticket_id, score, reasons, comment, created_at)
-     SELECT id, 1 + id % 5, CASE WHEN id % 5 < 2 THEN ARRAY[($2::text[])[1 + id % cardinality($2::text[])]] ELSE '{}' END, '',
-            ended_at + interval '5 minutes'
-     FROM tickets
-     WHERE id > $1 AND status = 'ended' AND id % 4 <> 0`,
+    // The game and the agent a rating counts for, as the trigger of migration 0019 writes them (off while seeding):
+    // the agent holding the ticket, else the last agent who replied (found for all the step's tickets at once, the
+    // messages' indexes being built only after the seed).
+    `WITH last_agent AS (
+       SELECT DISTINCT ON (ticket_id) ticket_id, author_account_id FROM ticket_messages
+       WHERE ticket_id > $1 AND author = 'agent' ORDER BY ticket_id, id DESC)
+     INSERT INTO ticket_ratings (ticket_id, score, reasons, comment, created_at, game_id, agent_account_id)
+     SELECT t.id, 1 + t.id % 5, CASE WHEN t.id % 5 < 2 THEN ARRAY[($2::text[])[1 + t.id % cardinality($2::text[])]] ELSE '{}' END, '',
+            t.ended_at + interval '5 minutes', t.game_id, COALESCE(t.assignee_account_id, last_agent.author_account_id)
+     FROM tickets t LEFT JOIN last_agent ON last_agent.ticket_id = t.id
+     WHERE t.id > $1 AND t.status = 'ended' AND t.id % 4 <> 0`,
     [lastBefore, [...RATING_REASONS]],
   );
   return { tickets, messages };

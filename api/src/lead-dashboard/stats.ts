@@ -10,15 +10,6 @@ import { toNumber, type Database } from '../db/database.js';
 
 export type LeadDashboard = EndpointResponse<'leadDashboard'>;
 
-/**
- * Which agent a rating is put down to: the one holding the ticket (assignment, migration 0014), else the last agent
- * who replied. A ticket no agent held or answered (the player ended it first) counts in no agent's CSAT.
- */
-const RATED_AGENT = `COALESCE(
-  t.assignee_account_id,
-  (SELECT m.author_account_id FROM ticket_messages m WHERE m.ticket_id = t.id AND m.author = 'agent' ORDER BY m.id DESC LIMIT 1)
-)`;
-
 /** A timestamp column's UTC calendar day, as YYYY-MM-DD whatever the session's time zone. */
 const utcDayOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
@@ -31,7 +22,8 @@ const FIRST_RESPONSE_SECONDS = 'extract(epoch FROM t.first_agent_reply_at - t.cr
 const RESOLUTION_SECONDS = 'extract(epoch FROM t.ended_at - t.created_at)';
 
 interface DurationRow {
-  day?: string;
+  /** Null on the row of the whole range. */
+  day: string | null;
   tickets: number;
   p50: number | null;
   p90: number | null;
@@ -57,29 +49,21 @@ export class LeadDashboardStats {
     // [start, end): the first instant of `from` to the first instant after `to`, in UTC.
     const range = [`${from}T00:00:00Z`, `${addDays(to, 1)}T00:00:00Z`];
     const within = (column: string) => `${column} >= $1::timestamptz AND ${column} < $2::timestamptz`;
-    const [opened, firstResponses, endings, firstResponse, resolution, ratings, byGame, byAgent, reasons] = await Promise.all([
+    // Each duration is read once, by day and for the whole range together (GROUPING SETS), from its index alone
+    // (migration 0019); the ratings are counted from theirs before their few games and agents are named.
+    const durations = (at: string, seconds: string) =>
+      this.db.query<DurationRow>(
+        `SELECT ${utcDayOf(at)} AS day, count(*)::int AS tickets, ${percentiles(seconds)}
+         FROM tickets t WHERE ${within(at)} GROUP BY GROUPING SETS ((1), ())`,
+        range,
+      );
+    const [opened, firstResponses, endings, ratings, byGame, byAgent, reasons] = await Promise.all([
       this.db.query<{ day: string; opened: number }>(
         `SELECT ${utcDayOf('t.created_at')} AS day, count(*)::int AS opened FROM tickets t WHERE ${within('t.created_at')} GROUP BY 1`,
         range,
       ),
-      this.db.query<DurationRow>(
-        `SELECT ${utcDayOf('t.first_agent_reply_at')} AS day, count(*)::int AS tickets, ${percentiles(FIRST_RESPONSE_SECONDS)}
-         FROM tickets t WHERE ${within('t.first_agent_reply_at')} GROUP BY 1`,
-        range,
-      ),
-      this.db.query<DurationRow>(
-        `SELECT ${utcDayOf('t.ended_at')} AS day, count(*)::int AS tickets, ${percentiles(RESOLUTION_SECONDS)}
-         FROM tickets t WHERE ${within('t.ended_at')} GROUP BY 1`,
-        range,
-      ),
-      this.db.query<DurationRow>(
-        `SELECT count(*)::int AS tickets, ${percentiles(FIRST_RESPONSE_SECONDS)} FROM tickets t WHERE ${within('t.first_agent_reply_at')}`,
-        range,
-      ),
-      this.db.query<DurationRow>(
-        `SELECT count(*)::int AS tickets, ${percentiles(RESOLUTION_SECONDS)} FROM tickets t WHERE ${within('t.ended_at')}`,
-        range,
-      ),
+      durations('t.first_agent_reply_at', FIRST_RESPONSE_SECONDS),
+      durations('t.ended_at', RESOLUTION_SECONDS),
       this.db.query<CsatRow & { low_scores: number }>(
         `SELECT count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied,
                 count(*) FILTER (WHERE r.score <= $4)::int AS low_scores
@@ -87,18 +71,19 @@ export class LeadDashboardStats {
         [...range, CSAT_SATISFIED_SCORE_MIN, LIMITS.lowScoreMax],
       ),
       this.db.query<CsatRow & { game_id: number; game_name: string }>(
-        `SELECT t.game_id, g.title AS game_name, count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied
-         FROM ticket_ratings r JOIN tickets t ON t.id = r.ticket_id JOIN games g ON g.id = t.game_id
-         WHERE ${within('r.created_at')}
-         GROUP BY t.game_id, g.title ORDER BY g.title, t.game_id`,
+        `SELECT g.id AS game_id, g.title AS game_name, rated.ratings, rated.satisfied
+         FROM (SELECT r.game_id, count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied
+               FROM ticket_ratings r WHERE ${within('r.created_at')} GROUP BY r.game_id) rated
+         JOIN games g ON g.id = rated.game_id
+         ORDER BY g.title, g.id`,
         [...range, CSAT_SATISFIED_SCORE_MIN],
       ),
       this.db.query<CsatRow & { agent_id: number; account: string }>(
-        `SELECT a.id AS agent_id, a.account, count(*)::int AS ratings, count(*) FILTER (WHERE rated.score >= $3)::int AS satisfied
-         FROM (SELECT r.score, ${RATED_AGENT} AS agent_id
-               FROM ticket_ratings r JOIN tickets t ON t.id = r.ticket_id WHERE ${within('r.created_at')}) rated
-         JOIN accounts a ON a.id = rated.agent_id
-         GROUP BY a.id, a.account ORDER BY lower(a.account), a.id`,
+        `SELECT a.id AS agent_id, a.account, rated.ratings, rated.satisfied
+         FROM (SELECT r.agent_account_id, count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied
+               FROM ticket_ratings r WHERE ${within('r.created_at')} GROUP BY r.agent_account_id) rated
+         JOIN accounts a ON a.id = rated.agent_account_id
+         ORDER BY lower(a.account), a.id`,
         [...range, CSAT_SATISFIED_SCORE_MIN],
       ),
       this.db.query<{ reason: string; count: number }>(
@@ -111,6 +96,7 @@ export class LeadDashboardStats {
     const openedByDay = new Map(opened.rows.map((row) => [row.day, row.opened]));
     const firstByDay = new Map(firstResponses.rows.map((row) => [row.day, row]));
     const endedByDay = new Map(endings.rows.map((row) => [row.day, row]));
+    // The row of the whole range is the one without a day (keyed null).
     const days: LeadDashboard['days'] = Array.from({ length: daysInRange(from, to) }, (_, index) => {
       const day = addDays(from, index);
       const first = firstByDay.get(day);
@@ -132,7 +118,7 @@ export class LeadDashboardStats {
       from,
       to,
       days,
-      durations: { firstResponse: duration(firstResponse.rows[0]), resolution: duration(resolution.rows[0]) },
+      durations: { firstResponse: duration(firstByDay.get(null)), resolution: duration(endedByDay.get(null)) },
       ratings: { ...csatOf(totals), lowScores: totals.low_scores },
       csatByGame: byGame.rows.map((row) => ({ gameId: toNumber(row.game_id), gameName: row.game_name, ...csatOf(row) })),
       csatByAgent: byAgent.rows.map((row) => ({ agentId: toNumber(row.agent_id), account: row.account, ...csatOf(row) })),
