@@ -12,14 +12,13 @@ import {
   seedSupport,
   type Database,
   type Queryable,
-  type QueryResult,
-  type SqlValue,
 } from 'api/testing';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { startPostgres } from 'tooling/postgres';
 import type { Measurement } from '../measurement.js';
 import { orderNumber, PLAYER_PREFIX, seedDeskStep, TICKETS_PER_PLAYER } from '../desk-seed.js';
 import { onCleanup } from '../processes.js';
+import { partOf, SEEDED_TABLES, timedDatabase, withIndexesBuiltAfter, type Part, type Statement } from './desk-scale-database.js';
 import { percentile, round } from '../report.js';
 import { TARGETS } from '../targets.js';
 
@@ -32,8 +31,6 @@ const AGENTS = 20;
 /** Players whose history is read, in turn. */
 const HISTORY_PLAYERS = 30;
 
-/** A part of a call: the call as the API answers it, or one kind of its statements on tickets. */
-type Part = 'call' | 'rows' | 'count';
 
 interface Timing {
   p50Ms: number;
@@ -58,64 +55,6 @@ export interface DeskSize {
 export interface DeskScale {
   postgresVersion: string;
   sizes: DeskSize[];
-}
-
-interface Statement {
-  sql: string;
-  ms: number;
-}
-
-/**
- * The API's database with every statement timed: the desk's calls are measured as the API makes them, and their
- * statements apart (the page of rows and its count), without a copy of the API's SQL in the bench.
- */
-function timedDatabase(db: Database, onStatement: (statement: Statement) => void): Database {
-  const timed = (runner: Queryable): Queryable => ({
-    async query<Row>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<Row>> {
-      const started = performance.now();
-      try {
-        return await runner.query<Row>(sql, params);
-      } finally {
-        onStatement({ sql, ms: performance.now() - started });
-      }
-    },
-    exec: (sql) => runner.exec(sql),
-  });
-  return {
-    ...timed(db),
-    kind: db.kind,
-    transaction: (work) => db.transaction((tx) => work(timed(tx))),
-    listen: (channel, onNotify) => db.listen(channel, onNotify),
-    close: () => db.close(),
-  };
-}
-
-/** Which part of a call a statement is; null for what every call does (the session check). */
-function partOf(sql: string): Part | null {
-  if (/\bFROM sessions\b/.test(sql) || /\bticket_events\b/.test(sql)) return null;
-  return /\bcount\(/i.test(sql) ? 'count' : 'rows';
-}
-
-/** The tables the seed writes to. */
-const SEEDED_TABLES = ['accounts', 'tickets', 'ticket_messages', 'ticket_ratings'];
-
-/**
- * Runs `work` with the tables' indexes dropped, then builds them again as they were, as a bulk load (pg_restore)
- * does: building an index over a million rows at once is several times faster than updating it row by row, the
- * trigram ones most. The indexes of constraints (keys, uniqueness) stay and keep checking every row.
- */
-async function withIndexesBuiltAfter<T>(tx: Queryable, tables: readonly string[], work: () => Promise<T>): Promise<T> {
-  const { rows: indexes } = await tx.query<{ name: string; definition: string }>(
-    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
-     FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
-     WHERE c.relname = ANY($1::text[]) AND c.relnamespace = current_schema()::regnamespace
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
-    [tables],
-  );
-  for (const index of indexes) await tx.query(`DROP INDEX ${index.name}`);
-  const result = await work();
-  for (const index of indexes) await tx.query(index.definition);
-  return result;
 }
 
 interface DeskQuery {
