@@ -31,11 +31,14 @@ function keywordOf(text: string, param: Param): Keyword {
 
 /**
  * Accounts whose name holds the keyword: from the trigram index on names, or for a short keyword from the grams
- * index, which narrows the names before ILIKE tests them.
+ * index, which narrows the names before ILIKE tests them. The narrowing is fenced (`OFFSET 0`): a plan made for any
+ * keyword (a prepared statement's generic plan) would otherwise also look the ILIKE up in the trigram index, which
+ * for a keyword without trigrams reads the whole index.
  */
 function accountsHolding(keyword: Keyword): string {
-  const narrowed = keyword.grams === null ? '' : `desk_search_grams(account) @> ${keyword.grams} AND `;
-  return `SELECT id FROM accounts WHERE ${narrowed}account ${keyword.like}`;
+  if (keyword.grams === null) return `SELECT id FROM accounts WHERE account ${keyword.like}`;
+  return `SELECT id FROM (SELECT id, account FROM accounts WHERE desk_search_grams(account) @> ${keyword.grams} OFFSET 0) narrowed
+          WHERE account ${keyword.like}`;
 }
 
 function textHolds(alias: string, keyword: Keyword): string {
@@ -53,7 +56,11 @@ function indexedMatches(keyword: Keyword, filters: string): string {
   const select = `SELECT t.id, t.waiting_since, t.updated_at FROM tickets t WHERE ${filters}`;
   const owners = `t.account_id = ANY (ARRAY(${accountsHolding(keyword)}))`;
   if (keyword.grams === null) return `${select} AND (${textHolds('t', keyword)} OR ${owners})`;
-  return `${select} AND (desk_search_grams(t.title) || desk_search_grams(t.content)) @> ${keyword.grams} AND (${textHolds('t', keyword)})
+  // Fenced as the accounts are (accountsHolding): the grams alone are looked up, then ILIKE tests their tickets.
+  return `SELECT id, waiting_since, updated_at FROM (
+            SELECT t.id, t.waiting_since, t.updated_at, t.title, t.content FROM tickets t
+            WHERE ${filters} AND (desk_search_grams(t.title) || desk_search_grams(t.content)) @> ${keyword.grams} OFFSET 0) t
+          WHERE ${textHolds('t', keyword)}
           UNION ALL ${select} AND ${owners} AND NOT (${textHolds('t', keyword)})`;
 }
 
