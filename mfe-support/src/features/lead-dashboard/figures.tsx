@@ -20,40 +20,37 @@ const toPercent = (share: number | null) => (share === null ? null : Math.round(
 
 /**
  * The CSAT by game or by agent: "no ratings yet" while there are none, else a bar chart of each one's satisfied
- * share and a table of its ratings, satisfied ones and share. `nameOf` names the game or the agent of a row.
+ * share and a table of its ratings, satisfied ones and share. `nameOf` is the field naming the game or the agent.
  */
 function CsatReport<Name extends string, Row extends CsatFigures & Record<Name, string>>(props: {
-  id: string;
-  title: string;
-  report: 'csatByGame' | 'csatByAgent';
+  by: 'game' | 'agent';
   range: Range;
   rows: Row[];
   nameOf: Name;
-  nameHeader: string;
-  chartDescription: string;
 }) {
   const { t } = useTranslation();
   const format = useFormats();
-  const { rows, nameOf } = props;
+  const { by, rows, nameOf } = props;
+  const title = t(`support:lead.${by}sTitle`);
   const labels = useMemo(() => rows.map((row) => row[nameOf]), [rows, nameOf]);
   const series = useMemo<ChartSeries[]>(
     () => [{ label: t('support:lead.column.csat'), values: rows.map((row) => toPercent(row.csat)), color: 'primary' }],
     [rows, t],
   );
   const columns: TableColumn<Row>[] = [
-    { header: props.nameHeader, cell: (row) => row[nameOf] },
+    { header: t(`support:lead.column.${by}`), cell: (row) => row[nameOf] },
     { header: t('support:lead.column.ratings'), cell: (row) => format.number(row.ratings) },
     { header: t('support:lead.column.satisfied'), cell: (row) => format.number(row.satisfied) },
     { header: t('support:lead.column.csat'), cell: (row) => format.share(row.csat) },
   ];
   return (
-    <Report id={props.id} title={props.title} report={props.report} range={props.range}>
+    <Report id={`${by}s`} title={title} report={by === 'game' ? 'csatByGame' : 'csatByAgent'} range={props.range}>
       {rows.length === 0 ? (
         <p className={styles.quiet}>{t('support:lead.noRatings')}</p>
       ) : (
         <>
-          <Chart kind="bar" horizontal max={100} labels={labels} series={series} description={props.chartDescription} formatValue={format.percentAxis} />
-          <FiguresTable caption={props.title} rows={rows} columns={columns} />
+          <Chart kind="bar" horizontal max={100} labels={labels} series={series} description={t(`support:lead.${by}sChart`)} formatValue={format.percentAxis} />
+          <FiguresTable caption={title} rows={rows} columns={columns} />
         </>
       )}
     </Report>
@@ -153,27 +150,9 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
         />
       </Report>
 
-      <CsatReport
-        id="games"
-        title={t('support:lead.gamesTitle')}
-        report="csatByGame"
-        range={range}
-        rows={data.csatByGame}
-        nameOf="gameName"
-        nameHeader={t('support:lead.column.game')}
-        chartDescription={t('support:lead.gamesChart')}
-      />
+      <CsatReport by="game" range={range} rows={data.csatByGame} nameOf="gameName" />
 
-      <CsatReport
-        id="agents"
-        title={t('support:lead.agentsTitle')}
-        report="csatByAgent"
-        range={range}
-        rows={data.csatByAgent}
-        nameOf="account"
-        nameHeader={t('support:lead.column.agent')}
-        chartDescription={t('support:lead.agentsChart')}
-      />
+      <CsatReport by="agent" range={range} rows={data.csatByAgent} nameOf="account" />
 
       <Report id="reasons" title={t('support:lead.reasonsTitle')} report="lowScoreReasons" range={range}>
         {data.ratings.lowScores === 0 ? (
