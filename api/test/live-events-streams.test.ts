@@ -1,0 +1,90 @@
+import { LIVE_EVENTS_PATH, TOO_MANY_STREAMS } from 'shared-contracts';
+import { describe, expect, it } from 'vitest';
+import { EVENT_RETENTION_MS, pruneTicketEvents } from '../src/tickets/live-events.js';
+import { harnessForFile } from './helpers.js';
+import { agentReply, createTicket, platformBody } from './tickets-helpers.js';
+import {
+  countEvents,
+  createLiveHarness,
+  isReady,
+  kinds,
+  lastId,
+  openLive,
+  STREAMS_PER_ACCOUNT,
+  until,
+} from './live-events-helpers.js';
+
+const harness = harnessForFile(createLiveHarness);
+
+describe('live channel', () => {
+  it('sends heartbeats on an idle stream, and counts open streams for the operators', async () => {
+    const gauge = async () => (await harness.app.metrics.registry.getSingleMetricAsString('platform_live_connections')).trim().split('\n').at(-1);
+    const client = await openLive(harness, harness.player2);
+    await client.waitFor(isReady, 'ready');
+    await until(() => client.raw().includes(': heartbeat'), 'a heartbeat');
+    expect(await gauge()).toBe('platform_live_connections{channel="support"} 1');
+    client.close();
+    await until(async () => (await gauge()) === 'platform_live_connections{channel="support"} 0', 'the gauge back at 0');
+  });
+
+  it('refuses an account more streams on one replica than the limit, with 4290, and serves others meanwhile', async () => {
+    const held = await Promise.all(Array.from({ length: STREAMS_PER_ACCOUNT }, () => openLive(harness, harness.player2)));
+    for (const client of held) await client.waitFor(isReady, 'ready');
+    const refused = await fetch(`${harness.base}${LIVE_EVENTS_PATH}`, { headers: { authorization: `Bearer ${harness.player2}` } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ code: 4290, msg: TOO_MANY_STREAMS, data: null });
+    const other = await openLive(harness, harness.player1);
+    await other.waitFor(isReady, 'ready');
+    // One tab closed frees a place.
+    held[0]!.close();
+    await held[0]!.ended;
+    await until(async () => {
+      const again = await openLive(harness, harness.player2);
+      const ok = again.status === 200;
+      again.close();
+      return ok;
+    }, 'a place freed');
+    for (const client of [...held, other]) client.close();
+  });
+
+  it('prunes events past their retention, and a resume from before them starts afresh', async () => {
+    const ticket = await createTicket(harness, harness.player1, platformBody());
+    const client = await openLive(harness, harness.player1);
+    await client.waitFor(isReady, 'ready');
+    await agentReply(harness, ticket);
+    await client.waitFor(() => kinds(client.events(), ticket).length === 2, 'the reply');
+    const before = lastId(client)!;
+    client.close();
+    // Written after the player left, and pruned before they come back: they cannot know what they missed.
+    await createTicket(harness, harness.player1, platformBody());
+
+    // A day on (the events written with the database's own clock too): everything so far is past its retention.
+    const deleted = await pruneTicketEvents(harness.db, new Date(Date.now() + EVENT_RETENTION_MS + 60_000));
+    expect(deleted).toBeGreaterThan(0);
+    expect(await countEvents(harness)).toBe(0);
+    const late = await openLive(harness, harness.player1, { lastEventId: before });
+    await late.waitFor(isReady, 'ready');
+    expect(late.messages.map((message) => message.event)).toEqual(['ready']);
+    expect(JSON.parse(late.messages[0]!.data)).toEqual({ resumed: false });
+
+    // From its fresh position the stream resumes as before.
+    const fresh = lastId(late)!;
+    late.close();
+    await agentReply(harness, ticket, 'After the pruning.');
+    const resumed = await openLive(harness, harness.player1, { lastEventId: fresh });
+    await resumed.waitFor(isReady, 'ready');
+    expect(JSON.parse(resumed.messages.at(-1)!.data)).toEqual({ resumed: true });
+    expect(kinds(resumed.events(), ticket)).toEqual(['message']);
+    resumed.close();
+  });
+
+  it('ends open streams when the app closes, so shutdown does not wait for them', async () => {
+    const client = await openLive(harness, harness.player1, { at: harness.replica.base });
+    await client.waitFor(isReady, 'ready');
+    const started = Date.now();
+    const closing = harness.replica.app.close();
+    await client.ended;
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await closing;
+  });
+});
