@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTicketHarness, type TicketHarness } from 'api/testing/vitest';
-import { CALLERS, ROUTES_OUTSIDE_ENDPOINTS, classifyRoutes, runAuthorizationMatrix, type MatrixResult } from '../src/api/authorization-matrix.js';
+import { classifyRoutes, runAuthorizationMatrix, type MatrixResult } from '../src/api/authorization-matrix.js';
+import { CALLERS, ROUTES_OUTSIDE_ENDPOINTS } from '../src/api/authorization-table.js';
 import { registeredRoutes } from '../src/api/api-under-test.js';
 
 /**

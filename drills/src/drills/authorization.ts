@@ -1,5 +1,6 @@
 import { withDrillApi } from '../api/drill-api.js';
-import { CALLERS, runAuthorizationMatrix, type MatrixResult } from '../api/authorization-matrix.js';
+import { runAuthorizationMatrix, type MatrixResult } from '../api/authorization-matrix.js';
+import { CALLERS } from '../api/authorization-table.js';
 import type { Drill } from '../drill.js';
 
 /** Lifts the ticket caps so one account can open the matrix's tickets (ticket-limits.test.ts checks the caps). */
