@@ -1,24 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LIVE_EVENTS_PATH, LIVE_TIMINGS, type TicketLiveEvent } from 'shared-contracts';
-import { platformTicketBody, toolApiClient } from 'tooling/api-client';
-import { openLiveStream } from 'tooling/live-stream';
 import { startPostgres } from 'tooling/postgres';
-import type { Started } from 'tooling/processes';
 import type { Measurement } from '../measurement.js';
 import { addPlayers } from '../players.js';
 import { onCleanup } from '../processes.js';
-import { percentile, round } from '../report.js';
 import { BENCH_PORTS, prepareDatabase, startApi } from '../site.js';
 import { TARGETS } from '../targets.js';
+import {
+  COLLECT_GARBAGE,
+  fileDescriptorLimit,
+  HOLD_SECONDS,
+  holdIdleStreams,
+  type IdleStreams,
+  type Replica,
+} from './live-streams.js';
+import { type Deliveries, measureDeliveries, openTickets } from './live-deliveries.js';
 
 /** Idle streams each replica holds at once (one per player and replica, so the per-account cap never applies). */
 const IDLE_PER_REPLICA = Number(process.env.BENCH_LIVE_IDLE_STREAMS ?? TARGETS.liveIdleStreamsPerReplica);
-/** How long the idle streams are held: past one heartbeat, so a stream the server dropped would show. */
-const HOLD_SECONDS = Number(process.env.BENCH_LIVE_HOLD_SECONDS ?? Math.ceil(LIVE_TIMINGS.heartbeatMs / 1000) + 5);
+
 /** Streams open while the loaded deliveries are measured, half on each replica. */
 const LOADED_STREAMS = Number(process.env.BENCH_LIVE_LOADED_STREAMS ?? TARGETS.liveLoadedStreams);
 const LOADED_EVENTS_PER_SECOND = Number(process.env.BENCH_LIVE_EVENTS_PER_SECOND ?? 50);
@@ -27,274 +28,11 @@ const LOADED_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const QUIET_STREAMS = 20;
 const QUIET_EVENTS = 200;
 const QUIET_EVENTS_PER_SECOND = 20;
-/** Streams each replica opens and closes before its memory is first read. */
-const WARM_UP_STREAMS = 50;
-/** Streams opened (or tickets created) at once while setting up. */
-const SETUP_CONCURRENCY = 64;
-/** How long a change may take to arrive before it counts as lost. */
-const ARRIVAL_GRACE_MS = 10_000;
-const BENCH_CONTACT = 'bench-live@bench.example';
-
-export interface Deliveries {
-  scenario: string;
-  streams: number;
-  /** Replies the API acknowledged, each a change of its author's ticket. */
-  changes: number;
-  delivered: number;
-  lost: number;
-  duplicated: number;
-  p50Ms: number;
-  p95Ms: number;
-  maxMs: number;
-}
-
-export interface IdleStreams {
-  replica: string;
-  opened: number;
-  refused: number;
-  /** Open at the end of the hold (not ended by the server, not broken). */
-  held: number;
-  holdSeconds: number;
-  rssBeforeMb: number;
-  rssAfterMb: number;
-  /** What the replica's JavaScript heap and the memory its objects hold outside it grew by, per stream. */
-  kbPerStream: number;
-  /** The replica's open file descriptors with its streams open, and its limit. */
-  fileDescriptors: number;
-  fileDescriptorLimit: number | null;
-}
 
 export interface Live {
   postgresVersion: string;
   idle: IdleStreams[];
   deliveries: Deliveries[];
-}
-
-interface Replica {
-  name: string;
-  url: string;
-  api: Started;
-  /** Where it writes its memory when asked (collect-garbage-on-signal.mjs). */
-  memoryFile: string;
-}
-
-/** One stream, open once the server said `ready`. */
-interface BenchStream {
-  ready: Promise<void>;
-  ended: () => boolean;
-  close: () => void;
-}
-
-function openStream(base: string, token: string, onTicket: (event: TicketLiveEvent, receivedAt: number) => void): BenchStream {
-  let markReady: () => void = () => undefined;
-  const readyMessage = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-  const connection = openLiveStream(`${base}${LIVE_EVENTS_PATH}`, { authorization: `Bearer ${token}` }, (message) => {
-    if (message.event === 'ready') markReady();
-    else if (message.event === 'ticket') onTicket(JSON.parse(message.data) as TicketLiveEvent, Date.now());
-  });
-  const ready = Promise.race([
-    readyMessage,
-    connection.status.then(async (status) => {
-      if (status !== 200) throw new Error(`the stream answered ${status}`);
-      await connection.ended;
-      throw new Error('the stream ended before it was ready');
-    }),
-  ]);
-  return { ready, ended: connection.isEnded, close: connection.close };
-}
-
-/** Runs `work` on each item, at most `limit` at a time. */
-async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index]!, index);
-      }
-    }),
-  );
-}
-
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-/** Preloaded into the replicas: a full garbage collection on SIGUSR2, then their memory in a file. */
-const COLLECT_GARBAGE = pathToFileURL(fileURLToPath(new URL('../collect-garbage-on-signal.mjs', import.meta.url))).href;
-
-interface Memory {
-  rssMb: number;
-  /** The JavaScript heap in use and the memory outside it its objects hold (buffers, native parts). */
-  retainedMb: number;
-}
-
-/** The replica's memory right after a full garbage collection. */
-async function collectedMemory(replica: Replica): Promise<Memory> {
-  rmSync(replica.memoryFile, { force: true });
-  process.kill(pidOf(replica), 'SIGUSR2');
-  const deadline = Date.now() + 30_000;
-  while (!existsSync(replica.memoryFile)) {
-    if (Date.now() > deadline) throw new Error(`${replica.name} did not report its memory`);
-    await sleep(100);
-  }
-  // Written whole by one writeFileSync; read once it parses.
-  for (;;) {
-    try {
-      const usage = JSON.parse(readFileSync(replica.memoryFile, 'utf8')) as NodeJS.MemoryUsage;
-      return { rssMb: usage.rss / 2 ** 20, retainedMb: (usage.heapUsed + usage.external) / 2 ** 20 };
-    } catch {
-      await sleep(50);
-    }
-  }
-}
-
-function fileDescriptorLimit(pid: number): number | null {
-  const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((entry) => entry.startsWith('Max open files'));
-  const soft = /Max open files\s+(\d+)/.exec(line ?? '')?.[1];
-  return soft === undefined ? null : Number(soft);
-}
-
-function pidOf(replica: Replica): number {
-  const pid = replica.api.child.pid;
-  if (pid === undefined) throw new Error(`${replica.name} is not running`);
-  return pid;
-}
-
-/**
- * Every replica holds `perReplica` idle streams at once, one per player (the same players on each replica), for
- * the hold; the replica's resident memory before and after they opened gives its memory per stream.
- */
-async function holdIdleStreams(replicas: readonly Replica[], tokens: readonly string[], perReplica: number): Promise<IdleStreams[]> {
-  // A few streams first, so the code and the database connections every stream uses are not counted as its cost.
-  for (const replica of replicas) {
-    const warm = tokens.slice(0, WARM_UP_STREAMS).map((token) => openStream(replica.url, token, () => undefined));
-    await Promise.all(warm.map((stream) => stream.ready));
-    for (const stream of warm) stream.close();
-  }
-  const before: Memory[] = [];
-  for (const replica of replicas) before.push(await collectedMemory(replica));
-  const streams = replicas.map(() => [] as BenchStream[]);
-  const refused = replicas.map(() => 0);
-  try {
-    for (const [index, replica] of replicas.entries()) {
-      process.stderr.write(`bench: live: opening ${perReplica.toLocaleString('en-US')} idle streams on ${replica.name}...\n`);
-      await eachAtMost(tokens.slice(0, perReplica), SETUP_CONCURRENCY, async (token) => {
-        const stream = openStream(replica.url, token, () => undefined);
-        streams[index]!.push(stream);
-        await stream.ready.catch(() => {
-          refused[index]! += 1;
-        });
-      });
-    }
-    process.stderr.write(`bench: live: holding them for ${HOLD_SECONDS} s...\n`);
-    await sleep(HOLD_SECONDS * 1000);
-    const results: IdleStreams[] = [];
-    for (const [index, replica] of replicas.entries()) {
-      const pid = pidOf(replica);
-      const opened = streams[index]!.length - refused[index]!;
-      const after = await collectedMemory(replica);
-      results.push({
-        replica: replica.name,
-        opened,
-        refused: refused[index]!,
-        held: streams[index]!.filter((stream) => !stream.ended()).length,
-        holdSeconds: HOLD_SECONDS,
-        rssBeforeMb: round(before[index]!.rssMb),
-        rssAfterMb: round(after.rssMb),
-        kbPerStream: opened > 0 ? round(((after.retainedMb - before[index]!.retainedMb) * 1024) / opened) : Number.NaN,
-        fileDescriptors: readdirSync(`/proc/${pid}/fd`).length,
-        fileDescriptorLimit: fileDescriptorLimit(pid),
-      });
-    }
-    return results;
-  } finally {
-    for (const stream of streams.flat()) stream.close();
-  }
-}
-
-interface Player {
-  token: string;
-  inquiryId: number;
-}
-
-/** Opens one platform ticket per player, through the first replica. */
-async function openTickets(replica: Replica, tokens: readonly string[]): Promise<Player[]> {
-  const client = toolApiClient(replica.url);
-  const [game] = await client.call('gamesSimple', { query: { spec_lang: 'en' } });
-  if (!game) throw new Error('the catalogue seed has no games');
-  const [category] = await client.call('inquiryTypes', { query: { gameId: game.id, spec_lang: 'en' } });
-  if (!category) throw new Error(`game ${game.id} has no question categories`);
-  const players: Player[] = [];
-  await eachAtMost(tokens, SETUP_CONCURRENCY / 4, async (token) => {
-    const body = platformTicketBody({ gameId: game.id, queryType: category.id, title: 'Live bench', content: 'A ticket the live bench changes.', contact: BENCH_CONTACT });
-    const { inquiryId } = await toolApiClient(replica.url, token).call('createInquiry', { body });
-    players.push({ token, inquiryId });
-  });
-  return players;
-}
-
-/**
- * Each player's stream on one replica while their replies go through the other, so every change crosses replicas
- * (PostgreSQL NOTIFY to the reading replica). Replies are sent at a steady rate, each counted once it is
- * acknowledged; its message event's delay is from the change's own time (`at`, the writing replica's clock as it
- * took the reply, before its transaction began) until the reading client has parsed it: an upper bound of commit to
- * client.
- */
-async function measureDeliveries(
-  scenario: string,
-  replicas: readonly Replica[],
-  players: readonly Player[],
-  changes: number,
-  perSecond: number,
-): Promise<Deliveries> {
-  const arrivals = new Map<number, number[]>();
-  const streams: BenchStream[] = [];
-  try {
-    await eachAtMost(players, SETUP_CONCURRENCY, async (player, index) => {
-      const stream = openStream(replicas[index % replicas.length]!.url, player.token, (event, receivedAt) => {
-        if (event.kind !== 'message' || event.messageId === null) return;
-        arrivals.set(event.messageId, [...(arrivals.get(event.messageId) ?? []), receivedAt - Date.parse(event.at)]);
-      });
-      streams.push(stream);
-      await stream.ready;
-    });
-    process.stderr.write(`bench: live: ${scenario}: ${changes} changes at ${perSecond}/s over ${players.length} streams...\n`);
-    const acknowledged: number[] = [];
-    const sends: Promise<void>[] = [];
-    const started = performance.now();
-    for (let index = 0; index < changes; index += 1) {
-      await sleep(Math.max(0, started + (index * 1000) / perSecond - performance.now()));
-      const playerIndex = index % players.length;
-      const player = players[playerIndex]!;
-      const writer = replicas[(playerIndex + 1) % replicas.length]!;
-      const body = { inquiryId: player.inquiryId, requestId: randomUUID(), content: `Live bench change ${index}`, attachments: [] };
-      sends.push(
-        toolApiClient(writer.url, player.token)
-          .call('inquiryReply', { body })
-          .then((message) => {
-            acknowledged.push(message.id);
-          }),
-      );
-    }
-    await Promise.all(sends);
-    const deadline = Date.now() + ARRIVAL_GRACE_MS;
-    while (acknowledged.some((id) => !arrivals.has(id)) && Date.now() < deadline) await sleep(50);
-    const delays = acknowledged.flatMap((id) => (arrivals.get(id) ?? []).slice(0, 1));
-    return {
-      scenario,
-      streams: players.length,
-      changes: acknowledged.length,
-      delivered: delays.length,
-      lost: acknowledged.length - delays.length,
-      duplicated: acknowledged.reduce((sum, id) => sum + Math.max(0, (arrivals.get(id)?.length ?? 0) - 1), 0),
-      p50Ms: percentile(delays, 0.5),
-      p95Ms: percentile(delays, 0.95),
-      maxMs: Math.max(...delays),
-    };
-  } finally {
-    for (const stream of streams) stream.close();
-  }
 }
 
 /**
