@@ -4,7 +4,7 @@ import { PORTS } from './ports.js';
 
 /**
  * A real SMTP server for the browser tests: the API sends its mail here (SMTP_URL), and the tests read what
- * arrived over HTTP (`GET /messages?to=<address>`), newest last. Started and stopped by Playwright's webServer.
+ * arrived over HTTP (`GET /messages?to=<address>`), newest last. Started and stopped by the browser tests' global setup.
  */
 interface Received {
   to: string[];
