@@ -8,12 +8,8 @@ export const DEMO = {
 } as const;
 
 /**
- * Logs in through the login page, as a player would, and waits until the session is kept; on the browser tests' site
- * (for a brand `host`) or another (`origin`, a topology's edge).
- */
-/**
  * The login form once the account remote has taken it over (its submit enabled), so what a test types goes to the
- * live form. Typing before the take-over is first-view.spec.ts's own test.
+ * live form. Typing before and through the take-over is first-view.spec.ts's own test.
  */
 export async function loginForm(page: Page) {
   const form = page.getByTestId('login-form');
@@ -21,6 +17,10 @@ export async function loginForm(page: Page) {
   return form;
 }
 
+/**
+ * Logs in through the login page, as a player would, and waits until the session is kept; on the browser tests' site
+ * (for a brand `host`) or another (`origin`, a topology's edge).
+ */
 export async function logIn(page: Page, who: { account: string; password: string }, options: { remember?: boolean; host?: string; origin?: string } = {}) {
   await page.goto(`${options.origin ?? site(options.host)}/login`);
   const form = await loginForm(page);
@@ -47,4 +47,6 @@ export const MUTABLE = {
   setsProfile: { account: 'e2e-profile', password: 'e2e-profile-pass1', email: null },
   /** A player of the brands without a user center, who changes the password under account security. */
   securityOnly: { account: 'e2e-security', password: 'e2e-security-pass1', email: null },
+  /** A player who types the account's name without a pause while the account remote takes the login form over: a long name. */
+  typesThroughTakeOver: { account: 'e2e-typist-through-the-take-over-of-the-login-form-0123456789abc', password: 'e2e-typist-pass1', email: null },
 } as const;

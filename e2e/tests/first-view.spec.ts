@@ -1,6 +1,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 'shared-contracts';
+import { MUTABLE } from '../support/accounts.js';
 import { faqs, gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
@@ -170,6 +171,8 @@ test.describe('the browser takes over the first view', () => {
   });
 
   test('text typed into the login form before the account remote mounts stays there', async ({ page }) => {
+    // A cold fragment server may leave the first page without its first view, and the held entry without a form.
+    await visitWarm(page, `${site()}/login?spec_lang=en`);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -187,6 +190,62 @@ test.describe('the browser takes over the first view', () => {
     await expect(page.locator('#account-login-config')).toHaveCount(0);
     await expect(account).toHaveValue('early-typist');
     await expect(account).toBeFocused();
+  });
+
+  test('a player typing on without a pause while the account remote takes the login form over loses no character, and logs in', async ({ page }) => {
+    const { account: name, password } = MUTABLE.typesThroughTakeOver;
+    await visitWarm(page, `${site()}/login?spec_lang=en`);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The remote's own module (its ./app) arrives only once the player has begun typing.
+    await page.route(`http://localhost:${PORTS.account}/__federation_expose_*.js`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A slow processor, as at the start of a clean run: the root hydrates for longer, so keys land while it does.
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${site()}/login?spec_lang=en`, { waitUntil: 'domcontentloaded' });
+    const region = page.locator('[id="single-spa-application:account"]');
+    const account = region.locator('input[name="account"]');
+    await account.click();
+    // Key after key through the module's arrival, the root's creation, its first commit and its effects; the last few
+    // keys wait for the take-over if it comes late, so that some always go to the live form.
+    for (const [index, character] of [...name].entries()) {
+      if (index === 4) release();
+      if (index === name.length - 4) await expect(region).toHaveAttribute('data-first-view', 'hydrated');
+      await page.keyboard.press(character);
+    }
+    await expect(account).toHaveValue(name);
+    await region.locator('input[name="password"]').fill(password);
+    await region.getByTestId('login-submit').click();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('oauth_token'))).not.toBeNull();
+  });
+
+  test('a keyword typed into the help topics search before the support remote mounts stays there and searches', async ({ page }) => {
+    const keyword = (await faqs(3))[0]!.title.split(/\s+/)[0]!;
+    await visitWarm(page, `${site()}/SupportCenter/question?game=3&spec_lang=en`);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`http://localhost:${PORTS.support}/__federation_expose_*.js`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const searched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/faqs') searched.push(url.searchParams.get('keyword') ?? '');
+    });
+    await page.goto(`${site()}/SupportCenter/question?game=3&spec_lang=en`, { waitUntil: 'domcontentloaded' });
+    const search = page.getByTestId('help-topics').getByRole('searchbox');
+    await search.fill(keyword);
+    release();
+    await expect(page.locator('#support-calls')).toHaveCount(0);
+    await expect.poll(() => searched).toContain(keyword);
+    await expect(search).toHaveValue(keyword);
   });
 });
 
