@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, logIn, loginForm } from '../support/accounts.js';
+import { t } from '../support/locales.js';
+import { PORTS, site } from '../support/ports.js';
+
+test.describe('login (SPEC §2, §4, §8)', () => {
+  test('a wrong password shows "Incorrect account or password." and keeps what was typed', async ({ page }) => {
+    await page.goto(`${site()}/login`);
+    const form = await loginForm(page);
+    await form.getByLabel(t('account', 'ko', 'login.account')).fill(DEMO.player1.account);
+    await form.getByLabel(t('account', 'ko', 'login.password')).fill('not-the-password1');
+    await form.getByTestId('login-submit').click();
+    await expect(form.getByRole('alert')).toHaveText(t('account', 'ko', 'errors.invalidCredentials'));
+    await expect(form.getByLabel(t('account', 'ko', 'login.account'))).toHaveValue(DEMO.player1.account);
+    expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBeNull();
+  });
+
+  test('a refusal the page has no message for says "Login failed." and keeps what was typed', async ({ page }) => {
+    await page.route('**/api/website/login/password**', (route) => route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }));
+    await page.goto(`${site()}/login?spec_lang=en`);
+    const form = await loginForm(page);
+    await form.getByLabel(t('account', 'en', 'login.account')).fill(DEMO.player1.account);
+    await form.getByLabel(t('account', 'en', 'login.password')).fill(DEMO.player1.password);
+    await form.getByTestId('login-submit').click();
+    await expect(form.getByRole('alert')).toHaveText(t('account', 'en', 'errors.loginFailed'));
+    await expect(form.getByLabel(t('account', 'en', 'login.account'))).toHaveValue(DEMO.player1.account);
+    await expect(form.getByLabel(t('account', 'en', 'login.password'))).toHaveValue(DEMO.player1.password);
+  });
+
+  test('the form checks the rules of the shared schema before calling the API', async ({ page }) => {
+    await page.goto(`${site()}/login?spec_lang=en`);
+    const form = await loginForm(page);
+    await form.getByLabel(t('account', 'en', 'login.account')).fill('a');
+    await form.getByTestId('login-submit').click();
+    await expect(form.getByText(t('account', 'en', 'errors.accountTooShort').replace('{{accountMin}}', '3'))).toBeVisible();
+    await expect(form.getByText(t('account', 'en', 'errors.passwordRequired'))).toBeVisible();
+  });
+
+  test('a password login returns to where login was asked for, and the side menu knows the player', async ({ page }) => {
+    await page.goto(`${site()}/login?redirect=${encodeURIComponent('/GamesDetails/2')}`);
+    const form = await loginForm(page);
+    await form.getByLabel(t('account', 'ko', 'login.account')).fill(DEMO.player1.account);
+    await form.getByLabel(t('account', 'ko', 'login.password')).fill(DEMO.player1.password);
+    await form.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/GamesDetails\/2$/);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('menu-logout')).toBeVisible();
+    await expect(page.getByTestId('menu-user-center')).toBeVisible();
+    await expect(page.getByTestId('menu-login')).toHaveCount(0);
+  });
+
+  test('a login never sends the player to another site', async ({ page }) => {
+    await logIn(page, DEMO.player1);
+    await page.goto(`${site()}/login?redirect=${encodeURIComponent('//evil.example/steal')}`);
+    await page.getByTestId('account-logged-in').getByRole('button').first().click();
+    await expect(page).toHaveURL(`${site()}/`);
+  });
+
+  test('remember me keeps the login in a new browser session; without it the login ends with the session', async ({ browser }) => {
+    for (const remember of [true, false]) {
+      const first = await browser.newContext();
+      const page = await first.newPage();
+      await logIn(page, DEMO.player1, { remember });
+      const state = await first.storageState();
+      await first.close();
+      expect(JSON.stringify(state)).not.toContain(DEMO.player1.password);
+
+      // A new context gets local storage back (a browser restart) but never session storage.
+      const second = await browser.newContext({ storageState: state });
+      const again = await second.newPage();
+      await again.goto(`${site()}/UserCenter`);
+      if (remember) await expect(again.getByTestId('account-details')).toContainText(DEMO.player1.account);
+      else await expect(again.getByTestId('user-center-notice')).toContainText(t('common', 'ko', 'errors.loginFirst'));
+      await second.close();
+    }
+  });
+
+  test('a token in the URL is checked with /website/login/auth (in a header), logs the player in and leaves the address bar; an unknown one changes nothing', async ({ browser, page }) => {
+    const other = await browser.newPage();
+    await logIn(other, DEMO.player1);
+    const token = await other.evaluate(() => sessionStorage.getItem('oauth_token'));
+    await other.close();
+
+    const checks: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/website/login/auth')) checks.push({ url: request.url(), authorization: request.headers().authorization });
+    });
+    await page.goto(`${site()}/UserCenter?oauth_token=${token}`);
+    await expect(page.getByTestId('account-details')).toContainText(DEMO.player1.account);
+    expect(page.url()).not.toContain('oauth_token');
+    expect(checks).toEqual([{ url: expect.not.stringContaining(token ?? '-') as unknown as string, authorization: `Bearer ${token}` }]);
+    // A link with a token the API does not know neither logs this player out nor anyone in.
+    await page.goto(`${site()}/UserCenter?oauth_token=not-a-real-token-0000000000`);
+    await expect(page.getByTestId('account-details')).toContainText(DEMO.player1.account);
+    const fresh = await browser.newPage();
+    await fresh.goto(`${site()}/UserCenter?oauth_token=not-a-real-token-0000000000`);
+    await expect(fresh.getByTestId('user-center-notice')).toBeVisible();
+    await fresh.close();
+  });
+});
+
+test.describe('guests (SPEC §6)', () => {
+  test('continue as guest goes back, and the user center asks a guest to log in first', async ({ page }) => {
+    await page.goto(`${site()}/login?redirect=${encodeURIComponent('/GamesDetails/3')}`);
+    await page.getByTestId('continue-as-guest').click();
+    await expect(page).toHaveURL(/\/GamesDetails\/3$/);
+    await page.goto(`${site()}/UserCenter`);
+    const notice = page.getByTestId('user-center-notice');
+    await expect(notice).toContainText(t('common', 'ko', 'errors.loginFirst'));
+    await notice.getByRole('link').click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2FUserCenter$/);
+  });
+
+  test('brands without a user center ask a guest to log in for account security', async ({ page }) => {
+    await page.goto(`${site('verda.localhost')}/UserCenter`);
+    const notice = page.getByTestId('user-center-notice');
+    await expect(notice).toContainText(t('account', 'en', 'security.title'));
+    await expect(notice).toContainText(t('common', 'en', 'errors.loginFirst'));
+  });
+});
+
+test.describe('account remote standalone (DESIGN §3)', () => {
+  test('logs in alone against the real API', async ({ page }) => {
+    await page.goto(`${site('nova.localhost', PORTS.account)}/login?spec_lang=en`);
+    await expect(page.getByTestId('standalone-harness')).toBeVisible();
+    const form = await loginForm(page);
+    await form.getByLabel(t('account', 'en', 'login.account')).fill(DEMO.player2.account);
+    await form.getByLabel(t('account', 'en', 'login.password')).fill(DEMO.player2.password);
+    await form.getByTestId('login-submit').click();
+    // Without the shell, going back is a page load: the logged-in page says so.
+    await expect(page.getByTestId('account-logged-in')).toBeVisible();
+    await page.goto(`${site('nova.localhost', PORTS.account)}/UserCenter`);
+    await expect(page.getByTestId('account-details')).toContainText(DEMO.player2.account);
+  });
+
+  test('opens at the login page when started at /', async ({ page }) => {
+    await page.goto(`${site('nova.localhost', PORTS.account)}/`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-form')).toBeVisible();
+  });
+});

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, logIn, MUTABLE } from '../support/accounts.js';
+import { t } from '../support/locales.js';
+import { codeSentTo } from '../support/mailbox.js';
+import { PORTS, site } from '../support/ports.js';
+
+/** Ends a session as another device would see it: the API revokes the token (the next call answers -600). */
+async function revoke(token: string) {
+  const response = await fetch(`http://127.0.0.1:${PORTS.api}/website/login/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect((await response.json()) as { code: number }).toMatchObject({ code: 1 });
+}
+
+test.describe('session lifecycle (SPEC §4)', () => {
+  test('logout from the user center ends the session and goes home', async ({ page }) => {
+    await logIn(page, DEMO.player1);
+    await page.goto(`${site()}/UserCenter`);
+    const token = await page.evaluate(() => sessionStorage.getItem('oauth_token'));
+    await page.getByTestId('user-center-logout').click();
+    await expect(page).toHaveURL(`${site()}/`);
+    await expect(page.getByTestId('toasts')).toContainText(t('common', 'ko', 'session.loggedOut'));
+    expect(await page.evaluate(() => [sessionStorage.getItem('oauth_token'), localStorage.getItem('oauth_token')])).toEqual([null, null]);
+    // The server revokes the token just after the page has logged out.
+    await expect
+      .poll(async () => {
+        const check = await fetch(`http://127.0.0.1:${PORTS.api}/website/login/auth?oauth_token=${token}`);
+        return ((await check.json()) as { code: number }).code;
+      })
+      .toBe(-600);
+  });
+
+  test('a -600 from any call logs the player out in every app at once', async ({ page }) => {
+    await logIn(page, DEMO.player1, { remember: true });
+    await page.goto(`${site()}/UserCenter`);
+    await expect(page.getByTestId('account-details')).toBeVisible();
+    const token = await page.evaluate(() => sessionStorage.getItem('oauth_token'));
+    await revoke(token ?? '');
+    // Away and back without a reload: the user center's next call answers -600.
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-home').click();
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-user-center').click();
+    await expect(page.getByTestId('user-center-notice')).toBeVisible();
+    await expect(page.getByTestId('toasts')).toContainText(t('shell', 'ko', 'session.expired'));
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('menu-login')).toBeVisible();
+    await expect(page.getByTestId('menu-logout')).toHaveCount(0);
+    expect(await page.evaluate(() => [sessionStorage.getItem('oauth_token'), localStorage.getItem('oauth_token')])).toEqual([null, null]);
+  });
+
+  test('changing the password ends the other sessions and keeps this one', async ({ browser }) => {
+    const who = MUTABLE.changesPassword;
+    const phone = await browser.newPage();
+    await logIn(phone, who);
+    const laptop = await browser.newPage();
+    await logIn(laptop, who);
+    await laptop.goto(`${site()}/UserCenter?spec_lang=en`);
+    const form = laptop.getByTestId('change-password');
+    await form.getByLabel(t('account', 'en', 'password.current')).fill(who.password);
+    await form.getByLabel(t('account', 'en', 'password.new'), { exact: true }).fill('a-new-pass-42');
+    await form.getByLabel(t('account', 'en', 'password.confirm')).fill('a-new-pass-42');
+    await form.getByRole('button', { name: t('account', 'en', 'password.submit') }).click();
+    await expect(form.getByRole('status')).toHaveText(t('account', 'en', 'password.changed'));
+
+    await laptop.reload();
+    await expect(laptop.getByTestId('account-details')).toContainText(who.account);
+    await phone.goto(`${site()}/UserCenter`);
+    await expect(phone.getByTestId('user-center-notice')).toBeVisible();
+    await phone.close();
+    await laptop.close();
+  });
+});
+
+test.describe('forgot password and e-mail verification (SPEC §2 security settings)', () => {
+  test('forgot password: a code by e-mail, a new password, and a login with it', async ({ page }) => {
+    const who = MUTABLE.forgetsPassword;
+    await page.goto(`${site()}/login?spec_lang=en`);
+    await page.getByTestId('forgot-password').click();
+    const form = page.getByTestId('forgot-form');
+    const since = Date.now();
+    await form.getByLabel(t('account', 'en', 'forgot.email')).fill(who.email);
+    await form.getByRole('button', { name: t('account', 'en', 'forgot.send') }).click();
+    const code = await codeSentTo(who.email, since);
+    await form.getByLabel(t('account', 'en', 'forgot.code')).fill(code);
+    await form.getByLabel(t('account', 'en', 'forgot.newPassword'), { exact: true }).fill('recovered-pass-7');
+    await form.getByLabel(t('account', 'en', 'forgot.confirmPassword')).fill('recovered-pass-7');
+    await form.getByRole('button', { name: t('account', 'en', 'forgot.submit') }).click();
+    await expect(page.getByTestId('login-form')).toContainText(t('account', 'en', 'forgot.done'));
+    await logIn(page, { account: who.account, password: 'recovered-pass-7' });
+  });
+
+  test('binding an e-mail: the current password first (a wrong one is refused, keeping what was typed), send the code, resend waits, bind, and the account shows it', async ({ page }) => {
+    const who = MUTABLE.bindsEmail;
+    const address = 'e2e-bind-new@e2e.example';
+    await logIn(page, who);
+    await page.goto(`${site()}/UserCenter?spec_lang=en`);
+    const section = page.getByTestId('bind-email');
+    const password = section.getByLabel(t('account', 'en', 'password.current'));
+    await section.getByLabel(t('account', 'en', 'email.address')).fill(address);
+    await section.getByTestId('send-code').click();
+    await expect(section.getByRole('alert')).toHaveText(t('account', 'en', 'errors.passwordRequired'));
+    await password.fill('not-my-password-1');
+    await section.getByTestId('send-code').click();
+    await expect(section.getByRole('alert')).toHaveText(t('account', 'en', 'errors.currentPasswordWrong'));
+    await expect(section.getByLabel(t('account', 'en', 'email.address'))).toHaveValue(address);
+    await expect(password).toHaveValue('not-my-password-1');
+    await password.fill(who.password);
+    const since = Date.now();
+    await section.getByTestId('send-code').click();
+    await expect(section.getByTestId('send-code')).toBeDisabled();
+    const code = await codeSentTo(address, since);
+    await section.getByLabel(t('account', 'en', 'email.code')).fill(code);
+    await section.getByTestId('bind-submit').click();
+    await expect(section.getByRole('status')).toHaveText(t('account', 'en', 'email.bound'));
+    await expect(page.getByTestId('account-details')).toContainText(address);
+  });
+});
