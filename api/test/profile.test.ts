@@ -3,12 +3,10 @@ import { birthdayProblem } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import { call, createSocialAccount, expectFailure, okData, unique, loggedInPlayer } from './identity-helpers.js';
+import { call, createSocialAccount, expectFailure, okData, SESSION_INVALID, unique, loggedInPlayer } from './identity-helpers.js';
 
 /** SPEC §3 user info: POST /ucenter/profile sets the birthday (once) and the phone of the session's own account. */
 const harness = harnessForFile(createTestApp);
-
-const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };
 
 function update(token: string | undefined, body: unknown) {
   return call(harness, 'updateProfile', { token, body, ip: unique().ip });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/ticket-options.js';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, okData, loggedInPlayer } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody } from './tickets-helpers.js';
+import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, ticketCount } from './tickets-helpers.js';
 
 /** The limits that keep one account from flooding the agents' queue, at their defaults. */
 const h = harnessForFile(() => createTicketHarness({ ticketLimits: DEFAULT_TICKET_LIMITS }));
@@ -13,10 +13,6 @@ const h = harnessForFile(() => createTicketHarness({ ticketLimits: DEFAULT_TICKE
 beforeEach(async () => {
   await renewSessions(h);
 });
-
-async function ticketCount(accountId: number): Promise<number> {
-  return countRows(h.db, 'tickets WHERE account_id = $1', [accountId]);
-}
 
 function end(token: string, inquiryId: number) {
   return call(h, 'inquiryEnd', { token, body: { inquiryId } });
@@ -35,7 +31,7 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
     for (const body of bodies) ids.push(await createTicket(h, player.token, body));
 
     expectFailure(await call(h, 'createInquiry', { token: player.token, body: platformBody() }), 409, ERROR_CODES.conflict, 'tooManyOpenInquiries');
-    expect(await ticketCount(player.id)).toBe(LIMITS.openTicketsMax);
+    expect(await ticketCount(h, player.id)).toBe(LIMITS.openTicketsMax);
     // A lost answer retried: the ticket it made, not a refusal.
     expect(await createTicket(h, player.token, bodies[0] ?? platformBody())).toBe(ids[0]);
 
@@ -44,7 +40,7 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
     expectFailure(await call(h, 'createInquiry', { token: player.token, body: platformBody() }), 409, ERROR_CODES.conflict, 'tooManyOpenInquiries');
     okData('inquiryEnd', await end(player.token, ids[1] ?? 0));
     await createTicket(h, player.token, platformBody());
-    expect(await ticketCount(player.id)).toBe(LIMITS.openTicketsMax + 1);
+    expect(await ticketCount(h, player.id)).toBe(LIMITS.openTicketsMax + 1);
   });
 
   it('holds when the requests arrive together', async () => {
@@ -58,7 +54,7 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
     for (const refused of answers.filter((answer) => answer.status !== 200)) {
       expectFailure(refused, 409, ERROR_CODES.conflict, 'tooManyOpenInquiries');
     }
-    expect(await ticketCount(player.id)).toBe(LIMITS.openTicketsMax);
+    expect(await ticketCount(h, player.id)).toBe(LIMITS.openTicketsMax);
   });
 });
 
@@ -79,12 +75,12 @@ describe('new tickets per account', () => {
     expectFailure(refused, 429, ERROR_CODES.tooManyRequests, 'tooManyNewInquiries');
     // The first of the hour leaves the window first.
     expect(retryAfter(refused)).toBe(windowSeconds - max * 10);
-    expect(await ticketCount(player.id)).toBe(max);
+    expect(await ticketCount(h, player.id)).toBe(max);
     expect(await createTicket(h, player.token, first)).toBeGreaterThan(0);
 
     h.clock.advance({ seconds: retryAfter(refused) });
     await createTicket(h, player.token, platformBody());
-    expect(await ticketCount(player.id)).toBe(max + 1);
+    expect(await ticketCount(h, player.id)).toBe(max + 1);
     // Another player is not held back by this one.
     await createTicket(h, (await loggedInPlayer(h)).token, platformBody());
   });
@@ -107,7 +103,7 @@ describe('new tickets per account', () => {
       expectFailure(refused, 429, ERROR_CODES.tooManyRequests, 'tooManyNewInquiries');
       expect(retryAfter(refused)).toBe(windowSeconds - 10 * 60);
     }
-    expect(await ticketCount(player.id)).toBe(max);
+    expect(await ticketCount(h, player.id)).toBe(max);
   });
 });
 
