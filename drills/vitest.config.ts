@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.test.ts'],
     globalSetup: [fileURLToPath(import.meta.resolve('api/testing/global-setup'))],
+    // As the API's own tests (api/vitest.config.ts): one worker's modules for every file, each file its own app.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     allowOnly: false,

@@ -85,11 +85,15 @@ export function uniqueSchema(): string {
   return `test_${randomBytes(6).toString('hex')}`;
 }
 
-let template: Promise<Blob> | undefined;
+const templates = new Map<'pgliteTemplate' | 'pgliteMigratedTemplate', Promise<Blob>>();
 
-/** The freshly initialised PGlite folder the global setup dumped, so each test database skips initdb. */
-function pgliteTemplate(): Promise<Blob> {
-  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+/** One of the PGlite folders the global setup dumped, read once per test file. */
+function pgliteTemplate(name: 'pgliteTemplate' | 'pgliteMigratedTemplate'): Promise<Blob> {
+  let template = templates.get(name);
+  if (!template) {
+    template = readFile(inject(name)).then((bytes) => new Blob([bytes]));
+    templates.set(name, template);
+  }
   return template;
 }
 
@@ -99,7 +103,7 @@ function pgliteTemplate(): Promise<Blob> {
  */
 export async function openTestDatabase(schema: string = uniqueSchema()): Promise<TestDatabase> {
   if (!POSTGRES_URL) {
-    const db = await openPglite(':memory:', { loadDataDir: await pgliteTemplate() });
+    const db = await openPglite(':memory:', { loadDataDir: await pgliteTemplate('pgliteTemplate') });
     return { db, cleanup: () => db.close() };
   }
   const db = await openPostgres({ connectionString: POSTGRES_URL, schema, max: 4 });
@@ -113,6 +117,26 @@ export async function openTestDatabase(schema: string = uniqueSchema()): Promise
       }
     },
   };
+}
+
+/**
+ * A database with the migrations applied and `api/seed/games.json` loaded: on PGlite a copy of the one the global
+ * setup prepared, on PostgreSQL a fresh schema brought up to date.
+ */
+async function openMigratedTestDatabase(): Promise<TestDatabase> {
+  if (!POSTGRES_URL) {
+    const db = await openPglite(':memory:', { loadDataDir: await pgliteTemplate('pgliteMigratedTemplate') });
+    return { db, cleanup: () => db.close() };
+  }
+  const database = await openTestDatabase();
+  try {
+    await migrate(database.db);
+    await seedGames(database.db, await readGamesSeed());
+    return database;
+  } catch (error) {
+    await database.cleanup();
+    throw error;
+  }
 }
 
 export interface TestApp extends TestDatabase {
@@ -130,7 +154,7 @@ export interface TestApp extends TestDatabase {
  * a hand-moved clock, mail into a temporary outbox folder, uploads into a temporary files folder.
  */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
-  const { db, cleanup } = await openTestDatabase();
+  const { db, cleanup } = await openMigratedTestDatabase();
   const outbox = await mkdtemp(path.join(tmpdir(), 'api-outbox-'));
   const filesDir = await mkdtemp(path.join(tmpdir(), 'api-files-'));
   const clock = new TestClock();
@@ -142,8 +166,6 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     await rm(filesDir, { recursive: true, force: true });
   };
   try {
-    await migrate(db);
-    await seedGames(db, await readGamesSeed());
     const app = await buildApp({
       db,
       passwordHashing: TEST_PASSWORD_HASHING,

@@ -74,13 +74,18 @@ function isAlive(pid: number): boolean {
 export interface PgliteOptions {
   /**
    * A data folder dumped with `dumpDataDir()` to start a memory database from, skipping initdb (about 1 s instead
-   * of 3-4 s): tests open many fresh databases.
+   * of 3-4 s) and whatever the dumped database had done: tests open many fresh databases.
    */
   loadDataDir?: Blob;
 }
 
+export interface EmbeddedDatabase extends Database {
+  /** The whole data folder as a tarball, for `loadDataDir` (the tests' templates). */
+  dumpDataDir: () => Promise<Blob>;
+}
+
 /** Opens embedded PostgreSQL in `dataDir` (created when missing) or in memory. */
-export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<EmbeddedDatabase> {
   const memory = isMemoryDataDir(dataDir);
   let release = (): void => undefined;
   if (!memory) {
@@ -115,6 +120,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
         if (!closed) await unlisten();
       };
     },
+    dumpDataDir: () => pg.dumpDataDir('none'),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
