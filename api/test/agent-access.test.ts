@@ -6,15 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCreateAccount } from '../src/identity/create-account.js';
 import { commandOutput, harnessForFile, testHasher } from './helpers.js';
 import { call, expectFailure, loginToken, okData } from './identity-helpers.js';
-import {
-  countRows,
-  createTicket,
-  createTicketHarness,
-  marker,
-  officialBody,
-  replyBody,
-  ticketRow,
-} from './tickets-helpers.js';
+import { countRows, createTicket, createTicketHarness, marker, officialBody, replyBody, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

@@ -2,17 +2,7 @@ import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  agentReply,
-  countRows,
-  createTicket,
-  createTicketHarness,
-  insertFile,
-  officialBody,
-  platformBody,
-  replyBody,
-  ticketRow,
-} from './tickets-helpers.js';
+import { agentReply, countRows, createTicket, createTicketHarness, insertFile, officialBody, platformBody, replyBody, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

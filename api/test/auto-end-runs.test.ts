@@ -7,14 +7,7 @@ import { readGamesSeed, seedGames } from '../src/seed/games-seed.js';
 import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
 import { AutoEndJob, autoEndTickets } from '../src/tickets/auto-end.js';
 import { OffsetClock, TEST_CLOCK_PATH } from '../src/tickets/test-clock.js';
-import {
-  openTestDatabase,
-  POSTGRES_URL,
-  TEST_PASSWORD_HASHING,
-  type TestDatabase,
-  testHasher,
-  uniqueSchema,
-} from './helpers.js';
+import { openTestDatabase, POSTGRES_URL, TEST_PASSWORD_HASHING, type TestDatabase, testHasher, uniqueSchema } from './helpers.js';
 import { accountIdOf, AUTO_END_MS, countRows } from './tickets-helpers.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,16 +4,7 @@ import { buildApp } from '../src/app.js';
 import { OffsetClock, TEST_CLOCK_PATH } from '../src/tickets/test-clock.js';
 import { TEST_PASSWORD_HASHING } from './helpers.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import {
-  AUTO_END_MS,
-  createTicket,
-  createTicketHarness,
-  platformBody,
-  renewSessions,
-  replyBody,
-  type TicketHarness,
-  ticketRow,
-} from './tickets-helpers.js';
+import { AUTO_END_MS, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, type TicketHarness, ticketRow } from './tickets-helpers.js';
 
 describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
   let h: TicketHarness;

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { autoEndTickets } from '../src/tickets/auto-end.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import {
-  createTicket,
-  createTicketHarness,
-  platformBody,
-  renewSessions,
-  replyBody,
-  type TicketHarness,
-  ticketRow,
-} from './tickets-helpers.js';
+import { createTicket, createTicketHarness, platformBody, renewSessions, replyBody, type TicketHarness, ticketRow } from './tickets-helpers.js';
 
 describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
   let h: TicketHarness;

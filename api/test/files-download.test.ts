@@ -8,15 +8,7 @@ import { attachmentDisposition } from '../src/http/endpoint-routes.js';
 import { pdf, png } from './files-fixtures.js';
 import { harnessForFile, injectJson } from './helpers.js';
 import { bearer } from './identity-helpers.js';
-import {
-  attachToTicket,
-  createFilesHarness,
-  download,
-  newAccount,
-  sha256,
-  uploadAs,
-  uploaded,
-} from './files-helpers.js';
+import { attachToTicket, createFilesHarness, download, newAccount, sha256, uploadAs, uploaded } from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);
 

@@ -11,16 +11,7 @@ import { outboxMailer } from '../src/mail/transport.js';
 import { png } from './files-fixtures.js';
 import { harnessForFile, type JsonAnswer } from './helpers.js';
 import { call, expectFailure, loginToken, okData, unique } from './identity-helpers.js';
-import {
-  attachToTicket,
-  createFilesHarness,
-  download,
-  newAccount,
-  rowsOf,
-  storedFiles,
-  uploadAs,
-  uploaded,
-} from './files-helpers.js';
+import { attachToTicket, createFilesHarness, download, newAccount, rowsOf, storedFiles, uploadAs, uploaded } from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);
 

@@ -6,17 +6,7 @@ import { DiskFileStore } from '../src/files/store.js';
 import { cfb, docm, docx, exe, jpeg, mp4, multipart, pdf, png, streamedTextUpload, zip } from './files-fixtures.js';
 import { harnessForFile, injectJson } from './helpers.js';
 import { bearer, expectFailure } from './identity-helpers.js';
-import {
-  ACCEPTED,
-  createFilesHarness,
-  download,
-  newAccount,
-  rowsOf,
-  sha256,
-  storedFiles,
-  uploadAs,
-  uploaded,
-} from './files-helpers.js';
+import { ACCEPTED, createFilesHarness, download, newAccount, rowsOf, sha256, storedFiles, uploadAs, uploaded } from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);
 

@@ -4,17 +4,7 @@ import { cleanFileName } from '../src/files/file-names.js';
 import { heldTextUpload, multipart, png } from './files-fixtures.js';
 import { harnessForFile, injectJson, type JsonAnswer } from './helpers.js';
 import { bearer, expectFailure } from './identity-helpers.js';
-import {
-  attachToTicket,
-  createFilesHarness,
-  newAccount,
-  ONE_FILE_ONLY,
-  post,
-  rowsOf,
-  storedFiles,
-  uploadAs,
-  uploaded,
-} from './files-helpers.js';
+import { attachToTicket, createFilesHarness, newAccount, ONE_FILE_ONLY, post, rowsOf, storedFiles, uploadAs, uploaded } from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);
 

@@ -2,14 +2,7 @@ import { addDays, ERROR_CODES, LEAD_RANGE_DAYS_MAX, utcDay } from 'shared-contra
 import { describe, expect, it } from 'vitest';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import {
-  accountIdOf,
-  createTicket,
-  createTicketHarness,
-  platformBody,
-  renewSessions,
-  replyBody,
-} from './tickets-helpers.js';
+import { accountIdOf, createTicket, createTicketHarness, platformBody, renewSessions, replyBody } from './tickets-helpers.js';
 import { gameName, knownTickets, leadToken, RANGE } from './lead-dashboard-helpers.js';
 
 const h = harnessForFile(createTicketHarness);

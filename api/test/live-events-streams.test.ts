@@ -3,16 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_RETENTION_MS, pruneTicketEvents } from '../src/tickets/live-events.js';
 import { harnessForFile } from './helpers.js';
 import { agentReply, createTicket, platformBody } from './tickets-helpers.js';
-import {
-  countEvents,
-  createLiveHarness,
-  isReady,
-  kinds,
-  lastId,
-  openLive,
-  STREAMS_PER_ACCOUNT,
-  until,
-} from './live-events-helpers.js';
+import { countEvents, createLiveHarness, isReady, kinds, lastId, openLive, STREAMS_PER_ACCOUNT, until } from './live-events-helpers.js';
 
 const harness = harnessForFile(createLiveHarness);
 

@@ -4,19 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Sessions } from '../src/identity/sessions.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import {
-  call,
-  createAccount,
-  createSocialAccount,
-  expectFailure,
-  INVALID_CREDENTIALS,
-  login,
-  loginToken,
-  okData,
-  PASSWORD,
-  SESSION_INVALID,
-  unique,
-} from './identity-helpers.js';
+import { call, createAccount, createSocialAccount, expectFailure, INVALID_CREDENTIALS, login, loginToken, okData, PASSWORD, SESSION_INVALID, unique } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 

@@ -5,15 +5,7 @@ import { SOCIAL_LOGIN_TTL_MINUTES } from '../src/oauth/social-logins.js';
 import { createTestApp, harnessForFile } from './helpers.js';
 import { bearer, call, createAccount, expectFailure, okData } from './identity-helpers.js';
 import { authorizeAs, DEMO_EMAIL_DOMAIN, startDemoOAuthServer } from 'tooling/demo-oauth';
-import {
-  completionQuery,
-  createSocialLoginHarness,
-  inBrowser,
-  logInWith,
-  SITE,
-  siteHeaders,
-  start,
-} from './social-login-helpers.js';
+import { completionQuery, createSocialLoginHarness, inBrowser, logInWith, SITE, siteHeaders, start } from './social-login-helpers.js';
 
 const harness = harnessForFile(createSocialLoginHarness);
 

@@ -4,15 +4,7 @@ import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
 import { createTestApp, harnessForFile } from './helpers.js';
 import { call, expectFailure, okData, unique } from './identity-helpers.js';
 import { DEMO_CLIENTS } from 'tooling/demo-oauth';
-import {
-  createSocialLoginHarness,
-  inBrowser,
-  OTHER_SITE,
-  SITE,
-  siteHeaders,
-  START,
-  start,
-} from './social-login-helpers.js';
+import { createSocialLoginHarness, inBrowser, OTHER_SITE, SITE, siteHeaders, START, start } from './social-login-helpers.js';
 
 const harness = harnessForFile(createSocialLoginHarness);
 

@@ -2,18 +2,7 @@ import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  countRows,
-  type CreateBody,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  officialBody,
-  platformBody,
-  replyBody,
-  schemaKey,
-  ticketCount,
-} from './tickets-helpers.js';
+import { countRows, type CreateBody, createTicket, createTicketHarness, inquiryDetail, officialBody, platformBody, replyBody, schemaKey, ticketCount } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

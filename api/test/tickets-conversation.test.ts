@@ -2,19 +2,7 @@ import { ERROR_CODES, LIMITS, TICKET_LIST_LABELS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  agentReply,
-  countRows,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  insertFile,
-  officialBody,
-  platformBody,
-  replyBody,
-  schemaKey,
-  ticketRow,
-} from './tickets-helpers.js';
+import { agentReply, countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, officialBody, platformBody, replyBody, schemaKey, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

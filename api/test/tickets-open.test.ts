@@ -4,19 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { multipart, png } from './files-fixtures.js';
 import { harnessForFile, injectJson } from './helpers.js';
 import { bearer, call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  countRows,
-  type CreateBody,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  insertFile,
-  officialBody,
-  platformBody,
-  schemaKey,
-  ticketCount,
-  ticketRow,
-} from './tickets-helpers.js';
+import { countRows, type CreateBody, createTicket, createTicketHarness, inquiryDetail, insertFile, officialBody, platformBody, schemaKey, ticketCount, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

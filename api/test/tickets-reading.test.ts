@@ -3,18 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { harnessForFile, TEST_PASSWORD_HASHING } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  agentReply,
-  countRows,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  insertFile,
-  officialBody,
-  platformBody,
-  replyBody,
-  ticketRow,
-} from './tickets-helpers.js';
+import { agentReply, countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, officialBody, platformBody, replyBody, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
