@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ALL_GAMES_PATH, ROUTES, currentReturnPath, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
 import { useModalDialog, usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
 import { BrandIcon, type BrandIconName } from '../../components/brand-icon.js';
-import iconButton from '../../components/icon-button.module.css';
 import styles from './side-menu.module.css';
 
 /** The brand's icon of an entry, or an empty box of its size so every entry's label starts at the same place. */
@@ -46,7 +45,7 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
     >
       <div className={styles.content}>
         <div className={styles.header}>
-          <button type="button" className={`${iconButton.iconButton} ${styles.close}`} onClick={onClose} data-testid="menu-close">
+          <button type="button" className="icon-button" onClick={onClose} data-testid="menu-close">
             <BrandIcon name="close" className={styles.closeIcon} />
             <span className="visually-hidden">{t('shell:menu.close')}</span>
           </button>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { REPAY_STEPS, ROUTES, platformLink, supportStepPath, type RouteName, type SupportStep } from 'shared-contracts';
 import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
 import { BrandIcon } from '../../components/brand-icon.js';
-import iconButton from '../../components/icon-button.module.css';
 import styles from './top-nav.module.css';
 
 function pageTitleKey(routeName: RouteName, hasUserCenter: boolean): string | null {
@@ -88,7 +87,7 @@ export function TopNav(props: {
         ) : (
         <button
           type="button"
-          className={`${iconButton.iconButton} ${styles.menuButton}`}
+          className="icon-button"
           aria-haspopup="dialog"
           aria-expanded={props.menuOpen}
           aria-controls="side-menu"
