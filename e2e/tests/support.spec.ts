@@ -100,6 +100,9 @@ test.describe('support steps one and two (DESIGN §7)', () => {
 
   test('a step whose code fails to arrive offers a retry under the steps, which loads it without reloading the page', async ({ page }) => {
     await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    // The support remote has taken its first view over (its scripts start once the page has loaded): the steps'
+    // links now route in the page instead of loading the next step's HTML.
+    await expect(page.locator('[id="single-spa-application:support"]')).toHaveAttribute('data-first-view', /^(hydrated|replaced)$/);
     await expect(page.getByTestId('support-step-game')).toBeVisible();
     // The inquiry form loads on first opening: its files from the support origin fail this once.
     const supportFiles = `http://localhost:${PORTS.support}/**/*.{js,css}`;
