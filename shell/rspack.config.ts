@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GAME_ENTRY_PARAMS } from 'shared-contracts';
 import { createAppBuild } from 'tooling/rspack';
 import { SHARED_FOR_REMOTES } from './src/app/shared-for-remotes.js';
 
@@ -14,4 +15,6 @@ export default createAppBuild({
   htmlTitle: '',
   runtimePlugins: [path.join(appDir, 'src/app/remote-fallback-plugin.ts')],
   preloadProvided: SHARED_FOR_REMOTES,
+  // A game client's session token leaves the address bar before the page asks for anything more.
+  startAtOnceWith: [GAME_ENTRY_PARAMS.token],
 });

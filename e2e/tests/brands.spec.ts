@@ -20,8 +20,10 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
       await expect(page.getByTestId('banner-carousel')).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`${brand.name}$`));
       await expect(page.getByRole('banner').getByRole('img', { name: brand.name })).toBeVisible();
+      // The brand's colours come with the page's HTML (its theme style) and the start-up applies them again: read
+      // what applies, whichever it is at this moment.
       const colours = await page.evaluate(() => ({
-        primary: document.documentElement.style.getPropertyValue('--color-primary'),
+        primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
         meta: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
         icon: document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '',
       }));

@@ -15,11 +15,14 @@ import { site } from '../support/ports.js';
 const STEP_MS = 100;
 
 /**
- * Stops the page's clock a moment from now (the clock runs on meanwhile, and cannot be stopped in its past);
- * timers then fire only as the test moves the clock.
+ * How far ahead the clock is stopped: it runs on until the call reaches the page, which on a busy machine, while
+ * the page still loads a remote, can take more than a step, and a clock cannot be stopped in its past.
  */
+const PAUSE_AHEAD_MS = 1_000;
+
+/** Stops the page's clock a moment from now; timers then fire only as the test moves the clock. */
 async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt(await page.evaluate((ahead) => Date.now() + ahead, STEP_MS));
+  await page.clock.pauseAt(await page.evaluate((ahead) => Date.now() + ahead, PAUSE_AHEAD_MS));
 }
 
 /** Moves the paused clock in steps until `changed` says so, and answers how far it moved. */

@@ -33,6 +33,8 @@ export interface AppConfigOptions {
    * what it loads next always runs them (see StartupChunksPlugin).
    */
   preloadProvided?: readonly string[];
+  /** Host only: query parameters with which its page starts its scripts at once instead of after the first view. */
+  startAtOnceWith?: readonly string[];
   /**
    * The app's first-view renderer (README "First view in the HTML"), built for Node into dist/server beside the browser build, so a deploy
    * ships the two together and the fragment host renders with the code the page then runs.
@@ -104,7 +106,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
       // The shell's page carries its first view; a remote's standalone page renders on the client only.
-      new StartupChunksPlugin({ provided: options.preloadProvided, startAfterFirstView: !isRemote }),
+      new StartupChunksPlugin({ provided: options.preloadProvided, startAfterFirstView: !isRemote, startAtOnceWith: options.startAtOnceWith }),
       // axios's fetch adapter runs feature tests of fetch and streams as it is evaluated (new Request, new Response,
       // a ReadableStream body), in the task that evaluates axios with the page's first API call, although browsers
       // use its XHR adapter (and its upload progress). Browser builds leave it out; the Node first-view builds use

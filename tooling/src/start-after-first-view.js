@@ -6,7 +6,9 @@
  * are named by this tag's attributes (space-separated URLs):
  * - data-scripts: classic chunks that register shared modules, run in their order before the entry;
  * - data-module-scripts: the entry, an ES module;
- * - data-preloads: chunks fetched (low priority) but not run, for what the page loads next.
+ * - data-preloads: chunks fetched (low priority) but not run, for what the page loads next;
+ * - data-start-at-once-with: query parameters with which the page starts at once, without waiting: a game client's
+ *   session token, which the start-up takes out of the address bar before anything else.
  * A page whose `load` never comes (an image that hangs) starts anyway after START_AT_THE_LATEST_MS.
  */
 (() => {
@@ -47,7 +49,9 @@
     const decoded = [...document.images].filter((image) => image.complete && image.naturalWidth > 0).map((image) => image.decode().catch(() => undefined));
     void Promise.all(decoded).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0))));
   };
-  if (document.readyState === 'complete') afterFirstViewPainted();
+  const query = new URLSearchParams(location.search);
+  if (urls('data-start-at-once-with').some((name) => query.has(name))) start();
+  else if (document.readyState === 'complete') afterFirstViewPainted();
   else addEventListener('load', afterFirstViewPainted, { once: true });
   setTimeout(start, START_AT_THE_LATEST_MS);
 })();

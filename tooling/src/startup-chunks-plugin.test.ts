@@ -71,6 +71,10 @@ describe("the shell's page names at once the chunks its start-up loads, to a sta
     expect(starterList(html, 'data-module-scripts')).toEqual([expect.stringMatching(/^main\.[0-9a-f]{10}\.js$/)]);
   });
 
+  it("starts at once on a game client's address, whose session token the start-up takes out of the address bar", () => {
+    expect(starterList(html, 'data-start-at-once-with')).toEqual(['oauth_token']);
+  });
+
   it('names for a preload the chunks of what it provides for its remotes without running them', () => {
     const provided = chunksOf((name) => PROVIDED_FOR_REMOTES.includes(name)).filter((file) => !starterList(html, 'data-scripts').includes(file));
     expect(provided.length).toBeGreaterThan(0);

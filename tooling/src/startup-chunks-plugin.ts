@@ -86,9 +86,10 @@ type AssetTag = { tagName: string; voidTag: boolean; attributes: Record<string, 
 export class StartupChunksPlugin {
   /**
    * `provided`: shared libraries the app provides to what it loads next, preloaded though it does not run them.
-   * `startAfterFirstView`: the page's scripts start once the first view in its HTML has loaded.
+   * `startAfterFirstView`: the page's scripts start once the first view in its HTML has loaded, or at once when its
+   * address carries one of the query parameters `startAtOnceWith`.
    */
-  constructor(private readonly options: { provided?: readonly string[]; startAfterFirstView?: boolean } = {}) {}
+  constructor(private readonly options: { provided?: readonly string[]; startAfterFirstView?: boolean; startAtOnceWith?: readonly string[] } = {}) {}
 
   apply(compiler: Compiler): void {
     const { sources } = compiler.rspack;
@@ -111,6 +112,7 @@ export class StartupChunksPlugin {
               'data-scripts': run.map(({ href }) => href).join(' '),
               'data-module-scripts': entryScripts.map((tag) => tag.attributes.src).join(' '),
               'data-preloads': hinted.filter(({ as }) => as === 'script').map(({ href }) => href).join(' '),
+              'data-start-at-once-with': (this.options.startAtOnceWith ?? []).join(' '),
             },
           };
           data.assetTags.scripts = [...otherScripts, starter];
