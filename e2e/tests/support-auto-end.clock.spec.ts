@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { LIMITS } from 'shared-contracts';
-import { DEMO, logIn } from '../support/accounts.js';
+import { logIn } from '../support/accounts.js';
+import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 import { AGENT, advanceApiClock, agentReplies, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -18,14 +19,14 @@ const historyItem = (page: Page, inquiryId: number) => page.locator(`[data-testi
 
 test.describe('the 24-hour auto-end (SPEC §4)', () => {
   test(`a chat left unanswered ${LIMITS.autoEndHours} hours after the agent's reply ends by itself and invites a rating`, async ({ page, browser }) => {
-    const playerToken = await tokenOf(DEMO.player1);
+    const playerToken = await tokenOf(INQUIRY_ACCOUNTS.autoEnded);
     const title = `Auto-end ${randomUUID().slice(0, 8)}`;
     const { inquiryId } = await openTicket(playerToken, { title });
     await agentReplies(await tokenOf(AGENT), inquiryId, 'We restored your reward. Does it show now?');
     const { autoEnded } = await advanceApiClock((LIMITS.autoEndHours + 1) * 60 * 60 * 1000);
     expect(autoEnded).toBeGreaterThanOrEqual(1);
 
-    await logIn(page, DEMO.player1);
+    await logIn(page, INQUIRY_ACCOUNTS.autoEnded);
     await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
     const item = historyItem(page, inquiryId);
     await expect(item.getByTestId('history-label')).toHaveText(en('listStatus.awaitingEvaluation'));
