@@ -76,6 +76,8 @@ test.describe('in-game entry (SPEC §3, §4, §7)', () => {
     await page.goto(`${site()}/?spec_lang=en`);
     await expect(page.getByTestId('banner-carousel')).toBeVisible();
     await expect(page.getByTestId('menu-button')).toHaveCount(0);
+    // The banner shows from the HTML before any script starts; the catalogue then asks for its games, its client's first.
+    await expect.poll(() => callsTo(calls, '/games/all').length).toBeGreaterThan(0);
     await page.goto(`${site()}/login?spec_lang=en`);
     await expect(page.getByTestId('account-logged-in')).toBeVisible();
     await expect.poll(() => callsTo(calls, '/website/login/login_config').length).toBeGreaterThan(0);
