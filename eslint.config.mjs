@@ -15,9 +15,7 @@ const packageImport = (name) => `^(${name}(/|$)|(\\.\\./){2,}(.*/)?${name}/)`;
  * never imports a remote's source, shared-contracts imports nothing of ours, the API imports no browser app.
  */
 function forbidPackages(names, why) {
-  return names.flatMap((name) => [
-    { regex: packageImport(name), message: `${why} (DESIGN §2).` },
-  ]);
+  return names.flatMap((name) => [{ regex: packageImport(name), message: `${why} (DESIGN §2).` }]);
 }
 
 const boundaries = [
@@ -97,7 +95,11 @@ function placeIn(srcDir, file) {
   const [top, second] = path.relative(srcDir, file).split(path.sep);
   const rank = LAYERS.indexOf(top);
   if (rank === -1 && STATIC_FILE.test(file)) return { layer: 'the static files', rank: -1, feature: null };
-  return { layer: rank === -1 ? 'the entries' : `src/${top}`, rank: rank === -1 ? LAYERS.length : rank, feature: top === 'features' ? second : null };
+  return {
+    layer: rank === -1 ? 'the entries' : `src/${top}`,
+    rank: rank === -1 ? LAYERS.length : rank,
+    feature: top === 'features' ? second : null,
+  };
 }
 
 /** The source files of src/ that a file's text imports by relative path (type-only imports included). */
@@ -131,8 +133,10 @@ const appLayers = {
       meta: {
         type: 'problem',
         messages: {
-          upward: "'{{source}}' is in {{target}}, above {{layer}}: imports run one way, src/lib <- src/components <- src/features <- src/app.",
-          otherFeature: "'{{source}}' is another feature's: features do not import each other; src/app composes them, and what both need goes in src/lib or src/components.",
+          upward:
+            "'{{source}}' is in {{target}}, above {{layer}}: imports run one way, src/lib <- src/components <- src/features <- src/app.",
+          otherFeature:
+            "'{{source}}' is another feature's: features do not import each other; src/app composes them, and what both need goes in src/lib or src/components.",
           circle: 'This file is on an import circle: {{circle}}.',
         },
       },
@@ -159,7 +163,12 @@ const appLayers = {
           ImportExpression: check,
           'Program:exit'(program) {
             const circle = circleThrough(srcDir, context.filename, context.sourceCode.text);
-            if (circle) context.report({ node: program, messageId: 'circle', data: { circle: circle.map((file) => path.relative(srcDir, file)).join(' -> ') } });
+            if (circle)
+              context.report({
+                node: program,
+                messageId: 'circle',
+                data: { circle: circle.map((file) => path.relative(srcDir, file)).join(' -> ') },
+              });
           },
         };
       },

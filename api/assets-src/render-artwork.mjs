@@ -30,9 +30,14 @@ const SRC_DIR = path.join(here, 'games');
 const OUT_DIR = path.resolve(here, '../assets/games');
 
 const GAMES = [
-  ['star-harbor', 'Star Harbor'], ['comet-circuit', 'Comet Circuit'], ['prism-tiles', 'Prism Tiles'],
-  ['ashvale-tactics', 'Ashvale Tactics'], ['moonbeat-parade', 'Moonbeat Parade'], ['clover-hollow', 'Clover Hollow'],
-  ['aether-sentinels', 'Aether Sentinels'], ['mythdeck-arena', 'Mythdeck Arena'],
+  ['star-harbor', 'Star Harbor'],
+  ['comet-circuit', 'Comet Circuit'],
+  ['prism-tiles', 'Prism Tiles'],
+  ['ashvale-tactics', 'Ashvale Tactics'],
+  ['moonbeat-parade', 'Moonbeat Parade'],
+  ['clover-hollow', 'Clover Hollow'],
+  ['aether-sentinels', 'Aether Sentinels'],
+  ['mythdeck-arena', 'Mythdeck Arena'],
 ];
 
 function loadSharp() {

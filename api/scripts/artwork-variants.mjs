@@ -21,11 +21,20 @@ async function main() {
     for (const [kind, size] of Object.entries(PHONE_SIZES)) {
       const file = (name) => path.join(GAMES_DIR, slug, name);
       const original = sharp(file(`${kind}.webp`));
-      await original.clone().avif(AVIF).toFile(file(`${kind}.avif`));
+      await original
+        .clone()
+        .avif(AVIF)
+        .toFile(file(`${kind}.avif`));
       // The centre of the original at the phone copy's aspect ratio, as object-fit: cover shows it.
       const phone = original.clone().resize({ ...size, fit: 'cover', position: 'centre' });
-      await phone.clone().avif(AVIF).toFile(file(`${kind}-phone.avif`));
-      await phone.clone().webp(WEBP).toFile(file(`${kind}-phone.webp`));
+      await phone
+        .clone()
+        .avif(AVIF)
+        .toFile(file(`${kind}-phone.avif`));
+      await phone
+        .clone()
+        .webp(WEBP)
+        .toFile(file(`${kind}-phone.webp`));
     }
   }
 }

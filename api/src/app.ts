@@ -118,7 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A domain left unregistered would leave its endpoints answering 404: refuse to start instead.
   app.addHook('onReady', async () => {
     const missing = Object.values(ENDPOINTS).filter((endpoint) => !app.hasRoute({ method: endpoint.method, url: endpoint.path }));
-    if (missing.length > 0) throw new Error(`No handler for ${missing.map((endpoint) => `${endpoint.method} ${endpoint.path}`).join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`No handler for ${missing.map((endpoint) => `${endpoint.method} ${endpoint.path}`).join(', ')}`);
   });
   await app.ready();
   return app;

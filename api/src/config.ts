@@ -22,9 +22,7 @@ export const DEFAULT_MAIL_FROM = 'Player Support <no-reply@publisher.example>';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
-  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((value) => value === '1' || value === 'true' || value === 'yes');
 
 /** Whether Fastify's `trustProxy` takes the value: it splits a string at commas and compiles it with proxy-addr. */
 function compilesAsProxyAddresses(value: string): boolean {
@@ -61,17 +59,17 @@ const envSchema = z.object({
     z
       .string()
       .refine((value) => value !== 'true', {
-        message: 'true would take any client\'s X-Forwarded-For as its address (and dodge every per-address limit): name the proxies\' addresses or subnet',
+        message:
+          "true would take any client's X-Forwarded-For as its address (and dodge every per-address limit): name the proxies' addresses or subnet",
       })
       .refine((value) => value === 'false' || compilesAsProxyAddresses(value), {
-        message: 'must be false or comma-separated addresses or subnets (10.0.0.0/8, loopback, linklocal, uniquelocal); host names are not resolved',
+        message:
+          'must be false or comma-separated addresses or subnets (10.0.0.0/8, loopback, linklocal, uniquelocal); host names are not resolved',
       }),
   ).default('loopback'),
   /** Folder that receives each message as an `.eml` file when SMTP_URL is unset. */
   OUTBOX_DIR: optional(z.string().min(1)),
-  SMTP_URL: optional(
-    z.string().refine((value) => /^smtps?:\/\/[^/]+/.test(value), { message: 'must be an smtp:// or smtps:// URL' }),
-  ),
+  SMTP_URL: optional(z.string().refine((value) => /^smtps?:\/\/[^/]+/.test(value), { message: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(
     z
       .string()
@@ -84,9 +82,7 @@ const envSchema = z.object({
   SUPPORT_LONG_QUEUE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_LONG_QUEUE_THRESHOLD),
   /** Abuse limits on tickets (DEFAULT_TICKET_LIMITS): open tickets per player and new tickets per player per hour. */
   TICKET_OPEN_MAX: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_TICKET_LIMITS.openTicketsMax),
-  TICKET_CREATES_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(
-    DEFAULT_TICKET_LIMITS.createsPerAccount.max,
-  ),
+  TICKET_CREATES_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_TICKET_LIMITS.createsPerAccount.max),
   /**
    * Brute-force limits (DEFAULT_IDENTITY_LIMITS, counted in the database so every replica shares them): failed
    * password checks per account and per client address, and wrong e-mailed codes per client address, per window.
@@ -101,9 +97,7 @@ const envSchema = z.object({
   NODE_ENV: optional(z.string()),
 });
 
-export type DatabaseConfig =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string };
+export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 export interface Config {
   port: number;
@@ -169,11 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? { kind: 'postgres', url: values.DATABASE_URL }
     : {
         kind: 'pglite',
-        dataDir: values.DATA_DIR
-          ? isMemoryDataDir(values.DATA_DIR)
-            ? values.DATA_DIR
-            : path.resolve(values.DATA_DIR)
-          : DEFAULT_DATA_DIR,
+        dataDir: values.DATA_DIR ? (isMemoryDataDir(values.DATA_DIR) ? values.DATA_DIR : path.resolve(values.DATA_DIR)) : DEFAULT_DATA_DIR,
       };
   const trustProxy = values.TRUST_PROXY === 'false' ? false : values.TRUST_PROXY;
   return {

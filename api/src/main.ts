@@ -60,13 +60,10 @@ async function main(): Promise<void> {
         identityLimits: config.identityLimits,
         ...(testClock ? { testClock } : {}),
       });
-      built.log.info(
-        { database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded },
-        'database ready',
-      );
+      built.log.info({ database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded }, 'database ready');
       built.log.info({ mail: mailer.description, from: config.mail.from, socialLogins: config.oauthProviders }, 'mail and logins');
       built.log.info({ files: fileStore.description }, 'attachments storage');
-      if (testClock) built.log.warn('API_TEST_CLOCK is on: POST /__test__/clock moves this server\'s clock');
+      if (testClock) built.log.warn("API_TEST_CLOCK is on: POST /__test__/clock moves this server's clock");
       if (migrations.unknown.length > 0) {
         built.log.warn({ versions: migrations.unknown }, 'database has migrations this build does not know');
       }

@@ -13,9 +13,19 @@ const harness = harnessForFile(createTestApp);
 describe('demo accounts', () => {
   it('seeded by two replicas starting at the same moment: each account made once, neither start fails', async () => {
     const accounts = [
-      { account: 'seed-race', password: 'seed-race-pass', email: 'seed-race@demo.example', birthday: '2001-02-03', phone: null, role: 'player' as const },
+      {
+        account: 'seed-race',
+        password: 'seed-race-pass',
+        email: 'seed-race@demo.example',
+        birthday: '2001-02-03',
+        phone: null,
+        role: 'player' as const,
+      },
     ];
-    const results = await Promise.all([seedDemoAccounts(harness.db, testHasher, accounts), seedDemoAccounts(harness.db, testHasher, accounts)]);
+    const results = await Promise.all([
+      seedDemoAccounts(harness.db, testHasher, accounts),
+      seedDemoAccounts(harness.db, testHasher, accounts),
+    ]);
     expect(results.map((result) => result.created).sort()).toEqual([0, 1]);
     const { rows } = await harness.db.query<{ count: number }>("SELECT count(*)::int AS count FROM accounts WHERE account = 'seed-race'");
     expect(rows[0]?.count).toBe(1);
@@ -27,7 +37,13 @@ describe('demo accounts', () => {
     for (const demo of DEMO_ACCOUNTS) {
       const token = await loginToken(harness, demo.account, demo.password);
       const info = okData('usersInfo', await call(harness, 'usersInfo', { token }));
-      expect(info).toMatchObject({ account: demo.account, type: 'PLATFORM', email: demo.email, birthday: demo.birthday, phone: demo.phone });
+      expect(info).toMatchObject({
+        account: demo.account,
+        type: 'PLATFORM',
+        email: demo.email,
+        birthday: demo.birthday,
+        phone: demo.phone,
+      });
       // SPEC §3 user info: every demo account shows a birthday and a phone or an e-mail.
       expect(info.birthday).not.toBeNull();
       expect(info.email ?? info.phone).not.toBeNull();
@@ -52,7 +68,10 @@ describe('demo accounts', () => {
   it('never get a changed password, role or e-mail back at the next seed', async () => {
     await seedDemoAccounts(harness.db, testHasher);
     const token = await loginToken(harness, 'agent1', 'agent1-pass');
-    okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: 'agent1-pass', newPassword: 'Changed-by-operator-1' } }));
+    okData(
+      'changePassword',
+      await call(harness, 'changePassword', { token, body: { oldPassword: 'agent1-pass', newPassword: 'Changed-by-operator-1' } }),
+    );
     await harness.db.query("UPDATE accounts SET role = 'player', email = 'moved@example.com' WHERE account = 'player2'");
     expect(await seedDemoAccounts(harness.db, testHasher)).toEqual({ created: 0, completed: 0 });
     expect((await login(harness, 'agent1', 'agent1-pass')).status).toBe(401);
@@ -103,14 +122,26 @@ describe('create-account command', () => {
       [[], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /--account is required/],
       [['--account', 'ab'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /Account "ab" must have at least 3 characters/],
       [['--account', 'bad name'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /may use only letters, digits/],
-      [['--account', 'fine-name', '--email', 'nope'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /E-mail "nope" is not a valid e-mail address/],
-      [['--account', 'fine-name', '--role', 'admin'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /--role must be one of player, agent/],
+      [
+        ['--account', 'fine-name', '--email', 'nope'],
+        { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } },
+        /E-mail "nope" is not a valid e-mail address/,
+      ],
+      [
+        ['--account', 'fine-name', '--role', 'admin'],
+        { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } },
+        /--role must be one of player, agent/,
+      ],
       [['--account', 'fine-name', '--colour', 'red'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /Unknown option '--colour'/],
       [['--account', 'fine-name'], { stdin: '' }, /no password: set ACCOUNT_PASSWORD or send it on standard input/],
       [['--account', 'fine-name'], { env: { ACCOUNT_PASSWORD: 'short1' } }, /The password must have at least 8 characters/],
       [['--account', 'fine-name'], { stdin: 'Password1\n' }, /The password is one of the most used ones/],
       [['--account', 'OPERATOR-MADE'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /account named "OPERATOR-MADE" already exists/],
-      [['--account', 'other-name', '--email', 'MADE@example.com'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /already bound to another account/],
+      [
+        ['--account', 'other-name', '--email', 'MADE@example.com'],
+        { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } },
+        /already bound to another account/,
+      ],
     ];
     for (const [argv, options, message] of cases) {
       const run = io(argv, options);
@@ -119,7 +150,9 @@ describe('create-account command', () => {
       expect(run.output().err).not.toContain('Strong-pass-99');
       expect(run.output().out).toBe('');
     }
-    const { rows } = await harness.db.query<{ count: number }>("SELECT count(*)::int AS count FROM accounts WHERE account IN ('fine-name', 'other-name', 'x1')");
+    const { rows } = await harness.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM accounts WHERE account IN ('fine-name', 'other-name', 'x1')",
+    );
     expect(rows[0]?.count).toBe(0);
   });
 

@@ -10,7 +10,15 @@ import { countRows, createTicket, createTicketHarness, marker, officialBody, rep
 
 const h = harnessForFile(createTicketHarness);
 
-const AGENT_CALLS: EndpointName[] = ['agentInquiries', 'agentInquiryDetail', 'agentInquiryReply', 'agentInquiryEnd', 'agentInquiryAssign', 'agentInquiryNote', 'deskAgents'];
+const AGENT_CALLS: EndpointName[] = [
+  'agentInquiries',
+  'agentInquiryDetail',
+  'agentInquiryReply',
+  'agentInquiryEnd',
+  'agentInquiryAssign',
+  'agentInquiryNote',
+  'deskAgents',
+];
 /** The canned replies' calls (canned-replies.test.ts checks them). */
 const CANNED_REPLY_CALLS: EndpointName[] = ['cannedReplies', 'cannedReplyCreate', 'cannedReplyUpdate', 'cannedReplyDelete'];
 
@@ -55,7 +63,13 @@ describe('the agent calls', () => {
       const account = `desk-${role}-${marker()}`;
       const { stdout, stderr } = commandOutput();
       const code = await runCreateAccount(
-        { argv: ['--', '--account', account, '--role', role], env: { ACCOUNT_PASSWORD: 'Desk-pass-2024' }, stdin: Readable.from([]), stdout, stderr },
+        {
+          argv: ['--', '--account', account, '--role', role],
+          env: { ACCOUNT_PASSWORD: 'Desk-pass-2024' },
+          stdin: Readable.from([]),
+          stdout,
+          stderr,
+        },
         { db: h.db, hasher: testHasher },
       );
       expect(code).toBe(0);

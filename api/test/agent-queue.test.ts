@@ -95,7 +95,9 @@ describe('GET /agent/inquiries', () => {
     };
     const queue = async () => (await list(`?keyword=${word}`)).items.map((item) => item.id);
     const waitingSince = async (id: number) =>
-      (await h.db.query<{ waiting_since: Date | null }>('SELECT waiting_since FROM tickets WHERE id = $1', [id])).rows[0]?.waiting_since?.toISOString() ?? null;
+      (
+        await h.db.query<{ waiting_since: Date | null }>('SELECT waiting_since FROM tickets WHERE id = $1', [id])
+      ).rows[0]?.waiting_since?.toISOString() ?? null;
 
     const first = await open('First');
     const second = await open('Second');

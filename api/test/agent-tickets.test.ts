@@ -2,7 +2,17 @@ import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { agentReply, countRows, createTicket, createTicketHarness, insertFile, officialBody, platformBody, replyBody, ticketRow } from './tickets-helpers.js';
+import {
+  agentReply,
+  countRows,
+  createTicket,
+  createTicketHarness,
+  insertFile,
+  officialBody,
+  platformBody,
+  replyBody,
+  ticketRow,
+} from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
@@ -11,7 +21,10 @@ describe('GET /agent/inquiries/detail', () => {
     const id = await createTicket(h, h.player1, officialBody({ title: 'Read by the desk' }));
     await agentReply(h, id, 'First answer.');
     const before = await ticketRow(h.db, id);
-    const shown = okData('agentInquiryDetail', await call(h, 'agentInquiryDetail', { token: h.agent, query: `?inquiryId=${id}&spec_lang=en` }));
+    const shown = okData(
+      'agentInquiryDetail',
+      await call(h, 'agentInquiryDetail', { token: h.agent, query: `?inquiryId=${id}&spec_lang=en` }),
+    );
     expect(shown).toMatchObject({
       id,
       account: 'player1',
@@ -31,7 +44,12 @@ describe('GET /agent/inquiries/detail', () => {
   });
 
   it('answers an unknown ticket with 4040 inquiryNotFound', async () => {
-    expectFailure(await call(h, 'agentInquiryDetail', { token: h.agent, query: '?inquiryId=2000000000' }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+    expectFailure(
+      await call(h, 'agentInquiryDetail', { token: h.agent, query: '?inquiryId=2000000000' }),
+      404,
+      ERROR_CODES.notFound,
+      'inquiryNotFound',
+    );
   });
 });
 
@@ -41,11 +59,19 @@ describe('POST /agent/inquiries/reply', () => {
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 7 });
     const message = await agentReply(h, id, '  Please restart the game.  ');
-    expect(message).toMatchObject({ author: 'agent', content: 'Please restart the game.', attachments: [], createdAt: h.clock.now().toISOString() });
+    expect(message).toMatchObject({
+      author: 'agent',
+      content: 'Please restart the game.',
+      attachments: [],
+      createdAt: h.clock.now().toISOString(),
+    });
     const row = await ticketRow(h.db, id);
     expect(row.status).toBe('replied');
-    for (const time of [row.last_agent_reply_at, row.feedback_at, row.updated_at]) expect(time?.toISOString()).toBe(h.clock.now().toISOString());
-    const { rows } = await h.db.query<{ author_account_id: number }>('SELECT author_account_id FROM ticket_messages WHERE id = $1', [message.id]);
+    for (const time of [row.last_agent_reply_at, row.feedback_at, row.updated_at])
+      expect(time?.toISOString()).toBe(h.clock.now().toISOString());
+    const { rows } = await h.db.query<{ author_account_id: number }>('SELECT author_account_id FROM ticket_messages WHERE id = $1', [
+      message.id,
+    ]);
     expect(Number(rows[0]?.author_account_id)).toBe(h.ids.agent);
     expect(okData('inquiryFeedback', await call(h, 'inquiryFeedback', { token: player.token }))).toEqual({ count: 1, hasNew: true });
   });
@@ -64,7 +90,10 @@ describe('POST /agent/inquiries/reply', () => {
   it("attaches the agent's own uploads, never a player's", async () => {
     const id = await createTicket(h, h.player2, platformBody());
     const guide = await insertFile(h, h.ids.agent, { kind: 'other', name: 'guide.pdf', contentType: 'application/pdf' });
-    const message = okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'See the guide.', [guide]) }));
+    const message = okData(
+      'agentInquiryReply',
+      await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'See the guide.', [guide]) }),
+    );
     expect(message.attachments).toEqual([{ fileId: guide, name: 'guide.pdf', size: 1234, kind: 'other', contentType: 'application/pdf' }]);
     const shown = okData('inquiryDetail', await call(h, 'inquiryDetail', { token: h.player2, query: `?inquiryId=${id}` }));
     expect(shown.messages[0]?.attachments.map((attachment) => attachment.fileId)).toEqual([guide]);
@@ -77,7 +106,12 @@ describe('POST /agent/inquiries/reply', () => {
       'attachmentInvalid',
     );
     const videos = [await insertFile(h, h.ids.agent, { kind: 'video' }), await insertFile(h, h.ids.agent, { kind: 'video' })];
-    expectFailure(await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'x', videos) }), 400, ERROR_CODES.badRequest, 'attachmentsTooManyVideos');
+    expectFailure(
+      await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'x', videos) }),
+      400,
+      ERROR_CODES.badRequest,
+      'attachmentsTooManyVideos',
+    );
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(1);
   });
 
@@ -85,8 +119,18 @@ describe('POST /agent/inquiries/reply', () => {
     const id = await createTicket(h, h.player2, platformBody());
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: h.player2, body: { inquiryId: id } }));
     expectFailure(await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id) }), 409, ERROR_CODES.conflict, 'inquiryClosed');
-    expectFailure(await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(2_000_000_000) }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
-    expectFailure(await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, '') }), 400, ERROR_CODES.badRequest, /replyTooShort/);
+    expectFailure(
+      await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(2_000_000_000) }),
+      404,
+      ERROR_CODES.notFound,
+      'inquiryNotFound',
+    );
+    expectFailure(
+      await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, '') }),
+      400,
+      ERROR_CODES.badRequest,
+      /replyTooShort/,
+    );
     expectFailure(
       await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'r'.repeat(LIMITS.replyMax + 1)) }),
       400,
@@ -102,9 +146,13 @@ describe('POST /agent/inquiries/end', () => {
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 2 });
     const endedAt = h.clock.now().toISOString();
-    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({ status: 'waiting_rating' });
+    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({
+      status: 'waiting_rating',
+    });
     h.clock.advance({ minutes: 2 });
-    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({ status: 'waiting_rating' });
+    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({
+      status: 'waiting_rating',
+    });
     const row = await ticketRow(h.db, id);
     expect(row).toMatchObject({ status: 'waiting_rating', ended_by: 'agent' });
     expect(row.ended_at?.toISOString()).toBe(endedAt);
@@ -116,14 +164,23 @@ describe('POST /agent/inquiries/end', () => {
       endedAt,
     });
     okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 4 } }));
-    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({ status: 'ended' });
+    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({
+      status: 'ended',
+    });
   });
 
   it("leaves a chat the player ended as the player's, and answers an unknown ticket with 4040", async () => {
     const id = await createTicket(h, h.player2, platformBody());
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: h.player2, body: { inquiryId: id } }));
-    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({ status: 'waiting_rating' });
+    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({
+      status: 'waiting_rating',
+    });
     expect(await ticketRow(h.db, id)).toMatchObject({ ended_by: 'player', feedback_at: null });
-    expectFailure(await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: 2_000_000_000 } }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+    expectFailure(
+      await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: 2_000_000_000 } }),
+      404,
+      ERROR_CODES.notFound,
+      'inquiryNotFound',
+    );
   });
 });

@@ -77,7 +77,9 @@ describe('several API replicas on one database', () => {
     );
     const ended = answers.map((answer) => (answer?.json() as { data: { autoEnded: number } }).data.autoEnded);
     expect(ended.reduce((sum, count) => sum + count, 0)).toBe(due.length);
-    expect(await countRows(first.db, "tickets WHERE id = ANY($1::bigint[]) AND status = 'waiting_rating' AND ended_by = 'system'", [due])).toBe(due.length);
+    expect(
+      await countRows(first.db, "tickets WHERE id = ANY($1::bigint[]) AND status = 'waiting_rating' AND ended_by = 'system'", [due]),
+    ).toBe(due.length);
   });
 
   it('end each chat exactly once when their jobs and direct runs race', async () => {
@@ -117,7 +119,13 @@ describe('AutoEndJob', () => {
     const broken = await openTestDatabase();
     await broken.cleanup();
     const errors: unknown[] = [];
-    const job = new AutoEndJob({ db: broken.db, now: () => new Date(), intervalMs: 20, onEnded: () => undefined, onError: (error) => errors.push(error) });
+    const job = new AutoEndJob({
+      db: broken.db,
+      now: () => new Date(),
+      intervalMs: 20,
+      onEnded: () => undefined,
+      onError: (error) => errors.push(error),
+    });
     job.start();
     job.start();
     await eventually(() => errors.length >= 3);

@@ -4,7 +4,16 @@ import { buildApp } from '../src/app.js';
 import { OffsetClock, TEST_CLOCK_PATH } from '../src/tickets/test-clock.js';
 import { TEST_PASSWORD_HASHING } from './helpers.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import { AUTO_END_MS, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, type TicketHarness, ticketRow } from './tickets-helpers.js';
+import {
+  AUTO_END_MS,
+  createTicket,
+  createTicketHarness,
+  platformBody,
+  renewSessions,
+  replyBody,
+  type TicketHarness,
+  ticketRow,
+} from './tickets-helpers.js';
 
 describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
   let h: TicketHarness;
@@ -60,13 +69,28 @@ describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
     }
     expect(clock.now().getTime() - before).toBeLessThan(60_000);
     for (const remoteAddress of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) {
-      expect((await h.app.inject({ method: 'POST', url: TEST_CLOCK_PATH, remoteAddress, payload: { advanceMs: 0 } })).statusCode, remoteAddress).toBe(200);
+      expect(
+        (await h.app.inject({ method: 'POST', url: TEST_CLOCK_PATH, remoteAddress, payload: { advanceMs: 0 } })).statusCode,
+        remoteAddress,
+      ).toBe(200);
     }
     // Behind a proxy on this machine, the client it names must be local too.
-    const proxied = await buildApp({ db: h.db, passwordHashing: TEST_PASSWORD_HASHING, now: clock.now, testClock: clock, trustProxy: 'loopback' });
+    const proxied = await buildApp({
+      db: h.db,
+      passwordHashing: TEST_PASSWORD_HASHING,
+      now: clock.now,
+      testClock: clock,
+      trustProxy: 'loopback',
+    });
     try {
       const forwarded = (client: string) =>
-        proxied.inject({ method: 'POST', url: TEST_CLOCK_PATH, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client }, payload: { advanceMs: 0 } });
+        proxied.inject({
+          method: 'POST',
+          url: TEST_CLOCK_PATH,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { advanceMs: 0 },
+        });
       expect((await forwarded('203.0.113.7')).statusCode).toBe(404);
       expect((await forwarded('127.0.0.1')).statusCode).toBe(200);
     } finally {

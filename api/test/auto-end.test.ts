@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { autoEndTickets } from '../src/tickets/auto-end.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import { createTicket, createTicketHarness, platformBody, renewSessions, replyBody, type TicketHarness, ticketRow } from './tickets-helpers.js';
+import {
+  createTicket,
+  createTicketHarness,
+  platformBody,
+  renewSessions,
+  replyBody,
+  type TicketHarness,
+  ticketRow,
+} from './tickets-helpers.js';
 
 describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
   let h: TicketHarness;
@@ -98,13 +106,23 @@ describe('configuration', () => {
       autoEndIntervalMs: 15_000,
       testClock: true,
     });
-    expect(loadConfig({ SUPPORT_LONG_QUEUE: '', API_TEST_CLOCK: '0', NODE_ENV: 'production' })).toMatchObject({ longQueueThreshold: 20, testClock: false });
-    for (const env of [{ SUPPORT_LONG_QUEUE: '0' }, { SUPPORT_LONG_QUEUE: 'many' }, { AUTO_END_INTERVAL_SECONDS: '0' }, { API_TEST_CLOCK: 'maybe' }]) {
+    expect(loadConfig({ SUPPORT_LONG_QUEUE: '', API_TEST_CLOCK: '0', NODE_ENV: 'production' })).toMatchObject({
+      longQueueThreshold: 20,
+      testClock: false,
+    });
+    for (const env of [
+      { SUPPORT_LONG_QUEUE: '0' },
+      { SUPPORT_LONG_QUEUE: 'many' },
+      { AUTO_END_INTERVAL_SECONDS: '0' },
+      { API_TEST_CLOCK: 'maybe' },
+    ]) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }
   });
 
   it('refuses the test clock on a production server', () => {
-    expect(() => loadConfig({ API_TEST_CLOCK: '1', NODE_ENV: 'production' })).toThrow(/API_TEST_CLOCK: must not be on when NODE_ENV is production/);
+    expect(() => loadConfig({ API_TEST_CLOCK: '1', NODE_ENV: 'production' })).toThrow(
+      /API_TEST_CLOCK: must not be on when NODE_ENV is production/,
+    );
   });
 });

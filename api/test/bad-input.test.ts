@@ -19,8 +19,18 @@ beforeAll(async () => {
 
 const errorEnvelope = z.strictObject({ code: z.number().int(), msg: z.string().min(1), data: z.null() });
 
-async function expectRejected(url: string, status: number, message: RegExp, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; payload?: string } = {}) {
-  const answer = await injectJson(harness.app, { url, method: init.method ?? 'GET', headers: init.headers ?? {}, ...(init.payload === undefined ? {} : { payload: init.payload }) });
+async function expectRejected(
+  url: string,
+  status: number,
+  message: RegExp,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; payload?: string } = {},
+) {
+  const answer = await injectJson(harness.app, {
+    url,
+    method: init.method ?? 'GET',
+    headers: init.headers ?? {},
+    ...(init.payload === undefined ? {} : { payload: init.payload }),
+  });
   expect(answer.status, url.slice(0, 120)).toBe(status);
   const body = errorEnvelope.parse(answer.body);
   expect(body.msg).toMatch(message);
@@ -31,10 +41,18 @@ async function expectRejected(url: string, status: number, message: RegExp, init
 
 describe('query validation', () => {
   it('names the parameter and the allowed values of a wrong enum', async () => {
-    const body = await expectRejected('/games/all?platform=pc', 400, /^Invalid query parameter "platform": expected one of android, ios, web$/);
+    const body = await expectRejected(
+      '/games/all?platform=pc',
+      400,
+      /^Invalid query parameter "platform": expected one of android, ios, web$/,
+    );
     expect(body.code).toBe(ERROR_CODES.badRequest);
     await expectRejected('/games/simple?spec_lang=xx', 400, /Invalid query parameter "spec_lang": expected one of ko, ja, /);
-    await expectRejected('/games/precheck?domain_area=mars', 400, /Invalid query parameter "domain_area": expected one of kr, jp, twhk, eru, sea, vn/);
+    await expectRejected(
+      '/games/precheck?domain_area=mars',
+      400,
+      /Invalid query parameter "domain_area": expected one of kr, jp, twhk, eru, sea, vn/,
+    );
   });
 
   it('rejects unknown parameters by name', async () => {
@@ -117,16 +135,28 @@ describe('query validation', () => {
     expect((await harness.app.inject({ url: '/users/info', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
   });
 
-  it("answers an agent's absurd values on the players' and agents' calls with a 4xx envelope, never a 5xx", { timeout: SWEEP_TIMEOUT_MS }, async () => {
-    await sweep(Object.values(ENDPOINTS).filter((endpoint) => endpoint.auth === 'player' || endpoint.auth === 'agent'), agentToken, 'agent');
-  });
+  it(
+    "answers an agent's absurd values on the players' and agents' calls with a 4xx envelope, never a 5xx",
+    { timeout: SWEEP_TIMEOUT_MS },
+    async () => {
+      await sweep(
+        Object.values(ENDPOINTS).filter((endpoint) => endpoint.auth === 'player' || endpoint.auth === 'agent'),
+        agentToken,
+        'agent',
+      );
+    },
+  );
 });
 
 describe('body validation', () => {
   const json = { 'content-type': 'application/json' };
 
   it('rejects a body that is not JSON', async () => {
-    await expectRejected('/client-errors', 400, /^Request body is not valid JSON$/, { method: 'POST', headers: json, payload: '{"code":1106,' });
+    await expectRejected('/client-errors', 400, /^Request body is not valid JSON$/, {
+      method: 'POST',
+      headers: json,
+      payload: '{"code":1106,',
+    });
     await expectRejected('/client-errors', 400, /not valid JSON/, { method: 'POST', headers: json, payload: "{'code':1106}" });
   });
 
@@ -185,7 +215,11 @@ describe('routes', () => {
     expect(body.code).toBe(ERROR_CODES.notFound);
     await expectRejected('/games', 404, /Not found/);
     await expectRejected('/games/all/extra', 404, /Not found/);
-    await expectRejected('/games/all', 404, /Not found: POST \/games\/all/, { method: 'POST', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    await expectRejected('/games/all', 404, /Not found: POST \/games\/all/, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     await expectRejected('/assets/games/no-such-game/cover.webp', 404, /Not found/);
     await expectRejected(`/${'a'.repeat(5_000)}`, 404, /Not found/);
   });

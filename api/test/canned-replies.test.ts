@@ -71,7 +71,12 @@ describe('the canned-reply calls', () => {
   it('let an agent add, find, change and delete a canned reply, naming who wrote it last', async () => {
     const word = marker();
     const created = await create('ko', `  Refund ${word}  `, '  환불 요청을 확인하고 있습니다.\n잠시만 기다려 주세요.  ');
-    expect(created).toMatchObject({ language: 'ko', title: `Refund ${word}`, body: '환불 요청을 확인하고 있습니다.\n잠시만 기다려 주세요.', updatedBy: 'agent1' });
+    expect(created).toMatchObject({
+      language: 'ko',
+      title: `Refund ${word}`,
+      body: '환불 요청을 확인하고 있습니다.\n잠시만 기다려 주세요.',
+      updatedBy: 'agent1',
+    });
 
     expect(await list(`?language=ko&search=${word.toUpperCase()}`)).toEqual([created]);
     expect(await list(`?language=ja&search=${word}`)).toEqual([]);
@@ -83,11 +88,18 @@ describe('the canned-reply calls', () => {
         body: { cannedReplyId: created.id, language: 'ja', title: `Refund ${word} (ja)`, body: '返金のご依頼を確認しております。' },
       }),
     );
-    expect(changed).toMatchObject({ id: created.id, language: 'ja', title: `Refund ${word} (ja)`, body: '返金のご依頼を確認しております。' });
+    expect(changed).toMatchObject({
+      id: created.id,
+      language: 'ja',
+      title: `Refund ${word} (ja)`,
+      body: '返金のご依頼を確認しております。',
+    });
     expect(await list(`?language=ko&search=${word}`)).toEqual([]);
     expect(await list(`?language=ja&search=${word}`)).toEqual([changed]);
 
-    expect(okData('cannedReplyDelete', await call(h, 'cannedReplyDelete', { token: h.agent, body: { cannedReplyId: created.id } }))).toBeNull();
+    expect(
+      okData('cannedReplyDelete', await call(h, 'cannedReplyDelete', { token: h.agent, body: { cannedReplyId: created.id } })),
+    ).toBeNull();
     expect(await list(`?search=${word}`)).toEqual([]);
   });
 
@@ -120,15 +132,26 @@ describe('the canned-reply calls', () => {
       'cannedReplyTitleTaken',
     );
     // Saving a reply under its own title again is no conflict.
-    okData('cannedReplyUpdate', await call(h, 'cannedReplyUpdate', { token: h.agent, body: { cannedReplyId: first.id, language: 'de', title, body: 'Guten Tag.' } }));
+    okData(
+      'cannedReplyUpdate',
+      await call(h, 'cannedReplyUpdate', { token: h.agent, body: { cannedReplyId: first.id, language: 'de', title, body: 'Guten Tag.' } }),
+    );
   });
 
   it('answer 4040 for a canned reply that is gone', async () => {
     const gone = await create('it', `Gone ${marker()}`);
     okData('cannedReplyDelete', await call(h, 'cannedReplyDelete', { token: h.agent, body: { cannedReplyId: gone.id } }));
-    expectFailure(await call(h, 'cannedReplyDelete', { token: h.agent, body: { cannedReplyId: gone.id } }), 404, ERROR_CODES.notFound, 'cannedReplyNotFound');
     expectFailure(
-      await call(h, 'cannedReplyUpdate', { token: h.agent, body: { cannedReplyId: gone.id, language: 'it', title: 'Back', body: 'Di nuovo.' } }),
+      await call(h, 'cannedReplyDelete', { token: h.agent, body: { cannedReplyId: gone.id } }),
+      404,
+      ERROR_CODES.notFound,
+      'cannedReplyNotFound',
+    );
+    expectFailure(
+      await call(h, 'cannedReplyUpdate', {
+        token: h.agent,
+        body: { cannedReplyId: gone.id, language: 'it', title: 'Back', body: 'Di nuovo.' },
+      }),
       404,
       ERROR_CODES.notFound,
       'cannedReplyNotFound',
@@ -152,7 +175,12 @@ describe('the canned-reply calls', () => {
     // Exactly at the limits is fine: a body of one whole reply, counted in characters, not UTF-16 units.
     await create('zh-CN', `${marker()}${'题'.repeat(LIMITS.cannedReplyTitleMax - 10)}`, '😀'.repeat(LIMITS.replyMax));
     expectFailure(await call(h, 'cannedReplies', { token: h.agent, query: '?language=xx' }), 400, ERROR_CODES.badRequest, /"language"/);
-    expectFailure(await call(h, 'cannedReplies', { token: h.agent, query: `?search=${'s'.repeat(81)}` }), 400, ERROR_CODES.badRequest, /cannedSearchInvalid/);
+    expectFailure(
+      await call(h, 'cannedReplies', { token: h.agent, query: `?search=${'s'.repeat(81)}` }),
+      400,
+      ERROR_CODES.badRequest,
+      /cannedSearchInvalid/,
+    );
   });
 
   it(`hold at most ${LIMITS.cannedRepliesPerLanguageMax} canned replies a language`, async () => {
@@ -170,14 +198,23 @@ describe('the canned-reply calls', () => {
     );
     const elsewhere = await create('vi', `Move ${marker()}`);
     expectFailure(
-      await call(h, 'cannedReplyUpdate', { token: h.agent, body: { cannedReplyId: elsewhere.id, language: 'th', title: elsewhere.title, body: 'ข้อความ' } }),
+      await call(h, 'cannedReplyUpdate', {
+        token: h.agent,
+        body: { cannedReplyId: elsewhere.id, language: 'th', title: elsewhere.title, body: 'ข้อความ' },
+      }),
       409,
       ERROR_CODES.conflict,
       'cannedRepliesFull',
     );
     // Changing one already there takes no new place.
     const [filler] = await list('?language=th&search=Filler%201');
-    okData('cannedReplyUpdate', await call(h, 'cannedReplyUpdate', { token: h.agent, body: { cannedReplyId: filler!.id, language: 'th', title: 'Filler one', body: 'ข้อความใหม่' } }));
+    okData(
+      'cannedReplyUpdate',
+      await call(h, 'cannedReplyUpdate', {
+        token: h.agent,
+        body: { cannedReplyId: filler!.id, language: 'th', title: 'Filler one', body: 'ข้อความใหม่' },
+      }),
+    );
     expect(await countRows(h.db, 'canned_replies WHERE lang = $1', ['th'])).toBe(LIMITS.cannedRepliesPerLanguageMax);
   });
 });
@@ -185,7 +222,10 @@ describe('the canned-reply calls', () => {
 describe("the desk's ticket", () => {
   it('names the language the player wrote in, which the canned replies start from', async () => {
     const id = await createTicket(h, h.player1, platformBody(), '?spec_lang=ja');
-    const detail = okData('agentInquiryDetail', await call(h, 'agentInquiryDetail', { token: h.agent, query: `?inquiryId=${id}&spec_lang=en` }));
+    const detail = okData(
+      'agentInquiryDetail',
+      await call(h, 'agentInquiryDetail', { token: h.agent, query: `?inquiryId=${id}&spec_lang=en` }),
+    );
     expect(detail.language).toBe('ja');
   });
 });

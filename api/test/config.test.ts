@@ -2,7 +2,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/service.js';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/ticket-options.js';
-import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_FILES_DIR, DEFAULT_MAIL_FROM, DEFAULT_OUTBOX_DIR, REPO_ROOT, loadConfig } from '../src/config.js';
+import {
+  ConfigError,
+  DEFAULT_DATA_DIR,
+  DEFAULT_FILES_DIR,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_OUTBOX_DIR,
+  REPO_ROOT,
+  loadConfig,
+} from '../src/config.js';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -49,10 +57,9 @@ describe('loadConfig', () => {
   });
 
   it('offers the social logins whose client id is set, in a fixed order', () => {
-    expect(loadConfig({ OAUTH_VK_CLIENT_ID: 'vk-app', OAUTH_GOOGLE_CLIENT_ID: 'g.apps', OAUTH_APPLE_CLIENT_ID: ' ' }).oauthProviders).toEqual([
-      'google',
-      'vk',
-    ]);
+    expect(
+      loadConfig({ OAUTH_VK_CLIENT_ID: 'vk-app', OAUTH_GOOGLE_CLIENT_ID: 'g.apps', OAUTH_APPLE_CLIENT_ID: ' ' }).oauthProviders,
+    ).toEqual(['google', 'vk']);
   });
 
   it('reads every variable', () => {
@@ -125,8 +132,7 @@ describe('loadConfig', () => {
   });
 
   it('fails with a message naming each bad variable', () => {
-    const attempt = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();

@@ -13,7 +13,9 @@ import { countRows, createTicket, createTicketHarness, platformBody, renewSessio
 const h = harnessForFile(async () => {
   const harness = await createTicketHarness();
   const second = await createAccount(harness, { name: `desk-agent-${randomUUID().slice(0, 8)}`, role: 'agent' });
-  return Object.assign(harness, { secondAgent: { id: Number(second.id), account: second.account, token: await loginToken(harness, second.account) } });
+  return Object.assign(harness, {
+    secondAgent: { id: Number(second.id), account: second.account, token: await loginToken(harness, second.account) },
+  });
 });
 
 // The times below move the clock by hours, past an agent's idle limit: every test starts with fresh sessions.
@@ -22,7 +24,8 @@ beforeEach(async () => {
   h.secondAgent.token = await loginToken(h, h.secondAgent.account);
 });
 
-const detail = async (inquiryId: number, token = h.agent) => okData('agentInquiryDetail', await call(h, 'agentInquiryDetail', { token, query: `?inquiryId=${inquiryId}` }));
+const detail = async (inquiryId: number, token = h.agent) =>
+  okData('agentInquiryDetail', await call(h, 'agentInquiryDetail', { token, query: `?inquiryId=${inquiryId}` }));
 const queue = async (query: string, token = h.agent) => okData('agentInquiries', await call(h, 'agentInquiries', { token, query }));
 const assign = (body: EndpointBody<'agentInquiryAssign'>, token = h.agent) => call(h, 'agentInquiryAssign', { token, body });
 const reply = (inquiryId: number, token = h.agent) => call(h, 'agentInquiryReply', { token, body: replyBody(inquiryId, 'We are on it.') });
@@ -58,7 +61,10 @@ describe('first-response and resolution times', () => {
     const database = await openTestDatabase();
     try {
       const migrations = await loadMigrations();
-      await migrate(database.db, migrations.filter((migration) => migration.version < 14));
+      await migrate(
+        database.db,
+        migrations.filter((migration) => migration.version < 14),
+      );
       const { db } = database;
       await db.query("INSERT INTO games (id, slug, title) VALUES (1, 'old', 'Old')");
       await db.query('INSERT INTO inquiry_categories (id) VALUES (1)');
@@ -130,25 +136,55 @@ describe('assignment', () => {
     expect(claimed).toEqual({ assignee: { accountId: h.ids.agent, account: 'agent1' }, assignedAt: h.clock.now().toISOString() });
 
     // The second agent still saw it unassigned: refused, naming nobody in the answer, and nothing changed.
-    expectFailure(await assign({ inquiryId: id, assigneeId: h.secondAgent.id, expectedAssigneeId: null }, h.secondAgent.token), 409, ERROR_CODES.conflict, DESK_ERRORS.assignmentChanged);
-    expectFailure(await assign({ inquiryId: id, assigneeId: null, expectedAssigneeId: null }, h.secondAgent.token), 409, ERROR_CODES.conflict, DESK_ERRORS.assignmentChanged);
+    expectFailure(
+      await assign({ inquiryId: id, assigneeId: h.secondAgent.id, expectedAssigneeId: null }, h.secondAgent.token),
+      409,
+      ERROR_CODES.conflict,
+      DESK_ERRORS.assignmentChanged,
+    );
+    expectFailure(
+      await assign({ inquiryId: id, assigneeId: null, expectedAssigneeId: null }, h.secondAgent.token),
+      409,
+      ERROR_CODES.conflict,
+      DESK_ERRORS.assignmentChanged,
+    );
     expect((await detail(id, h.secondAgent.token)).assignee).toEqual({ accountId: h.ids.agent, account: 'agent1' });
 
     // Knowing who holds it, the second agent takes it over; agent1 then hands it back, then lets it go.
     h.clock.advance({ minutes: 1 });
-    okData('agentInquiryAssign', await assign({ inquiryId: id, assigneeId: h.secondAgent.id, expectedAssigneeId: h.ids.agent }, h.secondAgent.token));
+    okData(
+      'agentInquiryAssign',
+      await assign({ inquiryId: id, assigneeId: h.secondAgent.id, expectedAssigneeId: h.ids.agent }, h.secondAgent.token),
+    );
     expect((await detail(id)).assignee?.account).toBe(h.secondAgent.account);
     okData('agentInquiryAssign', await assign({ inquiryId: id, assigneeId: h.ids.agent, expectedAssigneeId: h.secondAgent.id }));
-    expect(okData('agentInquiryAssign', await assign({ inquiryId: id, assigneeId: null, expectedAssigneeId: h.ids.agent }))).toMatchObject({ assignee: null });
+    expect(okData('agentInquiryAssign', await assign({ inquiryId: id, assigneeId: null, expectedAssigneeId: h.ids.agent }))).toMatchObject({
+      assignee: null,
+    });
     expect((await detail(id)).assignee).toBeNull();
   });
 
   it('refuses a player as assignee, a missing ticket and an ended chat', async () => {
     const id = await newTicket();
-    expectFailure(await assign({ inquiryId: id, assigneeId: h.ids.player2, expectedAssigneeId: null }), 404, ERROR_CODES.notFound, DESK_ERRORS.agentNotFound);
-    expectFailure(await assign({ inquiryId: 2_000_000_000, assigneeId: h.ids.agent, expectedAssigneeId: null }), 404, ERROR_CODES.notFound, TICKET_ERRORS.inquiryNotFound);
+    expectFailure(
+      await assign({ inquiryId: id, assigneeId: h.ids.player2, expectedAssigneeId: null }),
+      404,
+      ERROR_CODES.notFound,
+      DESK_ERRORS.agentNotFound,
+    );
+    expectFailure(
+      await assign({ inquiryId: 2_000_000_000, assigneeId: h.ids.agent, expectedAssigneeId: null }),
+      404,
+      ERROR_CODES.notFound,
+      TICKET_ERRORS.inquiryNotFound,
+    );
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: h.player2, body: { inquiryId: id } }));
-    expectFailure(await assign({ inquiryId: id, assigneeId: h.ids.agent, expectedAssigneeId: null }), 409, ERROR_CODES.conflict, TICKET_ERRORS.inquiryClosed);
+    expectFailure(
+      await assign({ inquiryId: id, assigneeId: h.ids.agent, expectedAssigneeId: null }),
+      409,
+      ERROR_CODES.conflict,
+      TICKET_ERRORS.inquiryClosed,
+    );
     expect((await detail(id)).assignee).toBeNull();
   });
 
@@ -172,7 +208,8 @@ describe('assignment', () => {
     const nobodys = await newTicket(`Nobody ${word}`);
     okData('agentInquiryAssign', await assign({ inquiryId: mine, assigneeId: h.ids.agent, expectedAssigneeId: null }));
     okData('agentInquiryAssign', await assign({ inquiryId: theirs, assigneeId: h.secondAgent.id, expectedAssigneeId: null }));
-    const ids = async (query: string, token = h.agent) => (await queue(`?keyword=${word}${query}`, token)).items.map((item) => item.id).sort((a, b) => a - b);
+    const ids = async (query: string, token = h.agent) =>
+      (await queue(`?keyword=${word}${query}`, token)).items.map((item) => item.id).sort((a, b) => a - b);
 
     expect(await ids('')).toEqual([mine, theirs, nobodys]);
     expect(await ids('&assigned=all')).toEqual([mine, theirs, nobodys]);
@@ -182,7 +219,12 @@ describe('assignment', () => {
     expect((await queue(`?keyword=${word}&assigned=mine`)).total).toBe(1);
     const [row] = (await queue(`?keyword=${word}&assigned=mine`)).items;
     expect(row?.assignee).toEqual({ accountId: h.ids.agent, account: 'agent1' });
-    expectFailure(await call(h, 'agentInquiries', { token: h.agent, query: '?assigned=theirs' }), 400, ERROR_CODES.badRequest, /"assigned"/);
+    expectFailure(
+      await call(h, 'agentInquiries', { token: h.agent, query: '?assigned=theirs' }),
+      400,
+      ERROR_CODES.badRequest,
+      /"assigned"/,
+    );
   });
 });
 

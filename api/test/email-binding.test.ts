@@ -28,7 +28,12 @@ describe('e-mail binding', () => {
     const email = freshEmail();
     expectFailure(await sendCode(token, email, { currentPassword: null }), 400, ERROR_CODES.badRequest, 'passwordRequired');
     const ip = unique().ip;
-    expectFailure(await sendCode(token, email, { currentPassword: 'Not-my-password-1', ip }), 401, ERROR_CODES.invalidCredentials, 'currentPasswordWrong');
+    expectFailure(
+      await sendCode(token, email, { currentPassword: 'Not-my-password-1', ip }),
+      401,
+      ERROR_CODES.invalidCredentials,
+      'currentPasswordWrong',
+    );
     expect(await mailTo(harness, email)).toEqual([]);
     // The session survives a wrong password (4011, not -600), and the right one sends the code.
     expect((await sendCode(token, email, { ip })).status).toBe(200);

@@ -101,7 +101,11 @@ describe('GET /openapi.json', () => {
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
       expect(operation?.operationId).toBe(name);
     }
-    expect(Object.keys(document.paths).sort()).toEqual(Object.values(ENDPOINTS).map((endpoint) => endpoint.path).sort());
+    expect(Object.keys(document.paths).sort()).toEqual(
+      Object.values(ENDPOINTS)
+        .map((endpoint) => endpoint.path)
+        .sort(),
+    );
     const text = JSON.stringify(document.paths['/games/all']);
     for (const parameter of ['spec_lang', 'domain_area', 'platform', 'clientId', 'imageConfig', 'subTitle']) {
       expect(text).toContain(parameter);
@@ -110,8 +114,14 @@ describe('GET /openapi.json', () => {
 
   it("passes Redocly's recommended OpenAPI rules without a warning: security declared on every operation, servers named", async () => {
     const source = (await harness.app.inject('/openapi.json')).body;
-    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
-    expect(problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ''}`)).toEqual([]);
+    const problems = await lintFromString({
+      source,
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    expect(
+      problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ''}`),
+    ).toEqual([]);
   });
 });
 

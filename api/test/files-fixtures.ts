@@ -106,7 +106,9 @@ export function avi(): Buffer {
 
 /** A PDF with one empty page. */
 export function pdf(): Buffer {
-  return ascii('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+  return ascii(
+    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  );
 }
 
 /** The 512-byte header of an OLE compound file (what Word 97-2003 `.doc` files are). */
@@ -129,14 +131,34 @@ export function zip(entries: Record<string, string>): Buffer {
     const nameBytes = Buffer.from(name, 'utf8');
     const data = Buffer.from(text, 'utf8');
     const crc = crc32(data);
-    const common = Buffer.concat([u16le(20), u16le(0x0800), u16le(0), u16le(0), u16le(0x21), u32le(crc), u32le(data.length), u32le(data.length), u16le(nameBytes.length), u16le(0)]);
+    const common = Buffer.concat([
+      u16le(20),
+      u16le(0x0800),
+      u16le(0),
+      u16le(0),
+      u16le(0x21),
+      u32le(crc),
+      u32le(data.length),
+      u32le(data.length),
+      u16le(nameBytes.length),
+      u16le(0),
+    ]);
     const local = Buffer.concat([u32le(0x04034b50), common, nameBytes, data]);
     centrals.push(Buffer.concat([u32le(0x02014b50), u16le(20), common, u16le(0), u16le(0), u16le(0), u32le(0), u32le(offset), nameBytes]));
     locals.push(local);
     offset += local.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.concat([u32le(0x06054b50), u16le(0), u16le(0), u16le(centrals.length), u16le(centrals.length), u32le(directory.length), u32le(offset), u16le(0)]);
+  const end = Buffer.concat([
+    u32le(0x06054b50),
+    u16le(0),
+    u16le(0),
+    u16le(centrals.length),
+    u16le(centrals.length),
+    u32le(directory.length),
+    u32le(offset),
+    u16le(0),
+  ]);
   return Buffer.concat([...locals, directory, end]);
 }
 
@@ -152,7 +174,10 @@ function contentTypes(mainType: string, partName: string): string {
 /** A Word (OOXML) document: the zip with its `[Content_Types].xml` naming the main part. */
 export function docx(): Buffer {
   return zip({
-    '[Content_Types].xml': contentTypes('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml', '/word/document.xml'),
+    '[Content_Types].xml': contentTypes(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+      '/word/document.xml',
+    ),
     'word/document.xml': '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
   });
 }
@@ -212,7 +237,11 @@ export function multipart(parts: FormPart[]): MultipartRequest {
   const boundary = newBoundary();
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    chunks.push(partHeader(part, boundary), Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'), Buffer.from('\r\n'));
+    chunks.push(
+      partHeader(part, boundary),
+      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };

@@ -5,22 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Attachment } from 'shared-contracts';
 import { attachmentSchema, envelopeSchema } from 'shared-contracts/schemas';
 import { expect } from 'vitest';
-import {
-  avi,
-  cfb,
-  docx,
-  gif,
-  jpeg,
-  mp4,
-  multipart,
-  ogg,
-  pdf,
-  png,
-  webm,
-  xlsx,
-  zip,
-  type MultipartRequest,
-} from './files-fixtures.js';
+import { avi, cfb, docx, gif, jpeg, mp4, multipart, ogg, pdf, png, webm, xlsx, zip, type MultipartRequest } from './files-fixtures.js';
 import { createTestApp, injectJson, type JsonAnswer, type TestApp } from './helpers.js';
 import { bearer, createAccount, loginToken, unique } from './identity-helpers.js';
 
@@ -87,7 +72,9 @@ export async function storedFiles(harness: TestApp): Promise<string[]> {
 }
 
 export async function rowsOf(harness: TestApp, account: Account): Promise<number> {
-  const { rows } = await harness.db.query<{ count: number }>('SELECT count(*)::int AS count FROM files WHERE owner_account_id = $1', [account.id]);
+  const { rows } = await harness.db.query<{ count: number }>('SELECT count(*)::int AS count FROM files WHERE owner_account_id = $1', [
+    account.id,
+  ]);
   return rows[0]?.count ?? -1;
 }
 
@@ -119,9 +106,19 @@ export const ACCEPTED: { name: string; bytes: () => Buffer; kind: Attachment['ki
   { name: 'capture.ogg', bytes: ogg, kind: 'video', contentType: 'video/ogg' },
   { name: 'capture.avi', bytes: avi, kind: 'video', contentType: 'video/vnd.avi' },
   { name: 'logs.zip', bytes: () => zip({ 'client.log': 'connection lost at 12:03' }), kind: 'other', contentType: 'application/zip' },
-  { name: 'notes.txt', bytes: () => Buffer.from('Lost my ship near Orion — 12:03, ✓ ünïcode\n'), kind: 'other', contentType: 'text/plain; charset=utf-8' },
+  {
+    name: 'notes.txt',
+    bytes: () => Buffer.from('Lost my ship near Orion — 12:03, ✓ ünïcode\n'),
+    kind: 'other',
+    contentType: 'text/plain; charset=utf-8',
+  },
   { name: 'old-report.doc', bytes: cfb, kind: 'other', contentType: 'application/x-cfb' },
-  { name: 'report.docx', bytes: docx, kind: 'other', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  {
+    name: 'report.docx',
+    bytes: docx,
+    kind: 'other',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
   { name: 'receipt.pdf', bytes: pdf, kind: 'other', contentType: 'application/pdf' },
   { name: 'payments.xlsx', bytes: xlsx, kind: 'other', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
 ];

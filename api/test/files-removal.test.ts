@@ -28,7 +28,8 @@ describe('POST /files/discard', () => {
   it("deletes the uploader's own pending file, row and bytes, and gives its place back", async () => {
     const owner = await newAccount(harness);
     const files = [];
-    for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1) files.push(uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`)));
+    for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1)
+      files.push(uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`)));
     expectFailure(await uploadAs(harness, owner, 'one-more.txt', 'one more'), 429, ERROR_CODES.tooManyRequests, 'tooManyUploads');
     const removed = files[0]?.fileId ?? '';
     const key = await keyOf(removed);
@@ -64,7 +65,12 @@ describe('POST /files/discard', () => {
     expectFailure(await discard(theirs.fileId, harness.agent.token), 404, ERROR_CODES.notFound, 'fileNotFound');
     expect((await download(harness, theirs.fileId, other.token)).statusCode).toBe(200);
     expect((await download(harness, attached.fileId, owner.token)).statusCode).toBe(200);
-    expectFailure(await call(harness, 'discardFile', { token: owner.token, body: { fileId: 'not-a-uuid' } }), 400, ERROR_CODES.badRequest, /"fileId"/);
+    expectFailure(
+      await call(harness, 'discardFile', { token: owner.token, body: { fileId: 'not-a-uuid' } }),
+      400,
+      ERROR_CODES.badRequest,
+      /"fileId"/,
+    );
   });
 });
 
@@ -75,18 +81,30 @@ describe('expired uploads', () => {
     const pending = uploaded(await uploadAs(harness, owner, 'forgotten.png', png()));
     const attached = uploaded(await uploadAs(harness, owner, 'kept.png', png()));
     await attachToTicket(harness, attached.fileId, owner);
-    const keys = await harness.db.query<{ id: string; storage_key: string }>('SELECT id, storage_key FROM files WHERE owner_account_id = $1', [owner.id]);
+    const keys = await harness.db.query<{ id: string; storage_key: string }>(
+      'SELECT id, storage_key FROM files WHERE owner_account_id = $1',
+      [owner.id],
+    );
     const keyOf = (fileId: string) => keys.rows.find((row) => row.id === fileId)?.storage_key ?? '';
-    const removedBefore = await removeExpiredUploads({ db: harness.db, store: new DiskFileStore(harness.filesDir), now: harness.clock.now }, () => undefined);
+    const removedBefore = await removeExpiredUploads(
+      { db: harness.db, store: new DiskFileStore(harness.filesDir), now: harness.clock.now },
+      () => undefined,
+    );
     expect(removedBefore).toBe(0);
 
     harness.clock.advance({ hours: LIMITS.pendingUploadHours, seconds: 1 });
     // A day later the owner logs in again (the session from before has ended).
     owner.token = await loginToken(harness, owner.name, undefined, unique().ip);
     expect((await download(harness, pending.fileId, owner.token)).statusCode).toBe(404);
-    expectFailure(await call(harness, 'discardFile', { token: owner.token, body: { fileId: pending.fileId } }), 404, ERROR_CODES.notFound, 'fileNotFound');
+    expectFailure(
+      await call(harness, 'discardFile', { token: owner.token, body: { fileId: pending.fileId } }),
+      404,
+      ERROR_CODES.notFound,
+      'fileNotFound',
+    );
     // Expired uploads no longer count against the limit either.
-    for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1) uploaded(await uploadAs(harness, owner, `fresh-${index}.txt`, `fresh ${index}`));
+    for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1)
+      uploaded(await uploadAs(harness, owner, `fresh-${index}.txt`, `fresh ${index}`));
 
     const failures: unknown[] = [];
     const removed = await removeExpiredUploads(
@@ -95,7 +113,9 @@ describe('expired uploads', () => {
     );
     expect(failures).toEqual([]);
     expect(removed).toBeGreaterThanOrEqual(1);
-    const { rows } = await harness.db.query<{ id: string }>('SELECT id FROM files WHERE id = ANY($1::uuid[])', [[pending.fileId, attached.fileId]]);
+    const { rows } = await harness.db.query<{ id: string }>('SELECT id FROM files WHERE id = ANY($1::uuid[])', [
+      [pending.fileId, attached.fileId],
+    ]);
     expect(rows.map((row) => row.id)).toEqual([attached.fileId]);
     const names = (await storedFiles(harness)).map((file) => path.basename(file));
     expect(names).not.toContain(keyOf(pending.fileId));

@@ -80,7 +80,13 @@ describe('configuration', () => {
   it('uses an S3-compatible bucket when all four S3 variables are set', () => {
     expect(loadConfig(s3).files).toEqual({
       kind: 's3',
-      s3: { endpoint: 'http://storage:9000', bucket: 'attachments', accessKeyId: 'platform', secretAccessKey: 'secret', region: 'us-east-1' },
+      s3: {
+        endpoint: 'http://storage:9000',
+        bucket: 'attachments',
+        accessKeyId: 'platform',
+        secretAccessKey: 'secret',
+        region: 'us-east-1',
+      },
     });
     expect(loadConfig({ ...s3, S3_REGION: 'eu-central-1' }).files).toMatchObject({ s3: { region: 'eu-central-1' } });
   });
@@ -135,14 +141,20 @@ describe('S3FileStore', () => {
   /** Why a request's signature is wrong, or null when AWS's signer computes the same one. */
   async function signatureProblem(request: IncomingMessage, body: Buffer): Promise<string | null> {
     const authorization = request.headers.authorization ?? '';
-    const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(authorization);
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        authorization,
+      );
     if (!match) return `malformed authorization: ${authorization}`;
     const [, accessKey, , region, signedHeaders = '', signature] = match;
     if (accessKey !== ACCESS_KEY || region !== REGION) return `wrong credential scope ${accessKey} ${region}`;
     const payloadHash = String(request.headers['x-amz-content-sha256']);
-    if (request.method === 'PUT' && payloadHash !== createHash('sha256').update(body).digest('hex')) return 'payload hash does not match the body';
+    if (request.method === 'PUT' && payloadHash !== createHash('sha256').update(body).digest('hex'))
+      return 'payload hash does not match the body';
     const amzDate = String(request.headers['x-amz-date']);
-    const signingDate = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+    const signingDate = new Date(
+      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+    );
     if (Math.abs(Date.now() - signingDate.getTime()) > 5 * 60_000) return 'request time too skewed';
     const headers: Record<string, string> = {};
     for (const name of signedHeaders.split(';')) headers[name] = String(request.headers[name]);
@@ -177,7 +189,9 @@ describe('S3FileStore', () => {
         const problem = await signatureProblem(request, body);
         if (problem !== null) {
           refusals.push(problem);
-          response.writeHead(403, { 'content-type': 'application/xml' }).end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${problem}</Message></Error>`);
+          response
+            .writeHead(403, { 'content-type': 'application/xml' })
+            .end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${problem}</Message></Error>`);
           return;
         }
         checked.push({ method: request.method ?? '', path: request.url ?? '' });
@@ -245,7 +259,10 @@ describe('S3FileStore', () => {
   });
 
   it('backs the upload and download endpoints', async () => {
-    const harness = await createTestApp({ fileStore: new S3FileStore(settings, path.join(scratch, 's3-spool')), uploadCleanupIntervalMs: false });
+    const harness = await createTestApp({
+      fileStore: new S3FileStore(settings, path.join(scratch, 's3-spool')),
+      uploadCleanupIntervalMs: false,
+    });
     try {
       const account = await createAccount(harness);
       const token = await loginToken(harness, account.account, undefined, unique().ip);

@@ -51,7 +51,11 @@ describe('POST /files', () => {
     const spoofed: [string, string, Buffer | string][] = [
       ['PNG bytes named .pdf', 'invoice.pdf', png()],
       ['HTML named .png', 'cute-cat.png', '<!doctype html><html><body><script>fetch("/users/info")</script></body></html>'],
-      ['an SVG with a script named .png', 'logo.png', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>'],
+      [
+        'an SVG with a script named .png',
+        'logo.png',
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+      ],
       ['a script with NUL bytes named .txt', 'readme.txt', Buffer.concat([Buffer.from('#!/bin/sh\nrm -rf ~\n'), Buffer.from([0, 0, 0])])],
       ['text that is not UTF-8 named .txt', 'latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])],
       ['a PDF named .txt', 'statement.txt', pdf()],
@@ -127,7 +131,10 @@ describe('POST /files', () => {
       const block = Buffer.alloc(1024 * 1024, 'a');
       for (let hashed = 0; hashed < size; hashed += block.length) expected.update(block.subarray(0, Math.min(block.length, size - hashed)));
       const digest = expected.digest('hex');
-      const { rows } = await harness.db.query<{ sha256: string; storage_key: string }>('SELECT sha256, storage_key FROM files WHERE id = $1', [attachment.fileId]);
+      const { rows } = await harness.db.query<{ sha256: string; storage_key: string }>(
+        'SELECT sha256, storage_key FROM files WHERE id = $1',
+        [attachment.fileId],
+      );
       expect(rows[0]?.sha256).toBe(digest);
       // The stored bytes, read back as a stream.
       const stored = createHash('sha256');
@@ -148,5 +155,4 @@ describe('POST /files', () => {
       expect(answer.headers.connection).toBe('close');
     });
   });
-
 });

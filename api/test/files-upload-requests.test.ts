@@ -4,7 +4,17 @@ import { cleanFileName } from '../src/files/file-names.js';
 import { heldTextUpload, multipart, png } from './files-fixtures.js';
 import { harnessForFile, injectJson, type JsonAnswer } from './helpers.js';
 import { bearer, expectFailure } from './identity-helpers.js';
-import { attachToTicket, createFilesHarness, newAccount, ONE_FILE_ONLY, post, rowsOf, storedFiles, uploadAs, uploaded } from './files-helpers.js';
+import {
+  attachToTicket,
+  createFilesHarness,
+  newAccount,
+  ONE_FILE_ONLY,
+  post,
+  rowsOf,
+  storedFiles,
+  uploadAs,
+  uploaded,
+} from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);
 
@@ -25,8 +35,14 @@ describe('POST /files', () => {
     it('refuses other fields before or after the file, the file in another field, and no file', async () => {
       const owner = await newAccount(harness);
       const bodies = [
-        multipart([{ field: 'note', content: 'hello' }, { field: 'file', fileName: 'one.png', content: png() }]),
-        multipart([{ field: 'file', fileName: 'one.png', content: png() }, { field: 'note', content: 'hello' }]),
+        multipart([
+          { field: 'note', content: 'hello' },
+          { field: 'file', fileName: 'one.png', content: png() },
+        ]),
+        multipart([
+          { field: 'file', fileName: 'one.png', content: png() },
+          { field: 'note', content: 'hello' },
+        ]),
         multipart([{ field: 'upload', fileName: 'one.png', content: png() }]),
         multipart([{ field: 'file', content: 'not a file part' }]),
         multipart([]),
@@ -50,7 +66,12 @@ describe('POST /files', () => {
         ['application/octet-stream', png()],
         ['text/plain', 'hello'],
       ] as const) {
-        const answer = await injectJson(harness.app, { method: 'POST', url: '/files', headers: { ...bearer(owner.token), 'content-type': type }, payload });
+        const answer = await injectJson(harness.app, {
+          method: 'POST',
+          url: '/files',
+          headers: { ...bearer(owner.token), 'content-type': type },
+          payload,
+        });
         expect(answer.status, type).toBe(415);
         expect(answer.body).toMatchObject({ code: ERROR_CODES.badRequest, data: null });
       }
@@ -64,7 +85,12 @@ describe('POST /files', () => {
 
     it('still accepts multipart only on the upload endpoint', async () => {
       const body = multipart([{ field: 'code', content: '1106' }]);
-      const answer = await injectJson(harness.app, { method: 'POST', url: '/client-errors', headers: { 'content-type': body.contentType }, payload: body.payload });
+      const answer = await injectJson(harness.app, {
+        method: 'POST',
+        url: '/client-errors',
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
       expect(answer.status).toBe(415);
     });
   });
@@ -112,7 +138,8 @@ describe('POST /files', () => {
     it(`allows at most ${LIMITS.pendingUploadsMax} unattached uploads per account`, async () => {
       const owner = await newAccount(harness);
       const other = await newAccount(harness);
-      for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1) uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`));
+      for (let index = 0; index < LIMITS.pendingUploadsMax; index += 1)
+        uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`));
       const before = await storedFiles(harness);
       expectFailure(await uploadAs(harness, owner, 'one-more.txt', 'one more'), 429, ERROR_CODES.tooManyRequests, 'tooManyUploads');
       expect(await storedFiles(harness)).toEqual(before);
@@ -129,7 +156,9 @@ describe('POST /files', () => {
       const owner = await newAccount(harness);
       const before = await storedFiles(harness);
       const extra = 3;
-      const uploads = Array.from({ length: LIMITS.pendingUploadsMax + extra }, (_, index) => heldTextUpload(`parallel-${index}.txt`, `parallel upload ${index}`));
+      const uploads = Array.from({ length: LIMITS.pendingUploadsMax + extra }, (_, index) =>
+        heldTextUpload(`parallel-${index}.txt`, `parallel upload ${index}`),
+      );
       const answered: JsonAnswer[] = [];
       const answers = uploads.map((upload) =>
         injectJson(harness.app, {
@@ -159,18 +188,34 @@ describe('POST /files', () => {
 
     it('gives the place of a refused upload back', async () => {
       const owner = await newAccount(harness);
-      for (let index = 0; index < LIMITS.pendingUploadsMax - 1; index += 1) uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`));
+      for (let index = 0; index < LIMITS.pendingUploadsMax - 1; index += 1)
+        uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`));
       expectFailure(await uploadAs(harness, owner, 'empty.txt', ''), 400, ERROR_CODES.badRequest, 'fileEmpty');
       expectFailure(await uploadAs(harness, owner, 'fake.png', 'not a picture'), 400, ERROR_CODES.badRequest, 'typeMismatch');
-      expectFailure(await post(harness, owner.token, multipart([{ field: 'file', fileName: 'a.txt', content: 'a' }, { field: 'file', fileName: 'b.txt', content: 'b' }])), 400, ERROR_CODES.badRequest, ONE_FILE_ONLY);
+      expectFailure(
+        await post(
+          harness,
+          owner.token,
+          multipart([
+            { field: 'file', fileName: 'a.txt', content: 'a' },
+            { field: 'file', fileName: 'b.txt', content: 'b' },
+          ]),
+        ),
+        400,
+        ERROR_CODES.badRequest,
+        ONE_FILE_ONLY,
+      );
       expect(await rowsOf(harness, owner)).toBe(LIMITS.pendingUploadsMax - 1);
       uploaded(await uploadAs(harness, owner, 'last.txt', 'the last one'));
     });
 
     it('holds the limit when uploads arrive together', async () => {
       const owner = await newAccount(harness);
-      for (let index = 0; index < LIMITS.pendingUploadsMax - 2; index += 1) uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`));
-      const answers = await Promise.all([0, 1, 2, 3, 4].map((index) => uploadAs(harness, owner, `together-${index}.txt`, `together ${index}`)));
+      for (let index = 0; index < LIMITS.pendingUploadsMax - 2; index += 1)
+        uploaded(await uploadAs(harness, owner, `note-${index}.txt`, `note ${index}`));
+      const answers = await Promise.all(
+        [0, 1, 2, 3, 4].map((index) => uploadAs(harness, owner, `together-${index}.txt`, `together ${index}`)),
+      );
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
       expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
       expect(await rowsOf(harness, owner)).toBe(LIMITS.pendingUploadsMax);

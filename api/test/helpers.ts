@@ -58,7 +58,15 @@ export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
     const raw = await readFile(path.join(dir, file), 'utf8');
     const parsed = await simpleParser(raw);
     const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-    messages.push({ file, to: to ?? '', from: parsed.from?.text ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html ?? false, raw });
+    messages.push({
+      file,
+      to: to ?? '',
+      from: parsed.from?.text ?? '',
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: parsed.html ?? false,
+      raw,
+    });
   }
   return messages;
 }

@@ -45,8 +45,11 @@ describe('the CSV export', () => {
   });
 
   it('quotes what needs quoting and keeps text a spreadsheet would run as a formula as text', () => {
-    expect(toCsv([['a,b', 'say "hi"', 'two\nlines', null, 12.5], ['=1+1', '-2', '@SUM(A1)', 'plain']])).toBe(
-      '\uFEFF"a,b","say ""hi""","two\nlines",,12.5\r\n\'=1+1,\'-2,\'@SUM(A1),plain\r\n',
-    );
+    expect(
+      toCsv([
+        ['a,b', 'say "hi"', 'two\nlines', null, 12.5],
+        ['=1+1', '-2', '@SUM(A1)', 'plain'],
+      ]),
+    ).toBe('\uFEFF"a,b","say ""hi""","two\nlines",,12.5\r\n\'=1+1,\'-2,\'@SUM(A1),plain\r\n');
   });
 });

@@ -128,7 +128,6 @@ async function seedKnownTickets(h: TicketHarness): Promise<void> {
   });
 }
 
-
 const seeded = new WeakMap<TicketHarness, Promise<void>>();
 
 /** The known tickets, seeded once per harness (the tests that read them run in any order). */

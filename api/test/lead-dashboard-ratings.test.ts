@@ -13,7 +13,10 @@ describe("a rating's game and agent", () => {
     const database = await openTestDatabase();
     try {
       const migrations = await loadMigrations();
-      await migrate(database.db, migrations.filter((migration) => migration.version < 19));
+      await migrate(
+        database.db,
+        migrations.filter((migration) => migration.version < 19),
+      );
       const { db } = database;
       await db.query("INSERT INTO games (id, slug, title) VALUES (1, 'first', 'First'), (2, 'second', 'Second')");
       await db.query('INSERT INTO inquiry_categories (id) VALUES (1)');
@@ -63,7 +66,11 @@ describe("a rating's game and agent", () => {
         [before[2], 2, null],
       ]);
 
-      const after = [await ratedTicket(2, second!, [first!]), await ratedTicket(1, null, [second!, first!]), await ratedTicket(1, null, [])];
+      const after = [
+        await ratedTicket(2, second!, [first!]),
+        await ratedTicket(1, null, [second!, first!]),
+        await ratedTicket(1, null, []),
+      ];
       expect(await attribution(after)).toEqual([
         [after[0], 2, second],
         [after[1], 1, first],

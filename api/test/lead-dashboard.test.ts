@@ -15,7 +15,15 @@ describe('the dashboard figures', () => {
     expect(data.to).toBe('2025-03-12');
     expect(data.days).toEqual([
       { day: '2025-03-10', opened: 2, ended: 2, firstResponseP50: 600, firstResponseP90: 840, resolutionP50: 5400, resolutionP90: 6840 },
-      { day: '2025-03-11', opened: 1, ended: 2, firstResponseP50: 3600, firstResponseP90: 3600, resolutionP50: 46800, resolutionP90: 78480 },
+      {
+        day: '2025-03-11',
+        opened: 1,
+        ended: 2,
+        firstResponseP50: 3600,
+        firstResponseP90: 3600,
+        resolutionP50: 46800,
+        resolutionP90: 78480,
+      },
       { day: '2025-03-12', opened: 2, ended: 1, firstResponseP50: 30, firstResponseP90: 30, resolutionP50: 1800, resolutionP90: 1800 },
     ]);
     expect(data.durations).toEqual({
@@ -46,10 +54,18 @@ describe('the dashboard figures', () => {
   });
 
   it('list every day of a quiet range, with nothing to share out', async () => {
-    const data = okData('leadDashboard', await call(h, 'leadDashboard', { token: await leadToken(h), query: '?from=2024-02-28&to=2024-03-01' }));
+    const data = okData(
+      'leadDashboard',
+      await call(h, 'leadDashboard', { token: await leadToken(h), query: '?from=2024-02-28&to=2024-03-01' }),
+    );
     expect(data.days.map((day) => day.day)).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
-    expect(data.days.every((day) => day.opened === 0 && day.ended === 0 && day.firstResponseP50 === null && day.resolutionP90 === null)).toBe(true);
-    expect(data.durations).toEqual({ firstResponse: { tickets: 0, p50: null, p90: null }, resolution: { tickets: 0, p50: null, p90: null } });
+    expect(
+      data.days.every((day) => day.opened === 0 && day.ended === 0 && day.firstResponseP50 === null && day.resolutionP90 === null),
+    ).toBe(true);
+    expect(data.durations).toEqual({
+      firstResponse: { tickets: 0, p50: null, p90: null },
+      resolution: { tickets: 0, p50: null, p90: null },
+    });
     expect(data.ratings).toEqual({ ratings: 0, satisfied: 0, csat: null, lowScores: 0 });
     expect(data.csatByGame).toEqual([]);
     expect(data.csatByAgent).toEqual([]);
@@ -90,9 +106,13 @@ describe('the range', () => {
       [`?from=2024-01-01&to=${addDays('2024-01-01', LEAD_RANGE_DAYS_MAX)}`, 'rangeTooLong'],
     ];
     // `Invalid query parameter "to": rangeReversed`: the key after the colon is what the browser translates.
-    for (const [query, key] of cases) expectFailure(await call(h, 'leadDashboard', { token, query }), 400, ERROR_CODES.badRequest, new RegExp(`": ${key}$`));
+    for (const [query, key] of cases)
+      expectFailure(await call(h, 'leadDashboard', { token, query }), 400, ERROR_CODES.badRequest, new RegExp(`": ${key}$`));
     expectFailure(await call(h, 'leadDashboard', { token, query: '?from=2025-03-01' }), 400, ERROR_CODES.badRequest, /"to"/);
     expectFailure(await call(h, 'leadExport', { token, query: `${RANGE}&report=everything` }), 400, ERROR_CODES.badRequest, /"report"/);
-    okData('leadDashboard', await call(h, 'leadDashboard', { token, query: `?from=2024-01-01&to=${addDays('2024-01-01', LEAD_RANGE_DAYS_MAX - 1)}` }));
+    okData(
+      'leadDashboard',
+      await call(h, 'leadDashboard', { token, query: `?from=2024-01-01&to=${addDays('2024-01-01', LEAD_RANGE_DAYS_MAX - 1)}` }),
+    );
   });
 });

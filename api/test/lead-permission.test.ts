@@ -18,7 +18,8 @@ describe('the lead permission', () => {
     expect(lead.sort()).toEqual([...LEAD_CALLS].sort());
     for (const name of LEAD_CALLS) {
       const query = name === 'leadExport' ? `${RANGE}&report=days` : RANGE;
-      for (const token of [h.player1, h.agent]) expectFailure(await call(h, name, { token, query }), 403, ERROR_CODES.forbidden, 'leadsOnly');
+      for (const token of [h.player1, h.agent])
+        expectFailure(await call(h, name, { token, query }), 403, ERROR_CODES.forbidden, 'leadsOnly');
       expectFailure(await call(h, name, { query }), 401, ERROR_CODES.sessionInvalid, 'sessionInvalid');
     }
     okData('leadDashboard', await call(h, 'leadDashboard', { token: await leadToken(h), query: RANGE }));

@@ -11,14 +11,22 @@ const harness = harnessForFile(createLiveHarness);
 describe('live channel', () => {
   it('refuses a stream without a valid session with the -600 envelope, before any stream starts', async () => {
     for (const token of [null, 'no-such-session']) {
-      const response = await harness.app.inject({ method: 'GET', url: LIVE_EVENTS_PATH, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: LIVE_EVENTS_PATH,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: -600, data: null });
     }
   });
 
   it("gives a player only their own tickets' events and agents the whole queue, in order, each once", async () => {
-    const [owner, other, agent] = await Promise.all([openLive(harness, harness.player1), openLive(harness, harness.player2), openLive(harness, harness.agent)]);
+    const [owner, other, agent] = await Promise.all([
+      openLive(harness, harness.player1),
+      openLive(harness, harness.player2),
+      openLive(harness, harness.agent),
+    ]);
     for (const client of [owner, other, agent]) {
       expect(client.status).toBe(200);
       await client.waitFor(isReady, 'ready');
@@ -41,7 +49,12 @@ describe('live channel', () => {
     // The agent's first reply also made the ticket theirs: an event for agents alone.
     expect(kinds(agent.events(), ticket)).toEqual(['created', 'message', 'assigned', 'status', 'message', 'status', 'ended', 'rated']);
     expect(owner.events().find((event) => event.kind === 'ended')).toMatchObject({ status: 'waiting_rating', author: 'agent' });
-    expect(owner.events().filter((event) => event.kind === 'message').map((event) => event.author)).toEqual(['agent', 'player']);
+    expect(
+      owner
+        .events()
+        .filter((event) => event.kind === 'message')
+        .map((event) => event.author),
+    ).toEqual(['agent', 'player']);
     expect(other.events()).toEqual([expect.objectContaining({ inquiryId: otherTicket, kind: 'created' })]);
     expect(owner.events().some((event) => event.inquiryId === otherTicket)).toBe(false);
     // Ids only ever grow: a client resuming after any of them gets exactly what followed.
@@ -55,7 +68,10 @@ describe('live channel', () => {
     const [player, agent] = await Promise.all([openLive(harness, harness.player1), openLive(harness, harness.agent)]);
     await Promise.all([player.waitFor(isReady, 'ready'), agent.waitFor(isReady, 'ready')]);
     const from = lastId(player)!;
-    const noted = await call(harness, 'agentInquiryNote', { token: harness.agent, body: { inquiryId: ticket, requestId: randomUUID(), content: 'For agents only.' } });
+    const noted = await call(harness, 'agentInquiryNote', {
+      token: harness.agent,
+      body: { inquiryId: ticket, requestId: randomUUID(), content: 'For agents only.' },
+    });
     expect(noted.status).toBe(200);
     await agentReply(harness, ticket);
     await agent.waitFor(() => kinds(agent.events(), ticket).length === 4, "the agent's four events");
@@ -140,5 +156,4 @@ describe('live channel', () => {
     expect(kinds(client.events(), ticket)).toEqual(['status', 'message']);
     client.close();
   });
-
 });

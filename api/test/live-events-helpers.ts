@@ -43,7 +43,13 @@ export async function createLiveHarness(): Promise<LiveHarness> {
     if (POSTGRES_URL) {
       const { rows } = await harness.db.query<{ schema: string }>('SELECT current_schema() AS schema');
       const { db } = await openTestDatabase(rows[0]!.schema);
-      const app = await buildApp({ db, passwordHashing: TEST_PASSWORD_HASHING, now: harness.clock.now, uploadCleanupIntervalMs: false, liveEvents });
+      const app = await buildApp({
+        db,
+        passwordHashing: TEST_PASSWORD_HASHING,
+        now: harness.clock.now,
+        uploadCleanupIntervalMs: false,
+        liveEvents,
+      });
       replica = { app, db, base: await listen(app) };
     } else {
       replica = { app: harness.app, db: null, base };
@@ -67,10 +73,17 @@ export interface LiveClient {
   waitFor: (predicate: (messages: EventStreamMessage[]) => boolean, what: string, timeoutMs?: number) => Promise<void>;
 }
 
-export async function openLive(harness: LiveHarness, token: string | null, options: { lastEventId?: string; at?: string } = {}): Promise<LiveClient> {
+export async function openLive(
+  harness: LiveHarness,
+  token: string | null,
+  options: { lastEventId?: string; at?: string } = {},
+): Promise<LiveClient> {
   const controller = new AbortController();
   const response = await fetch(`${options.at ?? harness.base}${LIVE_EVENTS_PATH}?spec_lang=en`, {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}),
+    },
     signal: controller.signal,
   });
   const messages: EventStreamMessage[] = [];
@@ -114,4 +127,5 @@ export async function countEvents(harness: TicketHarness): Promise<number> {
 
 export const isReady = (messages: EventStreamMessage[]) => messages.some((message) => message.event === 'ready');
 export const lastId = (client: LiveClient) => [...client.messages].reverse().find((message) => message.id !== null)?.id ?? undefined;
-export const kinds = (events: TicketLiveEvent[], inquiryId: number) => events.filter((event) => event.inquiryId === inquiryId).map((event) => event.kind);
+export const kinds = (events: TicketLiveEvent[], inquiryId: number) =>
+  events.filter((event) => event.inquiryId === inquiryId).map((event) => event.kind);

@@ -9,7 +9,8 @@ const harness = harnessForFile(createLiveHarness);
 
 describe('live channel', () => {
   it('sends heartbeats on an idle stream, and counts open streams for the operators', async () => {
-    const gauge = async () => (await harness.app.metrics.registry.getSingleMetricAsString('platform_live_connections')).trim().split('\n').at(-1);
+    const gauge = async () =>
+      (await harness.app.metrics.registry.getSingleMetricAsString('platform_live_connections')).trim().split('\n').at(-1);
     const client = await openLive(harness, harness.player2);
     await client.waitFor(isReady, 'ready');
     await until(() => client.raw().includes(': heartbeat'), 'a heartbeat');

@@ -85,7 +85,10 @@ describe('logs of identity calls', () => {
 
       const changed = 'Changed-secret-2';
       secrets.push(changed);
-      const renewed = okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: changed } }));
+      const renewed = okData(
+        'changePassword',
+        await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: changed } }),
+      );
       secrets.push(renewed.token);
 
       await call(harness, 'forgotPassword', { body: { email } });
@@ -114,6 +117,8 @@ describe('logs of identity calls', () => {
       expect(output, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret);
     }
     expect(output).toContain('oauth_token=[REDACTED]');
-    expect(output).toMatch(/"body":\{"password":"\[REDACTED\]","code":"\[REDACTED\]"\},"result":\{"token":"\[REDACTED\]"\},"msg":"mistake"/);
+    expect(output).toMatch(
+      /"body":\{"password":"\[REDACTED\]","code":"\[REDACTED\]"\},"result":\{"token":"\[REDACTED\]"\},"msg":"mistake"/,
+    );
   });
 });

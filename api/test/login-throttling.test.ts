@@ -2,7 +2,17 @@ import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
 import { codeIn, createTestApp, harnessForFile, readOutbox } from './helpers.js';
-import { call, createAccount, expectFailure, INVALID_CREDENTIALS, login, loginToken, okData, PASSWORD, unique } from './identity-helpers.js';
+import {
+  call,
+  createAccount,
+  expectFailure,
+  INVALID_CREDENTIALS,
+  login,
+  loginToken,
+  okData,
+  PASSWORD,
+  unique,
+} from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 
@@ -37,7 +47,12 @@ describe('brute-force throttling', () => {
     for (let attempt = 0; attempt < max; attempt += 1) {
       expect((await login(harness, account.account, `Wrong-${attempt}-pass`, unique().ip)).status).toBe(401);
     }
-    expectFailure(await login(harness, account.account, 'Wrong-last-pass', unique().ip), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+    expectFailure(
+      await login(harness, account.account, 'Wrong-last-pass', unique().ip),
+      429,
+      ERROR_CODES.tooManyRequests,
+      'tooManyAttempts',
+    );
     harness.clock.advance({ seconds: DEFAULT_IDENTITY_LIMITS.loginPerAccount.windowSeconds + 1 });
     expect((await login(harness, account.account, PASSWORD, unique().ip)).status).toBe(200);
   });
@@ -53,7 +68,10 @@ describe('brute-force throttling', () => {
     await call(harness, 'forgotPassword', { body: { email }, ip: unique().ip });
     await harness.app.background.idle();
     const mail = (await readOutbox(harness.outbox)).filter((message) => message.to === email).at(-1);
-    const reset = await call(harness, 'resetPassword', { body: { email, code: codeIn(mail?.text ?? ''), newPassword: 'After-reset-77' }, ip: unique().ip });
+    const reset = await call(harness, 'resetPassword', {
+      body: { email, code: codeIn(mail?.text ?? ''), newPassword: 'After-reset-77' },
+      ip: unique().ip,
+    });
     expect(reset.status).toBe(200);
     expect((await login(harness, account.account, 'After-reset-77', ip)).status).toBe(200);
   });
@@ -89,9 +107,7 @@ describe('brute-force throttling', () => {
   it('never lets parallel guesses past the limit', async () => {
     const account = await createAccount(harness);
     const ip = unique().ip;
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => login(harness, account.account, `Wrong-${index}-pass`, ip)),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => login(harness, account.account, `Wrong-${index}-pass`, ip)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
@@ -102,7 +118,11 @@ describe('brute-force throttling', () => {
     const token = await loginToken(harness, account.account);
     const ip = unique().ip;
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const answer = await call(harness, 'changePassword', { token, ip, body: { oldPassword: `Guess-${attempt}-x`, newPassword: 'Brand-new-pass-7' } });
+      const answer = await call(harness, 'changePassword', {
+        token,
+        ip,
+        body: { oldPassword: `Guess-${attempt}-x`, newPassword: 'Brand-new-pass-7' },
+      });
       expect(answer.status).toBe(401);
     }
     const answer = await call(harness, 'changePassword', { token, ip, body: { oldPassword: PASSWORD, newPassword: 'Brand-new-pass-7' } });

@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Sessions } from '../src/identity/sessions.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import { call, createAccount, createSocialAccount, expectFailure, INVALID_CREDENTIALS, login, loginToken, okData, PASSWORD, SESSION_INVALID, unique } from './identity-helpers.js';
+import {
+  call,
+  createAccount,
+  createSocialAccount,
+  expectFailure,
+  INVALID_CREDENTIALS,
+  login,
+  loginToken,
+  okData,
+  PASSWORD,
+  SESSION_INVALID,
+  unique,
+} from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 
@@ -70,7 +82,9 @@ describe('POST /website/login/password', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
-    const { rows: accounts } = await harness.db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE id = $1', [account.id]);
+    const { rows: accounts } = await harness.db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE id = $1', [
+      account.id,
+    ]);
     expect(accounts[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(accounts[0]?.password_hash).not.toContain(PASSWORD);
   });
@@ -91,7 +105,9 @@ describe('GET /website/login/auth', () => {
     // The parameter, when given, is the token checked.
     const other = await createAccount(harness);
     const otherToken = await loginToken(harness, other.account);
-    expect(okData('loginAuth', await call(harness, 'loginAuth', { token, query: `?oauth_token=${otherToken}` })).account).toBe(other.account);
+    expect(okData('loginAuth', await call(harness, 'loginAuth', { token, query: `?oauth_token=${otherToken}` })).account).toBe(
+      other.account,
+    );
   });
 
   it('answers -600 for an unknown or missing token and 400 for a malformed one', async () => {
@@ -111,7 +127,8 @@ describe('GET /website/login/login_config', () => {
   });
 
   it("offers no guest to a game's player (clientId names a game) nor to a live session (oauth_token or header)", async () => {
-    const guestAllowed = async (options: { query?: string; token?: string }) => okData('loginConfig', await call(harness, 'loginConfig', options)).guestAllowed;
+    const guestAllowed = async (options: { query?: string; token?: string }) =>
+      okData('loginConfig', await call(harness, 'loginConfig', options)).guestAllowed;
     expect(await guestAllowed({ query: '?clientId=3' })).toBe(false);
     expect(await guestAllowed({ query: '?clientId=999999' })).toBe(true);
     const account = await createAccount(harness);
@@ -123,15 +140,28 @@ describe('GET /website/login/login_config', () => {
   });
 
   it('validates its parameters', async () => {
-    expectFailure(await call(harness, 'loginConfig', { query: '?clientId=%3Cx%3E' }), 400, ERROR_CODES.badRequest, /"clientId": contains characters/);
+    expectFailure(
+      await call(harness, 'loginConfig', { query: '?clientId=%3Cx%3E' }),
+      400,
+      ERROR_CODES.badRequest,
+      /"clientId": contains characters/,
+    );
     expectFailure(await call(harness, 'loginConfig', { query: '?oauth_token=x' }), 400, ERROR_CODES.badRequest, /"oauth_token"/);
-    expectFailure(await call(harness, 'loginConfig', { query: '?provider=google' }), 400, ERROR_CODES.badRequest, /Unknown query parameter "provider"/);
+    expectFailure(
+      await call(harness, 'loginConfig', { query: '?provider=google' }),
+      400,
+      ERROR_CODES.badRequest,
+      /Unknown query parameter "provider"/,
+    );
   });
 
   it('lists the configured providers', async () => {
     const app = await buildApp({ db: harness.db, oauthProviders: ['google', 'vk'] });
     try {
-      expect(okData('loginConfig', await call({ ...harness, app }, 'loginConfig'))).toEqual({ providers: ['google', 'vk'], guestAllowed: true });
+      expect(okData('loginConfig', await call({ ...harness, app }, 'loginConfig'))).toEqual({
+        providers: ['google', 'vk'],
+        guestAllowed: true,
+      });
     } finally {
       await app.close();
     }
@@ -180,7 +210,12 @@ describe('GET /users/info', () => {
       provider: null,
     });
     // No parameter can ask for another account.
-    expectFailure(await call(harness, 'usersInfo', { token: oneToken, query: `?account=${two.account}` }), 400, ERROR_CODES.badRequest, /Unknown query parameter "account"/);
+    expectFailure(
+      await call(harness, 'usersInfo', { token: oneToken, query: `?account=${two.account}` }),
+      400,
+      ERROR_CODES.badRequest,
+      /Unknown query parameter "account"/,
+    );
   });
 
   it("names a social account's provider", async () => {

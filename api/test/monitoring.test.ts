@@ -39,7 +39,9 @@ describe('the dashboard and alert rules (tooling/docker/grafana, tooling/docker/
   it('leave the live stream out of every answer-time query: it stays open for minutes by design', () => {
     const latency = monitoringQueries().filter(({ expr }) => expr.includes('platform_http_request_duration_seconds'));
     expect(latency.length).toBeGreaterThan(3);
-    const including = latency.filter(({ expr }) => !expr.includes(`route!="${LIVE_EVENTS_PATH}"`) && !new RegExp(`route!~"[^"]*${LIVE_EVENTS_PATH}`).test(expr));
+    const including = latency.filter(
+      ({ expr }) => !expr.includes(`route!="${LIVE_EVENTS_PATH}"`) && !new RegExp(`route!~"[^"]*${LIVE_EVENTS_PATH}`).test(expr),
+    );
     expect(including.map(({ where }) => where)).toEqual([]);
   });
 });

@@ -59,7 +59,9 @@ describe('metrics', () => {
     expect(delta({ route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
     expect(after).not.toContain('987654321');
     expect(after).not.toContain('/no/such/place');
-    expect(sample(after, 'platform_http_request_duration_seconds_count', { route: '/games/simple', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after, 'platform_http_request_duration_seconds_count', { route: '/games/simple', method: 'GET', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(after).toContain('process_cpu_seconds_total');
   });
 
@@ -75,8 +77,12 @@ describe('metrics', () => {
     await call(harness, 'agentInquiryEnd', { token: harness.agent, body: { inquiryId: second } });
     const after = await scrape();
     expect(sample(after, 'platform_tickets_created_total') - sample(before, 'platform_tickets_created_total')).toBe(2);
-    expect(sample(after, 'platform_tickets_ended_total', { by: 'player' }) - sample(before, 'platform_tickets_ended_total', { by: 'player' })).toBe(1);
-    expect(sample(after, 'platform_tickets_ended_total', { by: 'agent' }) - sample(before, 'platform_tickets_ended_total', { by: 'agent' })).toBe(1);
+    expect(
+      sample(after, 'platform_tickets_ended_total', { by: 'player' }) - sample(before, 'platform_tickets_ended_total', { by: 'player' }),
+    ).toBe(1);
+    expect(
+      sample(after, 'platform_tickets_ended_total', { by: 'agent' }) - sample(before, 'platform_tickets_ended_total', { by: 'agent' }),
+    ).toBe(1);
   });
 
   it('counts uploads stored with their bytes, and refused ones', async () => {
@@ -112,7 +118,8 @@ describe('metrics', () => {
     });
     await expect(refusing.send({ to: 'someone@example.com', subject: 'Code', text: '123456' })).rejects.toThrow('550 refused');
     const after = await scrape();
-    const delta = (outcome: string) => sample(after, 'platform_mails_total', { outcome }) - sample(before, 'platform_mails_total', { outcome });
+    const delta = (outcome: string) =>
+      sample(after, 'platform_mails_total', { outcome }) - sample(before, 'platform_mails_total', { outcome });
     expect(delta('sent')).toBe(1);
     expect(delta('failed')).toBe(1);
   });
@@ -122,7 +129,10 @@ describe('metrics', () => {
     if (DATABASE_KIND === 'postgres') {
       // openTestDatabase's pool of 4: at least one connection is open, as the harness has queried.
       expect(sample(exposition, 'platform_db_pool_connections', { state: 'max' })).toBe(4);
-      expect(sample(exposition, 'platform_db_pool_connections', { state: 'idle' }) + sample(exposition, 'platform_db_pool_connections', { state: 'busy' })).toBeGreaterThan(0);
+      expect(
+        sample(exposition, 'platform_db_pool_connections', { state: 'idle' }) +
+          sample(exposition, 'platform_db_pool_connections', { state: 'busy' }),
+      ).toBeGreaterThan(0);
       expect(exposition).toContain('platform_db_pool_waiting_requests 0');
     } else {
       expect(exposition).not.toContain('platform_db_pool_');

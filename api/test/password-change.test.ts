@@ -2,7 +2,19 @@ import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import { call, createAccount, createSocialAccount, expectFailure, INVALID_CREDENTIALS, login, loginToken, okData, PASSWORD, SESSION_INVALID, unique } from './identity-helpers.js';
+import {
+  call,
+  createAccount,
+  createSocialAccount,
+  expectFailure,
+  INVALID_CREDENTIALS,
+  login,
+  loginToken,
+  okData,
+  PASSWORD,
+  SESSION_INVALID,
+  unique,
+} from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 
@@ -22,14 +34,20 @@ describe('POST /ucenter/password/reset (change password)', () => {
     expect((await call(harness, 'usersInfo', { token: here })).body).toEqual(SESSION_INVALID);
     expect((await login(harness, account.account, PASSWORD)).body).toEqual(INVALID_CREDENTIALS);
     expect(okData('loginPassword', await login(harness, account.account, 'Brand-new-pass-7')).account).toBe(account.account);
-    const { rows } = await harness.db.query<{ kind: string }>("SELECT kind FROM account_events WHERE account_id = $1 AND kind = 'password_changed'", [account.id]);
+    const { rows } = await harness.db.query<{ kind: string }>(
+      "SELECT kind FROM account_events WHERE account_id = $1 AND kind = 'password_changed'",
+      [account.id],
+    );
     expect(rows).toHaveLength(1);
   });
 
   it('refuses a wrong current password with 4011 and keeps the sessions', async () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
-    const answer = await call(harness, 'changePassword', { token, body: { oldPassword: 'Not-the-one-1', newPassword: 'Brand-new-pass-7' } });
+    const answer = await call(harness, 'changePassword', {
+      token,
+      body: { oldPassword: 'Not-the-one-1', newPassword: 'Brand-new-pass-7' },
+    });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual(INVALID_CREDENTIALS);
     expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
@@ -66,7 +84,10 @@ describe('POST /ucenter/password/reset (change password)', () => {
     }
     expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
     // No composition rule: a long phrase of letters alone is a good password.
-    expect((await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: 'purple elephants dance slowly' } })).status).toBe(200);
+    expect(
+      (await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: 'purple elephants dance slowly' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('is forbidden to a social account without a password', async () => {

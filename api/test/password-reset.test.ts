@@ -31,7 +31,9 @@ describe('forgot and reset password', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     // The code is stored hashed only.
-    const { rows } = await harness.db.query<Record<string, unknown>>('SELECT * FROM verification_codes WHERE account_id = $1', [account.id]);
+    const { rows } = await harness.db.query<Record<string, unknown>>('SELECT * FROM verification_codes WHERE account_id = $1', [
+      account.id,
+    ]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(code);
 
@@ -181,7 +183,12 @@ describe('forgot and reset password', () => {
     expectFailure(await forgot(harness, 'not-an-address'), 400, ERROR_CODES.badRequest, 'Invalid body field "email": emailInvalid');
     expectFailure(await reset(freshEmail(), '12345'), 400, ERROR_CODES.badRequest, 'Invalid body field "code": codeInvalid');
     expectFailure(await reset(freshEmail(), 'abcdef'), 400, ERROR_CODES.badRequest, 'Invalid body field "code": codeInvalid');
-    expectFailure(await reset(freshEmail(), '123456', 'weak'), 400, ERROR_CODES.badRequest, /^Invalid body field "newPassword": passwordTooShort(;|$)/);
+    expectFailure(
+      await reset(freshEmail(), '123456', 'weak'),
+      400,
+      ERROR_CODES.badRequest,
+      /^Invalid body field "newPassword": passwordTooShort(;|$)/,
+    );
     const email = freshEmail();
     await harness.db.query(
       `INSERT INTO accounts (account, type, email, created_at, updated_at) VALUES ($1, 'THIRD_PARTY', $2, now(), now())`,

@@ -49,10 +49,18 @@ describe('the compose API replicas', () => {
     const edge = subnet.replace(/0\/\d+$/, '7');
     try {
       // Through the edge, which writes the client's address and https itself.
-      const proxied = await app.inject({ url: '/whoami', remoteAddress: edge, headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' } });
+      const proxied = await app.inject({
+        url: '/whoami',
+        remoteAddress: edge,
+        headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+      });
       expect(proxied.json()).toEqual({ ip: '203.0.113.9', protocol: 'https' });
       // Anyone else (another container, a client reaching a replica some other way) is taken as it is.
-      const direct = await app.inject({ url: '/whoami', remoteAddress: '172.31.0.9', headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' } });
+      const direct = await app.inject({
+        url: '/whoami',
+        remoteAddress: '172.31.0.9',
+        headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' },
+      });
       expect(direct.json()).toEqual({ ip: '172.31.0.9', protocol: 'http' });
     } finally {
       await app.close();
@@ -69,7 +77,14 @@ describe('the Kubernetes API Deployment (deploy/k8s/base)', () => {
       S3_SECRET_ACCESS_KEY: COMPOSE_CHECK_ENV.S3_SECRET_ACCESS_KEY,
     };
     const config = loadConfig({ ...configMap.data, ...secrets });
-    expect(config).toMatchObject({ port: 8090, metricsPort: 9464, seedDemo: false, testClock: false, database: { kind: 'postgres' }, files: { kind: 's3' } });
+    expect(config).toMatchObject({
+      port: 8090,
+      metricsPort: 9464,
+      seedDemo: false,
+      testClock: false,
+      database: { kind: 'postgres' },
+      files: { kind: 's3' },
+    });
     expect(config.mail.smtpUrl).toMatch(/^smtp:\/\//);
   });
 });

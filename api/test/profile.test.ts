@@ -35,11 +35,21 @@ describe('POST /ucenter/profile', () => {
   it('locks the birthday once set: another date is refused with 4090 birthdayLocked and nothing of that save is kept', async () => {
     const player = await loggedInPlayer(harness);
     okData('updateProfile', await update(player.token, { birthday: '2001-09-30' }));
-    expectFailure(await update(player.token, { birthday: '2000-09-30', phone: '+447700900123' }), 409, ERROR_CODES.conflict, 'birthdayLocked');
-    expect(okData('usersInfo', await call(harness, 'usersInfo', { token: player.token }))).toMatchObject({ birthday: '2001-09-30', phone: null });
+    expectFailure(
+      await update(player.token, { birthday: '2000-09-30', phone: '+447700900123' }),
+      409,
+      ERROR_CODES.conflict,
+      'birthdayLocked',
+    );
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token: player.token }))).toMatchObject({
+      birthday: '2001-09-30',
+      phone: null,
+    });
     // The phone stays changeable on its own, with the locked birthday left out or sent unchanged.
     expect(okData('updateProfile', await update(player.token, { phone: '+447700900123' })).phone).toBe('+447700900123');
-    expect(okData('updateProfile', await update(player.token, { birthday: '2001-09-30', phone: '+447700900999' })).phone).toBe('+447700900999');
+    expect(okData('updateProfile', await update(player.token, { birthday: '2001-09-30', phone: '+447700900999' })).phone).toBe(
+      '+447700900999',
+    );
   });
 
   it('a retried save answers the same and records one change, not two', async () => {

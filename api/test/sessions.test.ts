@@ -122,7 +122,12 @@ describe('endpoints that need a session', () => {
     const token = await loginToken(harness, agent.account);
     for (const name of byAuth('player')) {
       expectFailure(await call(harness, name, { token, ...validRequest(name) }), 403, ERROR_CODES.forbidden, 'playersOnly');
-      expectFailure(await call(harness, name, { token, query: '?inquiryId=abc', body: { nonsense: true } }), 403, ERROR_CODES.forbidden, 'playersOnly');
+      expectFailure(
+        await call(harness, name, { token, query: '?inquiryId=abc', body: { nonsense: true } }),
+        403,
+        ERROR_CODES.forbidden,
+        'playersOnly',
+      );
     }
     expect((await harness.db.query('SELECT id FROM tickets')).rowCount).toBe(0);
     // What agents and players share still works for the agent.
@@ -169,7 +174,10 @@ describe('endpoints that need a session', () => {
 
   it('give remember me a longer lifetime and idle time, and agents a short one whatever they ask', async () => {
     const account = await createAccount(harness);
-    const remembered = okData('loginPassword', await call(harness, 'loginPassword', { body: { account: account.account, password: PASSWORD, remember: true } }));
+    const remembered = okData(
+      'loginPassword',
+      await call(harness, 'loginPassword', { body: { account: account.account, password: PASSWORD, remember: true } }),
+    );
     expect(new Date(remembered.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
     harness.clock.advance({ minutes: ACCOUNT_RULES.rememberedSessionIdleMinutes - 1 });
     expect((await call(harness, 'usersInfo', { token: remembered.token })).status).toBe(200);
@@ -177,7 +185,10 @@ describe('endpoints that need a session', () => {
     expect((await call(harness, 'usersInfo', { token: remembered.token })).body).toEqual(SESSION_INVALID);
 
     const agent = await createAccount(harness, { role: 'agent' });
-    const agentLogin = okData('loginPassword', await call(harness, 'loginPassword', { body: { account: agent.account, password: PASSWORD, remember: true } }));
+    const agentLogin = okData(
+      'loginPassword',
+      await call(harness, 'loginPassword', { body: { account: agent.account, password: PASSWORD, remember: true } }),
+    );
     expect(new Date(agentLogin.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.agentSessionHours * 3_600_000);
     harness.clock.advance({ minutes: ACCOUNT_RULES.agentSessionIdleMinutes + 1 });
     expect((await call(harness, 'usersInfo', { token: agentLogin.token })).body).toEqual(SESSION_INVALID);
@@ -187,7 +198,14 @@ describe('endpoints that need a session', () => {
     const email = `${unique('changed').name.toLowerCase()}@example.com`;
     const account = await createAccount(harness, { email });
     const token = await loginToken(harness, account.account);
-    okData('changePassword', await call(harness, 'changePassword', { token, query: '?spec_lang=ko', body: { oldPassword: PASSWORD, newPassword: 'Changed-pass-62' } }));
+    okData(
+      'changePassword',
+      await call(harness, 'changePassword', {
+        token,
+        query: '?spec_lang=ko',
+        body: { oldPassword: PASSWORD, newPassword: 'Changed-pass-62' },
+      }),
+    );
     await harness.app.background.idle();
     const notices = (await readOutbox(harness.outbox)).filter((message) => message.to === email);
     expect(notices.map((message) => message.subject)).toEqual(['계정 비밀번호가 변경되었습니다']);
@@ -196,8 +214,14 @@ describe('endpoints that need a session', () => {
 
   it('keep remember me across a password change', async () => {
     const account = await createAccount(harness);
-    const { token } = okData('loginPassword', await call(harness, 'loginPassword', { body: { account: account.account, password: PASSWORD, remember: true } }));
-    const renewed = okData('changePassword', await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: 'Renewed-pass-81' } }));
+    const { token } = okData(
+      'loginPassword',
+      await call(harness, 'loginPassword', { body: { account: account.account, password: PASSWORD, remember: true } }),
+    );
+    const renewed = okData(
+      'changePassword',
+      await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: 'Renewed-pass-81' } }),
+    );
     expect(new Date(renewed.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
   });
 
@@ -212,8 +236,9 @@ describe('endpoints that need a session', () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
     const seen = async () =>
-      (await harness.db.query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE account_id = $1', [account.id])).rows[0]
-        ?.last_seen_at.getTime();
+      (
+        await harness.db.query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE account_id = $1', [account.id])
+      ).rows[0]?.last_seen_at.getTime();
     const first = await seen();
     harness.clock.advance({ minutes: 1 });
     await call(harness, 'usersInfo', { token });

@@ -75,7 +75,10 @@ describe('SMTP transport', () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
     const email = 'smtp-player@example.com';
-    okData('sendVerifyCode', await call(harness, 'sendVerifyCode', { token, body: { email, currentPassword: PASSWORD }, query: '?spec_lang=fr' }));
+    okData(
+      'sendVerifyCode',
+      await call(harness, 'sendVerifyCode', { token, body: { email, currentPassword: PASSWORD }, query: '?spec_lang=fr' }),
+    );
     const received = await waitForMail(email, 1);
     expect(received.from).toBe('no-reply@publisher.example');
     expect(received.user).toBe('mailer');

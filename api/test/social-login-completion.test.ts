@@ -36,7 +36,10 @@ describe('completion calls', () => {
     const short = okData('googleAuth', await logInWith(harness, 'google', 'player-short'));
     expect(new Date(short.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.sessionHours * 3_600_000);
     const back = await authorizeAs((await start(harness, 'google')).href, 'player-remembered');
-    const remembered = okData('googleAuth', await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back, { remember: '1' }) }));
+    const remembered = okData(
+      'googleAuth',
+      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back, { remember: '1' }) }),
+    );
     expect(new Date(remembered.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
   });
 
@@ -56,10 +59,25 @@ describe('completion calls', () => {
   it('refuse a code and state brought by another browser, or none, and spend the state so it is worth nothing after', async () => {
     const back = await authorizeAs((await start(harness, 'google')).href, 'victim-of-a-leak');
     const stranger = { cookie: `__Host-social_login=${'x'.repeat(43)}` };
-    expectFailure(await call(harness, 'googleAuth', { headers: stranger, query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
-    expectFailure(await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(
+      await call(harness, 'googleAuth', { headers: stranger, query: completionQuery(back) }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
+    expectFailure(
+      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
     const other = await authorizeAs((await start(harness, 'google')).href, 'victim-of-a-leak');
-    expectFailure(await call(harness, 'googleAuth', { query: completionQuery(other) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(
+      await call(harness, 'googleAuth', { query: completionQuery(other) }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
     // The starting browser logs in with a fresh login as always.
     expect((await logInWith(harness, 'google', 'victim-of-a-leak')).status).toBe(200);
   });
@@ -67,14 +85,29 @@ describe('completion calls', () => {
   it('accept a state once only', async () => {
     const back = await authorizeAs((await start(harness, 'google')).href, 'once');
     okData('googleAuth', await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }));
-    expectFailure(await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(
+      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
   });
 
   it('refuse a state of another provider, an unknown one and an expired one', async () => {
     const back = await authorizeAs((await start(harness, 'facebook')).href, 'mixup');
-    expectFailure(await call(harness, 'twitterAuth', { headers: inBrowser(harness), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(
+      await call(harness, 'twitterAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
     // The mismatch used the state up: the right provider cannot be tried with it afterwards either.
-    expectFailure(await call(harness, 'facebookAuth', { headers: inBrowser(harness), query: completionQuery(back) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(
+      await call(harness, 'facebookAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
 
     expectFailure(
       await call(harness, 'facebookAuth', { query: `?code=abc&state=${'x'.repeat(43)}` }),
@@ -85,22 +118,42 @@ describe('completion calls', () => {
 
     const late = await authorizeAs((await start(harness, 'vk')).href, 'late');
     harness.clock.advance({ minutes: SOCIAL_LOGIN_TTL_MINUTES, seconds: 1 });
-    expectFailure(await call(harness, 'vkAuth', { headers: inBrowser(harness), query: completionQuery(late) }), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
+    expectFailure(
+      await call(harness, 'vkAuth', { headers: inBrowser(harness), query: completionQuery(late) }),
+      401,
+      ERROR_CODES.codeRejected,
+      'socialStateInvalid',
+    );
   });
 
   it('answer a refused code or a wrong issuer with socialLoginFailed, never a server error', async () => {
     const url = await start(harness, 'google');
     const back = await authorizeAs(url.href, 'badcode');
     back.searchParams.set('code', 'not-the-code');
-    expectFailure(await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+    expectFailure(
+      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
+      400,
+      ERROR_CODES.badRequest,
+      'socialLoginFailed',
+    );
 
     const mixed = await authorizeAs((await start(harness, 'apple')).href, 'mixed-issuer');
     mixed.searchParams.set('iss', 'https://attacker.example');
-    expectFailure(await call(harness, 'appleAuth', { headers: inBrowser(harness), query: completionQuery(mixed) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+    expectFailure(
+      await call(harness, 'appleAuth', { headers: inBrowser(harness), query: completionQuery(mixed) }),
+      400,
+      ERROR_CODES.badRequest,
+      'socialLoginFailed',
+    );
 
     const plain = await authorizeAs((await start(harness, 'twitter')).href, 'badcode2');
     plain.searchParams.set('code', 'forged');
-    expectFailure(await call(harness, 'twitterAuth', { headers: inBrowser(harness), query: completionQuery(plain) }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+    expectFailure(
+      await call(harness, 'twitterAuth', { headers: inBrowser(harness), query: completionQuery(plain) }),
+      400,
+      ERROR_CODES.badRequest,
+      'socialLoginFailed',
+    );
   });
 
   it('answer socialLoginFailed when the provider cannot be reached', async () => {
@@ -109,7 +162,12 @@ describe('completion calls', () => {
     const app = await createTestApp({ oauth: settings });
     try {
       await down.close();
-      expectFailure(await call(app, 'socialStart', { query: '?provider=google', headers: siteHeaders() }), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
+      expectFailure(
+        await call(app, 'socialStart', { query: '?provider=google', headers: siteHeaders() }),
+        400,
+        ERROR_CODES.badRequest,
+        'socialLoginFailed',
+      );
     } finally {
       await app.cleanup();
     }
@@ -117,6 +175,11 @@ describe('completion calls', () => {
 
   it('validate the query like every call', async () => {
     expectFailure(await call(harness, 'googleAuth', { query: '?code=abc' }), 400, ERROR_CODES.badRequest, /state/);
-    expectFailure(await call(harness, 'googleAuth', { query: `?code=abc&state=${'s'.repeat(43)}&extra=1` }), 400, ERROR_CODES.badRequest, /extra/);
+    expectFailure(
+      await call(harness, 'googleAuth', { query: `?code=abc&state=${'s'.repeat(43)}&extra=1` }),
+      400,
+      ERROR_CODES.badRequest,
+      /extra/,
+    );
   });
 });

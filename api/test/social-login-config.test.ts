@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.js';
 const run = promisify(execFile);
 
 describe('configuration', () => {
-  it('reads every provider from OAUTH_* variables, with the providers\' public endpoints by default', () => {
+  it("reads every provider from OAUTH_* variables, with the providers' public endpoints by default", () => {
     const config = loadConfig({
       OAUTH_GOOGLE_CLIENT_ID: 'g',
       OAUTH_GOOGLE_CLIENT_SECRET: 'gs',
@@ -44,15 +44,23 @@ describe('configuration', () => {
       });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/OAUTH_GOOGLE_ISSUER[\s\S]*OAUTH_APPLE_SCOPE[\s\S]*OAUTH_FACEBOOK_TOKEN_ENDPOINT[\s\S]*OAUTH_REDIRECT_ORIGINS/);
-    expect(loadConfig({ OAUTH_TWITTER_CLIENT_ID: 't', OAUTH_TWITTER_TOKEN_ENDPOINT: 'http://127.0.0.1:9/token' }).oauth.providers.twitter)
-      .toMatchObject({ tokenEndpoint: 'http://127.0.0.1:9/token' });
+    expect(
+      loadConfig({ OAUTH_TWITTER_CLIENT_ID: 't', OAUTH_TWITTER_TOKEN_ENDPOINT: 'http://127.0.0.1:9/token' }).oauth.providers.twitter,
+    ).toMatchObject({ tokenEndpoint: 'http://127.0.0.1:9/token' });
   });
 
   it('npm start offers all five quick logins with the demo provider, returning to every brand host', async () => {
     // The very step tooling/scripts/start.sh takes: the demo provider's variables, as the script reads them.
-    const { stdout } = await run('pnpm', ['--silent', '--filter', 'tooling', 'run', 'demo-oauth', 'env', '--port', '8070', '--site-port', '8080'], { cwd: REPO_ROOT });
+    const { stdout } = await run(
+      'pnpm',
+      ['--silent', '--filter', 'tooling', 'run', 'demo-oauth', 'env', '--port', '8070', '--site-port', '8080'],
+      { cwd: REPO_ROOT },
+    );
     const env = Object.fromEntries(
-      stdout.trim().split('\n').map((line) => /^export ([A-Z_]+)='(.*)'$/.exec(line)!.slice(1, 3) as [string, string]),
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => /^export ([A-Z_]+)='(.*)'$/.exec(line)!.slice(1, 3) as [string, string]),
     );
     const config = loadConfig(env);
     expect(config.oauthProviders).toEqual([...SOCIAL_PROVIDERS]);

@@ -61,7 +61,8 @@ export async function createSocialLoginHarness(): Promise<SocialLoginHarness> {
   }
 }
 
-export const inBrowser = (harness: SocialLoginHarness): Record<string, string> => (harness.jar.cookie ? { cookie: harness.jar.cookie } : {});
+export const inBrowser = (harness: SocialLoginHarness): Record<string, string> =>
+  harness.jar.cookie ? { cookie: harness.jar.cookie } : {};
 
 export async function start(harness: SocialLoginHarness, provider: SocialProvider, origin = SITE): Promise<URL> {
   const { name, query } = START[provider];

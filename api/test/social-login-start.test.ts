@@ -55,9 +55,19 @@ describe('start calls', () => {
       { 'x-forwarded-host': 'nova.localhost:18080', 'x-forwarded-proto': 'javascript' },
       {},
     ]) {
-      expectFailure(await call(harness, 'socialStart', { query: '?provider=google', headers }), 400, ERROR_CODES.badRequest, 'redirectNotAllowed');
+      expectFailure(
+        await call(harness, 'socialStart', { query: '?provider=google', headers }),
+        400,
+        ERROR_CODES.badRequest,
+        'redirectNotAllowed',
+      );
     }
-    expectFailure(await call(harness, 'vkGenPkce', { headers: siteHeaders('http://evil.example') }), 400, ERROR_CODES.badRequest, 'redirectNotAllowed');
+    expectFailure(
+      await call(harness, 'vkGenPkce', { headers: siteHeaders('http://evil.example') }),
+      400,
+      ERROR_CODES.badRequest,
+      'redirectNotAllowed',
+    );
   });
 
   it(`allow ${DEFAULT_IDENTITY_LIMITS.socialStartsPerIp.max} starts per client address in ${DEFAULT_IDENTITY_LIMITS.socialStartsPerIp.windowSeconds / 60} minutes, whichever provider`, async () => {
@@ -76,7 +86,12 @@ describe('start calls', () => {
   it('refuse a provider this deployment has not configured', async () => {
     const only = await createTestApp({ oauth: { providers: {}, redirectOrigins: [SITE] } });
     try {
-      expectFailure(await call(only, 'twitterRedirect', { headers: siteHeaders() }), 404, ERROR_CODES.notFound, 'socialProviderUnavailable');
+      expectFailure(
+        await call(only, 'twitterRedirect', { headers: siteHeaders() }),
+        404,
+        ERROR_CODES.notFound,
+        'socialProviderUnavailable',
+      );
       expectFailure(
         await call(only, 'socialStart', { query: '?provider=apple', headers: siteHeaders() }),
         404,
@@ -94,6 +109,11 @@ describe('start calls', () => {
       await only.cleanup();
     }
     expect(okData('loginConfig', await call(harness, 'loginConfig')).providers).toEqual(['google', 'apple', 'facebook', 'twitter', 'vk']);
-    expectFailure(await call(harness, 'socialStart', { query: '?provider=vk', headers: siteHeaders() }), 400, ERROR_CODES.badRequest, /provider/);
+    expectFailure(
+      await call(harness, 'socialStart', { query: '?provider=vk', headers: siteHeaders() }),
+      400,
+      ERROR_CODES.badRequest,
+      /provider/,
+    );
   });
 });

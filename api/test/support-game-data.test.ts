@@ -15,14 +15,23 @@ describe('GET /inquiries/types', () => {
       );
     }
     const english = okData('inquiryTypes', await get(harness, 'inquiryTypes', '?gameId=3'));
-    expect(english.map((category) => category.name)).toEqual(['Account', 'Payment / top-up', 'Bug report', 'Gameplay', 'Suggestion', 'Other']);
+    expect(english.map((category) => category.name)).toEqual([
+      'Account',
+      'Payment / top-up',
+      'Bug report',
+      'Gameplay',
+      'Suggestion',
+      'Other',
+    ]);
   });
 
   it('leaves out withdrawn categories', async () => {
     await harness.db.query('UPDATE inquiry_categories SET published = false WHERE id = 5');
     harness.app.support.invalidate();
     try {
-      expect(okData('inquiryTypes', await get(harness, 'inquiryTypes', '?gameId=3')).map((category) => category.id)).toEqual([1, 2, 3, 4, 6]);
+      expect(okData('inquiryTypes', await get(harness, 'inquiryTypes', '?gameId=3')).map((category) => category.id)).toEqual([
+        1, 2, 3, 4, 6,
+      ]);
     } finally {
       await harness.db.query('UPDATE inquiry_categories SET published = true WHERE id = 5');
       harness.app.support.invalidate();
@@ -54,7 +63,9 @@ describe('GET /game/servers/v2 and /game/areas', () => {
       { id: 'asia', name: 'アジア' },
       { id: 'europe', name: 'ヨーロッパ' },
     ]);
-    expect(okData('gameAreas', await get(harness, 'gameAreas', '?gameId=1&serverId=s2&spec_lang=ar'))).toEqual([{ id: 'americas', name: 'الأمريكتان' }]);
+    expect(okData('gameAreas', await get(harness, 'gameAreas', '?gameId=1&serverId=s2&spec_lang=ar'))).toEqual([
+      { id: 'americas', name: 'الأمريكتان' },
+    ]);
   });
 
   it('normalises the server id to a lowercase s (SPEC §4)', async () => {
@@ -70,8 +81,18 @@ describe('GET /game/servers/v2 and /game/areas', () => {
     expectFailure(await get(harness, 'gameAreas', '?gameId=1&serverId=s99'), 404, ERROR_CODES.notFound, 'serverNotFound');
     expectFailure(await get(harness, 'gameAreas', '?gameId=1'), 400, ERROR_CODES.badRequest, /Missing required query parameter "serverId"/);
     expectFailure(await get(harness, 'gameAreas', '?gameId=1&serverId='), 400, ERROR_CODES.badRequest, /"serverId": must not be empty/);
-    expectFailure(await get(harness, 'gameAreas', '?gameId=1&serverId=s1%27--'), 400, ERROR_CODES.badRequest, /"serverId": contains characters/);
-    expectFailure(await get(harness, 'gameAreas', `?gameId=1&serverId=s${'1'.repeat(40)}`), 400, ERROR_CODES.badRequest, /"serverId": must be at most 32/);
+    expectFailure(
+      await get(harness, 'gameAreas', '?gameId=1&serverId=s1%27--'),
+      400,
+      ERROR_CODES.badRequest,
+      /"serverId": contains characters/,
+    );
+    expectFailure(
+      await get(harness, 'gameAreas', `?gameId=1&serverId=s${'1'.repeat(40)}`),
+      400,
+      ERROR_CODES.badRequest,
+      /"serverId": must be at most 32/,
+    );
   });
 });
 
@@ -82,7 +103,12 @@ describe('GET /game/roles', () => {
       expectFailure(answer, 401, ERROR_CODES.sessionInvalid, 'sessionInvalid');
       expect(answer.headers['www-authenticate']).toBe('Bearer');
     }
-    expectFailure(await get(harness, 'gameRoles', '?gameId=1&serverId=s1', 'x'.repeat(43)), 401, ERROR_CODES.sessionInvalid, 'sessionInvalid');
+    expectFailure(
+      await get(harness, 'gameRoles', '?gameId=1&serverId=s1', 'x'.repeat(43)),
+      401,
+      ERROR_CODES.sessionInvalid,
+      'sessionInvalid',
+    );
   });
 
   it("lists the player's characters on a server, highest level first, and by region", async () => {
@@ -105,7 +131,9 @@ describe('GET /game/roles', () => {
     // harness.player2 has characters nowhere ("No Character Info.").
     for (const game of seed.games) {
       for (const server of game.servers) {
-        expect(okData('gameRoles', await get(harness, 'gameRoles', `?gameId=${game.gameId}&serverId=${server.id}`, harness.player2))).toEqual([]);
+        expect(
+          okData('gameRoles', await get(harness, 'gameRoles', `?gameId=${game.gameId}&serverId=${server.id}`, harness.player2)),
+        ).toEqual([]);
       }
     }
   });
@@ -121,7 +149,9 @@ describe('GET /game/roles', () => {
       expect(okData('gameRoles', await get(harness, 'gameRoles', '?gameId=1&serverId=s1', harness.player2))).toEqual([
         { roleId: 'r999', roleName: 'Second Player', level: 99, areaId: 'asia' },
       ]);
-      const mine = okData('gameRoles', await get(harness, 'gameRoles', '?gameId=1&serverId=s1', harness.player1)).map((role) => role.roleId);
+      const mine = okData('gameRoles', await get(harness, 'gameRoles', '?gameId=1&serverId=s1', harness.player1)).map(
+        (role) => role.roleId,
+      );
       expect(mine).toEqual(['r100101', 'r100102']);
     } finally {
       await harness.db.query("DELETE FROM game_roles WHERE id = 'r999'");
@@ -130,9 +160,24 @@ describe('GET /game/roles', () => {
 
   it('answers 4040 for an unknown server or region, 4000 for malformed ids', async () => {
     expectFailure(await get(harness, 'gameRoles', '?gameId=1&serverId=s9', harness.player1), 404, ERROR_CODES.notFound, 'serverNotFound');
-    expectFailure(await get(harness, 'gameRoles', '?gameId=1&serverId=s1&areaId=oceania', harness.player1), 404, ERROR_CODES.notFound, 'areaNotFound');
-    expectFailure(await get(harness, 'gameRoles', '?gameId=1', harness.player1), 400, ERROR_CODES.badRequest, /Missing required query parameter "serverId"/);
-    expectFailure(await get(harness, 'gameRoles', '?gameId=1&serverId=s1&areaId=%3Cx%3E', harness.player1), 400, ERROR_CODES.badRequest, /"areaId": contains characters/);
+    expectFailure(
+      await get(harness, 'gameRoles', '?gameId=1&serverId=s1&areaId=oceania', harness.player1),
+      404,
+      ERROR_CODES.notFound,
+      'areaNotFound',
+    );
+    expectFailure(
+      await get(harness, 'gameRoles', '?gameId=1', harness.player1),
+      400,
+      ERROR_CODES.badRequest,
+      /Missing required query parameter "serverId"/,
+    );
+    expectFailure(
+      await get(harness, 'gameRoles', '?gameId=1&serverId=s1&areaId=%3Cx%3E', harness.player1),
+      400,
+      ERROR_CODES.badRequest,
+      /"areaId": contains characters/,
+    );
   });
 });
 
@@ -143,7 +188,11 @@ describe('GET /game/downloads', () => {
         [...game.downloads].sort((a, b) => ['android', 'ios', 'pc'].indexOf(a.platform) - ['android', 'ios', 'pc'].indexOf(b.platform)),
       );
     }
-    expect(okData('gameDownloads', await get(harness, 'gameDownloads', '?gameId=1')).map((link) => link.platform)).toEqual(['android', 'ios', 'pc']);
+    expect(okData('gameDownloads', await get(harness, 'gameDownloads', '?gameId=1')).map((link) => link.platform)).toEqual([
+      'android',
+      'ios',
+      'pc',
+    ]);
     expect(okData('gameDownloads', await get(harness, 'gameDownloads', '?gameId=3'))).toEqual([]);
     const withLinks = [];
     for (const game of seed.games) {

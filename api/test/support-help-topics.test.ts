@@ -69,7 +69,11 @@ describe('GET /faqs', () => {
     const gameplay = okData('faqs', await get(harness, 'faqs', '?gameId=1&typeId=3'));
     expect(gameplay.length).toBeGreaterThan(0);
     expect(gameplay.every((faq) => faq.typeId === 3)).toBe(true);
-    expect(gameplay.map((faq) => faq.id)).toEqual(seedTopics(1).filter((faq) => faq.typeId === 3).map((faq) => faq.id));
+    expect(gameplay.map((faq) => faq.id)).toEqual(
+      seedTopics(1)
+        .filter((faq) => faq.typeId === 3)
+        .map((faq) => faq.id),
+    );
     expect(await faqIds(harness, '?gameId=5&typeId=4')).toEqual([3, 9]);
   });
 
@@ -119,7 +123,20 @@ describe('GET /faqs', () => {
   });
 
   it('matches hostile keywords literally: no wildcards, quotes or SQL', async () => {
-    for (const keyword of ['%', '_', '%%', 'pass%word', 'passwor_', '\\', '"password"', "'password'", "' OR 1=1 --", '.*', '[a-z]', '%00']) {
+    for (const keyword of [
+      '%',
+      '_',
+      '%%',
+      'pass%word',
+      'passwor_',
+      '\\',
+      '"password"',
+      "'password'",
+      "' OR 1=1 --",
+      '.*',
+      '[a-z]',
+      '%00',
+    ]) {
       expect(await faqIds(harness, `?gameId=1&keyword=${encodeURIComponent(keyword)}`), keyword).toEqual([]);
     }
     // Punctuation and digits that are in a text match as written.
@@ -130,8 +147,18 @@ describe('GET /faqs', () => {
 
   it('bounds the keyword length', async () => {
     expect(await faqIds(harness, `?gameId=1&keyword=${'x'.repeat(100)}`)).toEqual([]);
-    expectFailure(await get(harness, 'faqs', `?gameId=1&keyword=${'x'.repeat(101)}`), 400, ERROR_CODES.badRequest, /"keyword": must be at most 100 characters long/);
+    expectFailure(
+      await get(harness, 'faqs', `?gameId=1&keyword=${'x'.repeat(101)}`),
+      400,
+      ERROR_CODES.badRequest,
+      /"keyword": must be at most 100 characters long/,
+    );
     expectFailure(await get(harness, 'faqs', `?gameId=1&keyword=${'%25'.repeat(5_000)}`), 400, ERROR_CODES.badRequest, /"keyword"/);
-    expectFailure(await get(harness, 'faqs', '?gameId=1&keyword=a&keyword=b'), 400, ERROR_CODES.badRequest, /"keyword": expected a single value/);
+    expectFailure(
+      await get(harness, 'faqs', '?gameId=1&keyword=a&keyword=b'),
+      400,
+      ERROR_CODES.badRequest,
+      /"keyword": expected a single value/,
+    );
   });
 });

@@ -36,13 +36,38 @@ describe('unknown games and bad input on every support endpoint', () => {
 
   it('answers 4000 naming the parameter for a missing or malformed gameId', async () => {
     for (const [name, extra] of calls) {
-      expectFailure(await get(harness, name, `?spec_lang=en${extra}`, harness.player1), 400, ERROR_CODES.badRequest, /Missing required query parameter "gameId"/);
+      expectFailure(
+        await get(harness, name, `?spec_lang=en${extra}`, harness.player1),
+        400,
+        ERROR_CODES.badRequest,
+        /Missing required query parameter "gameId"/,
+      );
       for (const value of ['abc', '0', '-1', '1.5', '2147483648', '%27%20OR%201%3D1']) {
-        expectFailure(await get(harness, name, `?gameId=${value}${extra}`, harness.player1), 400, ERROR_CODES.badRequest, /query parameter "gameId"/);
+        expectFailure(
+          await get(harness, name, `?gameId=${value}${extra}`, harness.player1),
+          400,
+          ERROR_CODES.badRequest,
+          /query parameter "gameId"/,
+        );
       }
-      expectFailure(await get(harness, name, `?gameId=1&gameId=2${extra}`, harness.player1), 400, ERROR_CODES.badRequest, /"gameId": expected a single value/);
-      expectFailure(await get(harness, name, `?gameId=1&extra=1${extra}`, harness.player1), 400, ERROR_CODES.badRequest, /Unknown query parameter "extra"/);
-      expectFailure(await get(harness, name, `?gameId=1&spec_lang=xx${extra}`, harness.player1), 400, ERROR_CODES.badRequest, /"spec_lang"/);
+      expectFailure(
+        await get(harness, name, `?gameId=1&gameId=2${extra}`, harness.player1),
+        400,
+        ERROR_CODES.badRequest,
+        /"gameId": expected a single value/,
+      );
+      expectFailure(
+        await get(harness, name, `?gameId=1&extra=1${extra}`, harness.player1),
+        400,
+        ERROR_CODES.badRequest,
+        /Unknown query parameter "extra"/,
+      );
+      expectFailure(
+        await get(harness, name, `?gameId=1&spec_lang=xx${extra}`, harness.player1),
+        400,
+        ERROR_CODES.badRequest,
+        /"spec_lang"/,
+      );
     }
   });
 });

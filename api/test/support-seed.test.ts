@@ -23,8 +23,18 @@ afterAll(async () => {
 });
 
 const TABLES = [
-  'faq_types', 'faq_type_texts', 'faqs', 'faq_games', 'faq_texts', 'inquiry_categories', 'inquiry_category_texts',
-  'game_servers', 'game_areas', 'game_area_texts', 'game_roles', 'game_downloads',
+  'faq_types',
+  'faq_type_texts',
+  'faqs',
+  'faq_games',
+  'faq_texts',
+  'inquiry_categories',
+  'inquiry_category_texts',
+  'game_servers',
+  'game_areas',
+  'game_area_texts',
+  'game_roles',
+  'game_downloads',
 ] as const;
 
 async function counts(): Promise<Record<(typeof TABLES)[number], number>> {
@@ -42,7 +52,10 @@ describe('support seed file', () => {
     for (const game of games) {
       const topics = seed.faqs.filter((faq) => faq.games === 'all' || faq.games.includes(game.id));
       expect(topics.length, game.slug).toBeGreaterThanOrEqual(5);
-      expect(topics.some((faq) => faq.games !== 'all'), `${game.slug} has a topic of its own`).toBe(true);
+      expect(
+        topics.some((faq) => faq.games !== 'all'),
+        `${game.slug} has a topic of its own`,
+      ).toBe(true);
       const entry = seed.games.find((candidate) => candidate.gameId === game.id);
       expect(entry?.servers.length, game.slug).toBeGreaterThanOrEqual(2);
       expect(entry?.servers.length, game.slug).toBeLessThanOrEqual(4);
@@ -143,7 +156,9 @@ describe('seedSupport', () => {
     const changed: SupportSeed = {
       ...seed,
       // A seed that lost languages (the file schema would refuse it; seedSupport must still drop them).
-      faqs: [{ ...faq, games: [game.gameId], text: { en: { title: 'Changed', answer: 'Changed answer.' }, ja: faq.text.ja } as typeof faq.text }],
+      faqs: [
+        { ...faq, games: [game.gameId], text: { en: { title: 'Changed', answer: 'Changed answer.' }, ja: faq.text.ja } as typeof faq.text },
+      ],
       games: [{ ...game, downloads: game.downloads.slice(0, 1) }],
     };
     await seedSupport(database.db, changed);
@@ -151,7 +166,10 @@ describe('seedSupport', () => {
       'SELECT lang, title FROM faq_texts WHERE faq_id = $1 ORDER BY lang',
       [faq.id],
     );
-    expect(texts).toEqual([{ lang: 'en', title: 'Changed' }, { lang: 'ja', title: faq.text.ja?.title }]);
+    expect(texts).toEqual([
+      { lang: 'en', title: 'Changed' },
+      { lang: 'ja', title: faq.text.ja?.title },
+    ]);
     const { rows: links } = await database.db.query<{ game_id: number }>('SELECT game_id FROM faq_games WHERE faq_id = $1', [faq.id]);
     expect(links).toEqual([{ game_id: game.gameId }]);
     const { rows: downloads } = await database.db.query<{ count: number }>(

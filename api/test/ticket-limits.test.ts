@@ -30,14 +30,24 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
     const ids: number[] = [];
     for (const body of bodies) ids.push(await createTicket(h, player.token, body));
 
-    expectFailure(await call(h, 'createInquiry', { token: player.token, body: platformBody() }), 409, ERROR_CODES.conflict, 'tooManyOpenInquiries');
+    expectFailure(
+      await call(h, 'createInquiry', { token: player.token, body: platformBody() }),
+      409,
+      ERROR_CODES.conflict,
+      'tooManyOpenInquiries',
+    );
     expect(await ticketCount(h, player.id)).toBe(LIMITS.openTicketsMax);
     // A lost answer retried: the ticket it made, not a refusal.
     expect(await createTicket(h, player.token, bodies[0] ?? platformBody())).toBe(ids[0]);
 
     // Replied tickets are still open; ended ones are not.
     okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(ids[1] ?? 0) }));
-    expectFailure(await call(h, 'createInquiry', { token: player.token, body: platformBody() }), 409, ERROR_CODES.conflict, 'tooManyOpenInquiries');
+    expectFailure(
+      await call(h, 'createInquiry', { token: player.token, body: platformBody() }),
+      409,
+      ERROR_CODES.conflict,
+      'tooManyOpenInquiries',
+    );
     okData('inquiryEnd', await end(player.token, ids[1] ?? 0));
     await createTicket(h, player.token, platformBody());
     expect(await ticketCount(h, player.id)).toBe(LIMITS.openTicketsMax + 1);
@@ -48,7 +58,9 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
     await createTicket(h, player.token, platformBody());
     const extra = 3;
     const answers = await Promise.all(
-      Array.from({ length: LIMITS.openTicketsMax - 1 + extra }, () => call(h, 'createInquiry', { token: player.token, body: platformBody() })),
+      Array.from({ length: LIMITS.openTicketsMax - 1 + extra }, () =>
+        call(h, 'createInquiry', { token: player.token, body: platformBody() }),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(LIMITS.openTicketsMax - 1);
     for (const refused of answers.filter((answer) => answer.status !== 200)) {
@@ -97,7 +109,9 @@ describe('new tickets per account', () => {
        FROM generate_series(1, $2::int) AS n, LATERAL (SELECT $3::timestamptz - interval '10 minutes' AS at) AS times`,
       [player.id, opened, h.clock.now()],
     );
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(h, 'createInquiry', { token: player.token, body: platformBody() })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(h, 'createInquiry', { token: player.token, body: platformBody() })),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(max - opened);
     for (const refused of answers.filter((answer) => answer.status !== 200)) {
       expectFailure(refused, 429, ERROR_CODES.tooManyRequests, 'tooManyNewInquiries');
@@ -123,7 +137,8 @@ describe('messages a player adds', () => {
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(max);
     expect(okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: first })).content).toBe('The first detail.');
     // Agents answer from the desk as much as they need to.
-    for (let index = 0; index <= max; index += 1) okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id) }));
+    for (let index = 0; index <= max; index += 1)
+      okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id) }));
 
     h.clock.advance({ seconds: windowSeconds });
     okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id) }));

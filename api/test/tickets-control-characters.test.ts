@@ -2,7 +2,18 @@ import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { countRows, type CreateBody, createTicket, createTicketHarness, inquiryDetail, officialBody, platformBody, replyBody, schemaKey, ticketCount } from './tickets-helpers.js';
+import {
+  countRows,
+  type CreateBody,
+  createTicket,
+  createTicketHarness,
+  inquiryDetail,
+  officialBody,
+  platformBody,
+  replyBody,
+  schemaKey,
+  ticketCount,
+} from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
@@ -21,10 +32,17 @@ describe('control characters in what players and agents write (PostgreSQL refuse
         [{ roleId: `r100${character}101` }, 'roleRequired'],
         [{ contactKind: 'email', contact: `player1${character}@demo.example` }, 'emailInvalid'],
         // Vertical tab and form feed are spacing in a phone number, dropped like the other spaces.
-        ...(/\s/.test(character) ? [] : [[{ contactKind: 'phone', contact: `+44 20 7946${character}0958` }, 'phoneInvalid'] as [Partial<CreateBody>, string]]),
+        ...(/\s/.test(character)
+          ? []
+          : [[{ contactKind: 'phone', contact: `+44 20 7946${character}0958` }, 'phoneInvalid'] as [Partial<CreateBody>, string]]),
       ];
       for (const [override, key] of cases) {
-        expectFailure(await call(h, 'createInquiry', { token: h.player1, body: officialBody(override) }), 400, ERROR_CODES.badRequest, schemaKey(key));
+        expectFailure(
+          await call(h, 'createInquiry', { token: h.player1, body: officialBody(override) }),
+          400,
+          ERROR_CODES.badRequest,
+          schemaKey(key),
+        );
       }
       expectFailure(
         await call(h, 'createInquiry', { token: player.token, body: platformBody({ title: `Top-up${character}missing` }) }),
@@ -35,8 +53,15 @@ describe('control characters in what players and agents write (PostgreSQL refuse
     }
     expect(await ticketCount(h, player.id)).toBe(0);
     // Tabs and line breaks are text like any other.
-    const id = await createTicket(h, player.token, platformBody({ title: 'Top-up\tmissing', content: 'Paid yesterday.\r\nNothing arrived.' }));
-    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id))).toMatchObject({ title: 'Top-up\tmissing', content: 'Paid yesterday.\r\nNothing arrived.' });
+    const id = await createTicket(
+      h,
+      player.token,
+      platformBody({ title: 'Top-up\tmissing', content: 'Paid yesterday.\r\nNothing arrived.' }),
+    );
+    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id))).toMatchObject({
+      title: 'Top-up\tmissing',
+      content: 'Paid yesterday.\r\nNothing arrived.',
+    });
   });
 
   it('refuse a reply, an agent reply and a rating comment with their keys, and add nothing', async () => {
@@ -44,8 +69,18 @@ describe('control characters in what players and agents write (PostgreSQL refuse
     const id = await createTicket(h, player.token, platformBody());
     for (const character of CONTROL) {
       const text = `More${character}information`;
-      expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, text) }), 400, ERROR_CODES.badRequest, schemaKey('replyInvalid'));
-      expectFailure(await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, text) }), 400, ERROR_CODES.badRequest, schemaKey('replyInvalid'));
+      expectFailure(
+        await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, text) }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('replyInvalid'),
+      );
+      expectFailure(
+        await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, text) }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('replyInvalid'),
+      );
     }
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(0);
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
@@ -58,7 +93,12 @@ describe('control characters in what players and agents write (PostgreSQL refuse
 
   it("refuse the agents' search text with its key", async () => {
     for (const character of ['%00', '%01', '%1B', '%1F']) {
-      expectFailure(await call(h, 'agentInquiries', { token: h.agent, query: `?keyword=ship${character}` }), 400, ERROR_CODES.badRequest, schemaKey('keywordInvalid'));
+      expectFailure(
+        await call(h, 'agentInquiries', { token: h.agent, query: `?keyword=ship${character}` }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('keywordInvalid'),
+      );
     }
     okData('agentInquiries', await call(h, 'agentInquiries', { token: h.agent, query: '?keyword=ship%09hangar' }));
   });

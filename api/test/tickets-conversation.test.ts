@@ -2,7 +2,19 @@ import { ERROR_CODES, LIMITS, TICKET_LIST_LABELS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { harnessForFile } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { agentReply, countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, officialBody, platformBody, replyBody, schemaKey, ticketRow } from './tickets-helpers.js';
+import {
+  agentReply,
+  countRows,
+  createTicket,
+  createTicketHarness,
+  inquiryDetail,
+  insertFile,
+  officialBody,
+  platformBody,
+  replyBody,
+  schemaKey,
+  ticketRow,
+} from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
@@ -11,8 +23,16 @@ describe('POST /inquiries/reply', () => {
     const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 1 });
-    const message = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, '  One more thing.  ') }));
-    expect(message).toMatchObject({ author: 'player', content: 'One more thing.', attachments: [], createdAt: h.clock.now().toISOString() });
+    const message = okData(
+      'inquiryReply',
+      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, '  One more thing.  ') }),
+    );
+    expect(message).toMatchObject({
+      author: 'player',
+      content: 'One more thing.',
+      attachments: [],
+      createdAt: h.clock.now().toISOString(),
+    });
     expect(await ticketRow(h.db, id)).toMatchObject({ status: 'processing' });
     expect((await ticketRow(h.db, id)).updated_at.toISOString()).toBe(h.clock.now().toISOString());
 
@@ -56,15 +76,35 @@ describe('POST /inquiries/reply', () => {
     const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     const image = await insertFile(h, player.id);
-    const message = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Screenshot.', [image]) }));
-    const { rows } = await h.db.query<{ ticket_id: number; message_id: number }>('SELECT ticket_id, message_id FROM files WHERE id = $1', [image]);
+    const message = okData(
+      'inquiryReply',
+      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Screenshot.', [image]) }),
+    );
+    const { rows } = await h.db.query<{ ticket_id: number; message_id: number }>('SELECT ticket_id, message_id FROM files WHERE id = $1', [
+      image,
+    ]);
     expect(rows[0]).toEqual({ ticket_id: id, message_id: message.id });
 
     const foreign = await insertFile(h, h.ids.player2);
-    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [foreign]) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
-    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [image]) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
+    expectFailure(
+      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [foreign]) }),
+      404,
+      ERROR_CODES.notFound,
+      'attachmentInvalid',
+    );
+    expectFailure(
+      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [image]) }),
+      404,
+      ERROR_CODES.notFound,
+      'attachmentInvalid',
+    );
     const videos = [await insertFile(h, player.id, { kind: 'video' }), await insertFile(h, player.id, { kind: 'video' })];
-    expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', videos) }), 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo');
+    expectFailure(
+      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', videos) }),
+      400,
+      ERROR_CODES.badRequest,
+      'supplementImagesOrVideo',
+    );
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(1);
   });
 
@@ -73,7 +113,12 @@ describe('POST /inquiries/reply', () => {
     const id = await createTicket(h, player.token, platformBody());
     const refuse = async (kinds: ('image' | 'video' | 'other')[]) => {
       const files = await Promise.all(kinds.map((kind) => insertFile(h, player.id, { kind })));
-      expectFailure(await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', files) }), 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo');
+      expectFailure(
+        await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', files) }),
+        400,
+        ERROR_CODES.badRequest,
+        'supplementImagesOrVideo',
+      );
     };
     await refuse(['other']);
     await refuse(['video', 'image']);
@@ -89,7 +134,12 @@ describe('POST /inquiries/reply', () => {
 
   it('refuses empty and overlong text with their keys', async () => {
     const id = await createTicket(h, h.player1, officialBody());
-    expectFailure(await call(h, 'inquiryReply', { token: h.player1, body: replyBody(id, '   ') }), 400, ERROR_CODES.badRequest, schemaKey('replyTooShort'));
+    expectFailure(
+      await call(h, 'inquiryReply', { token: h.player1, body: replyBody(id, '   ') }),
+      400,
+      ERROR_CODES.badRequest,
+      schemaKey('replyTooShort'),
+    );
     expectFailure(
       await call(h, 'inquiryReply', { token: h.player1, body: replyBody(id, 'z'.repeat(LIMITS.replyMax + 1)) }),
       400,
@@ -103,24 +153,53 @@ describe('POST /inquiries/end and /inquiries/score', () => {
   it('ends an open chat once, invites a rating, then takes one rating and concludes it', async () => {
     const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
-    expectFailure(await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 4 } }), 409, ERROR_CODES.conflict, 'inquiryStillOpen');
+    expectFailure(
+      await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 4 } }),
+      409,
+      ERROR_CODES.conflict,
+      'inquiryStillOpen',
+    );
 
     h.clock.advance({ minutes: 3 });
     const endedAt = h.clock.now().toISOString();
-    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({ status: 'waiting_rating' });
+    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({
+      status: 'waiting_rating',
+    });
     h.clock.advance({ minutes: 3 });
-    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({ status: 'waiting_rating' });
+    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({
+      status: 'waiting_rating',
+    });
     const row = await ticketRow(h.db, id);
     expect(row).toMatchObject({ status: 'waiting_rating', ended_by: 'player' });
     expect(row.ended_at?.toISOString()).toBe(endedAt);
 
-    expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 2, reasons: ['slow', 'unclear'], comment: ' Took a while. ' } }))).toBeNull();
+    expect(
+      okData(
+        'inquiryScore',
+        await call(h, 'inquiryScore', {
+          token: player.token,
+          body: { inquiryId: id, score: 2, reasons: ['slow', 'unclear'], comment: ' Took a while. ' },
+        }),
+      ),
+    ).toBeNull();
     const shown = okData('inquiryDetail', await inquiryDetail(h, player.token, id));
     expect(shown).toMatchObject({ status: 'ended', endedBy: 'player', endedAt });
-    expect(shown.rating).toEqual({ score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.', createdAt: h.clock.now().toISOString() });
+    expect(shown.rating).toEqual({
+      score: 2,
+      reasons: ['slow', 'unclear'],
+      comment: 'Took a while.',
+      createdAt: h.clock.now().toISOString(),
+    });
 
-    expectFailure(await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 5 } }), 409, ERROR_CODES.conflict, 'inquiryAlreadyRated');
-    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({ status: 'ended' });
+    expectFailure(
+      await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 5 } }),
+      409,
+      ERROR_CODES.conflict,
+      'inquiryAlreadyRated',
+    );
+    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({
+      status: 'ended',
+    });
   });
 
   it('answers the same rating sent again (a retry after a lost answer) with success, and refuses a different one', async () => {
@@ -142,7 +221,12 @@ describe('POST /inquiries/end and /inquiries/score', () => {
         'inquiryAlreadyRated',
       );
     }
-    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id)).rating).toEqual({ score: 2, reasons: ['slow', 'unclear'], comment: 'Took a while.', createdAt: ratedAt });
+    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id)).rating).toEqual({
+      score: 2,
+      reasons: ['slow', 'unclear'],
+      comment: 'Took a while.',
+      createdAt: ratedAt,
+    });
     expect(await countRows(h.db, 'ticket_ratings WHERE ticket_id = $1', [id])).toBe(1);
     // Another player's retry of it is still a ticket they do not have.
     expectFailure(await call(h, 'inquiryScore', { token: h.player2, body: rating }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
@@ -161,14 +245,29 @@ describe('POST /inquiries/end and /inquiries/score', () => {
       [{ score: 1, comment: 'c'.repeat(LIMITS.ratingCommentMax + 1) }, schemaKey('commentTooLong')],
     ];
     for (const [body, message] of cases) {
-      expectFailure(await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, ...body } }), 400, ERROR_CODES.badRequest, message);
+      expectFailure(
+        await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, ...body } }),
+        400,
+        ERROR_CODES.badRequest,
+        message,
+      );
     }
     expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: { inquiryId: id, score: 5 } }))).toBeNull();
   });
 
   it('answers an unknown ticket with 4040', async () => {
-    expectFailure(await call(h, 'inquiryEnd', { token: h.player1, body: { inquiryId: 2_000_000_000 } }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
-    expectFailure(await call(h, 'inquiryScore', { token: h.player1, body: { inquiryId: 2_000_000_000, score: 3 } }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+    expectFailure(
+      await call(h, 'inquiryEnd', { token: h.player1, body: { inquiryId: 2_000_000_000 } }),
+      404,
+      ERROR_CODES.notFound,
+      'inquiryNotFound',
+    );
+    expectFailure(
+      await call(h, 'inquiryScore', { token: h.player1, body: { inquiryId: 2_000_000_000, score: 3 } }),
+      404,
+      ERROR_CODES.notFound,
+      'inquiryNotFound',
+    );
   });
 });
 

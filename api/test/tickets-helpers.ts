@@ -113,7 +113,10 @@ export function inquiryDetail(harness: TicketHarness, token: string, inquiryId: 
 
 /** agent1's reply on a ticket, which must succeed. */
 export async function agentReply(harness: TicketHarness, inquiryId: number, content = 'We are looking into it.') {
-  return okData('agentInquiryReply', await call(harness, 'agentInquiryReply', { token: harness.agent, body: replyBody(inquiryId, content) }));
+  return okData(
+    'agentInquiryReply',
+    await call(harness, 'agentInquiryReply', { token: harness.agent, body: replyBody(inquiryId, content) }),
+  );
 }
 
 export async function ticketCount(harness: TestApp, accountId: number): Promise<number> {
@@ -133,7 +136,11 @@ export function schemaKey(key: string): RegExp {
   return new RegExp(`": ${key}(;|$)`);
 }
 
-export function replyBody(inquiryId: number, content = 'Here is more information.', attachments: string[] = []): EndpointBody<'inquiryReply'> {
+export function replyBody(
+  inquiryId: number,
+  content = 'Here is more information.',
+  attachments: string[] = [],
+): EndpointBody<'inquiryReply'> {
   return { inquiryId, requestId: randomUUID(), content, attachments };
 }
 

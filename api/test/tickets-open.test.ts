@@ -4,15 +4,33 @@ import { describe, expect, it } from 'vitest';
 import { multipart, png } from './files-fixtures.js';
 import { harnessForFile, injectJson } from './helpers.js';
 import { bearer, call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { countRows, type CreateBody, createTicket, createTicketHarness, inquiryDetail, insertFile, officialBody, platformBody, schemaKey, ticketCount, ticketRow } from './tickets-helpers.js';
+import {
+  countRows,
+  type CreateBody,
+  createTicket,
+  createTicketHarness,
+  inquiryDetail,
+  insertFile,
+  officialBody,
+  platformBody,
+  schemaKey,
+  ticketCount,
+  ticketRow,
+} from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
 describe('POST /inquiries', () => {
-  it('opens an official ticket in processing, with the server id normalised, the language and the game\'s character name', async () => {
+  it("opens an official ticket in processing, with the server id normalised, the language and the game's character name", async () => {
     const id = await createTicket(h, h.player1, officialBody({ serverId: 'S1', roleName: 'Typed by hand' }), '?spec_lang=de');
     const row = await ticketRow(h.db, id);
-    expect(row).toMatchObject({ status: 'processing', lang: 'de', server_id: 's1', role_name: 'Captain Mira', contact: 'player1@demo.example' });
+    expect(row).toMatchObject({
+      status: 'processing',
+      lang: 'de',
+      server_id: 's1',
+      role_name: 'Captain Mira',
+      contact: 'player1@demo.example',
+    });
     expect(row.updated_at.toISOString()).toBe(h.clock.now().toISOString());
 
     const shown = okData('inquiryDetail', await inquiryDetail(h, h.player1, id, 'de'));
@@ -40,7 +58,10 @@ describe('POST /inquiries', () => {
     });
     // Names follow the language of each call, with English where a text is missing.
     await h.db.query("DELETE FROM inquiry_category_texts WHERE category_id = 3 AND lang = 'ko'");
-    expect(okData('inquiryDetail', await inquiryDetail(h, h.player1, id, 'ko'))).toMatchObject({ categoryName: 'Bug report', areaName: '아시아' });
+    expect(okData('inquiryDetail', await inquiryDetail(h, h.player1, id, 'ko'))).toMatchObject({
+      categoryName: 'Bug report',
+      areaName: '아시아',
+    });
   });
 
   it('opens a platform ticket without server, region or character, with the phone reduced to + and digits', async () => {
@@ -104,9 +125,16 @@ describe('POST /inquiries', () => {
 
   it('takes the category as its digits too, and keeps the e-mail as typed but for its lower-cased domain', async () => {
     const player = await loggedInPlayer(h);
-    const id = await createTicket(h, player.token, platformBody({ queryType: '3', contactKind: 'email', contact: ' Player.One@Demo.EXAMPLE ' }));
+    const id = await createTicket(
+      h,
+      player.token,
+      platformBody({ queryType: '3', contactKind: 'email', contact: ' Player.One@Demo.EXAMPLE ' }),
+    );
     expect(await ticketRow(h.db, id)).toMatchObject({ contact: 'Player.One@demo.example' });
-    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id))).toMatchObject({ categoryName: 'Bug report', contact: 'Player.One@demo.example' });
+    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id))).toMatchObject({
+      categoryName: 'Bug report',
+      contact: 'Player.One@demo.example',
+    });
   });
 
   it('does not ask platform tickets for a server, region or character', async () => {
@@ -115,7 +143,7 @@ describe('POST /inquiries', () => {
     expect(await ticketCount(h, player.id)).toBe(1);
   });
 
-  it('answers 4040 with a key for an unknown or withdrawn game, category, server or region, and for a character that is not the player\'s', async () => {
+  it("answers 4040 with a key for an unknown or withdrawn game, category, server or region, and for a character that is not the player's", async () => {
     const cases: [Partial<CreateBody>, string, string?][] = [
       [{ gameId: 999 }, 'gameNotFound'],
       [{ queryType: 99 }, 'categoryNotFound'],
@@ -137,8 +165,18 @@ describe('POST /inquiries', () => {
     await h.db.query('UPDATE inquiry_categories SET published = false WHERE id = 6');
     await h.db.query('UPDATE games SET published = false WHERE id = 8');
     try {
-      expectFailure(await call(h, 'createInquiry', { token: h.player1, body: officialBody({ queryType: 6 }) }), 404, ERROR_CODES.notFound, 'categoryNotFound');
-      expectFailure(await call(h, 'createInquiry', { token: h.player1, body: platformBody({ gameId: 8 }) }), 404, ERROR_CODES.notFound, 'gameNotFound');
+      expectFailure(
+        await call(h, 'createInquiry', { token: h.player1, body: officialBody({ queryType: 6 }) }),
+        404,
+        ERROR_CODES.notFound,
+        'categoryNotFound',
+      );
+      expectFailure(
+        await call(h, 'createInquiry', { token: h.player1, body: platformBody({ gameId: 8 }) }),
+        404,
+        ERROR_CODES.notFound,
+        'gameNotFound',
+      );
     } finally {
       await h.db.query('UPDATE inquiry_categories SET published = true WHERE id = 6');
       await h.db.query('UPDATE games SET published = true WHERE id = 8');
@@ -147,7 +185,12 @@ describe('POST /inquiries', () => {
 
   it('refuses guests and bad sessions with -600', async () => {
     expectFailure(await call(h, 'createInquiry', { body: officialBody() }), 401, ERROR_CODES.sessionInvalid, 'sessionInvalid');
-    expectFailure(await call(h, 'createInquiry', { token: 'x'.repeat(43), body: officialBody() }), 401, ERROR_CODES.sessionInvalid, 'sessionInvalid');
+    expectFailure(
+      await call(h, 'createInquiry', { token: 'x'.repeat(43), body: officialBody() }),
+      401,
+      ERROR_CODES.sessionInvalid,
+      'sessionInvalid',
+    );
   });
 
   it('answers a repeated requestId with the first ticket, even when the retry differs', async () => {
@@ -220,14 +263,21 @@ describe('POST /inquiries', () => {
     const download = await h.app.inject({ method: 'GET', url: `/files/download?fileId=${uploaded.fileId}`, headers: bearer(h.agent) });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(png())).toBe(true);
-    expectFailure(await call(h, 'createInquiry', { token: player.token, body: platformBody({ attachments: [uploaded.fileId] }) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
+    expectFailure(
+      await call(h, 'createInquiry', { token: player.token, body: platformBody({ attachments: [uploaded.fileId] }) }),
+      404,
+      ERROR_CODES.notFound,
+      'attachmentInvalid',
+    );
   });
 
-  it('refuses files that are not the caller\'s own pending uploads, and then opens nothing and attaches nothing', async () => {
+  it("refuses files that are not the caller's own pending uploads, and then opens nothing and attaches nothing", async () => {
     const player = await loggedInPlayer(h);
     const mine = await insertFile(h, player.id);
     const someoneElses = await insertFile(h, h.ids.player2);
-    const expired = await insertFile(h, player.id, { createdAt: new Date(h.clock.now().getTime() - (LIMITS.pendingUploadHours * 60 + 1) * 60_000) });
+    const expired = await insertFile(h, player.id, {
+      createdAt: new Date(h.clock.now().getTime() - (LIMITS.pendingUploadHours * 60 + 1) * 60_000),
+    });
     const used = await insertFile(h, player.id);
     await createTicket(h, player.token, platformBody({ attachments: [used] }));
     const before = await ticketCount(h, player.id);

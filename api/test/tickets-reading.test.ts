@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { harnessForFile, TEST_PASSWORD_HASHING } from './helpers.js';
 import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { agentReply, countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, officialBody, platformBody, replyBody, ticketRow } from './tickets-helpers.js';
+import {
+  agentReply,
+  countRows,
+  createTicket,
+  createTicketHarness,
+  inquiryDetail,
+  insertFile,
+  officialBody,
+  platformBody,
+  replyBody,
+  ticketRow,
+} from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
@@ -37,13 +48,19 @@ describe('GET /inquiries/list', () => {
     const player = await loggedInPlayer(h);
     const onTwo = await createTicket(h, player.token, platformBody({ gameId: 2 }));
     const onFour = await createTicket(h, player.token, platformBody({ gameId: 4 }));
-    const ids = async (query: string) => okData('inquiryList', await call(h, 'inquiryList', { token: player.token, query })).map((item) => item.id);
+    const ids = async (query: string) =>
+      okData('inquiryList', await call(h, 'inquiryList', { token: player.token, query })).map((item) => item.id);
     expect(await ids('?clientId=2')).toEqual([onTwo]);
     expect(await ids('?clientId=4')).toEqual([onFour]);
     expect(await ids('?clientId=7')).toEqual([]);
     expect((await ids('?clientId=web-client')).sort()).toEqual([onTwo, onFour].sort());
     expect((await ids('?clientId=99999999999')).sort()).toEqual([onTwo, onFour].sort());
-    expectFailure(await call(h, 'inquiryList', { token: player.token, query: '?clientId=a%20b' }), 400, ERROR_CODES.badRequest, /"clientId"/);
+    expectFailure(
+      await call(h, 'inquiryList', { token: player.token, query: '?clientId=a%20b' }),
+      400,
+      ERROR_CODES.badRequest,
+      /"clientId"/,
+    );
   });
 
   it('refuses guests with -600', async () => {
@@ -52,19 +69,28 @@ describe('GET /inquiries/list', () => {
 });
 
 describe('GET /inquiries/detail', () => {
-  it('shows the conversation in order with each message\'s attachments, and reading it clears the feedback dot', async () => {
+  it("shows the conversation in order with each message's attachments, and reading it clears the feedback dot", async () => {
     const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 1 });
     const note = await insertFile(h, player.id, { kind: 'image', name: 'receipt.png', contentType: 'image/png' });
-    const added = okData('inquiryReply', await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Receipt attached.', [note]) }));
+    const added = okData(
+      'inquiryReply',
+      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'Receipt attached.', [note]) }),
+    );
     h.clock.advance({ minutes: 1 });
     const answer = await agentReply(h, id, 'Thanks, refunded.');
 
     expect((await ticketRow(h.db, id)).feedback_at).not.toBeNull();
     const shown = okData('inquiryDetail', await inquiryDetail(h, player.token, id));
     expect(shown.messages).toEqual([
-      { id: added.id, author: 'player', content: 'Receipt attached.', attachments: [expect.objectContaining({ fileId: note, name: 'receipt.png' })], createdAt: added.createdAt },
+      {
+        id: added.id,
+        author: 'player',
+        content: 'Receipt attached.',
+        attachments: [expect.objectContaining({ fileId: note, name: 'receipt.png' })],
+        createdAt: added.createdAt,
+      },
       { id: answer.id, author: 'agent', content: 'Thanks, refunded.', attachments: [], createdAt: answer.createdAt },
     ]);
     expect(shown.attachments).toEqual([]);
@@ -87,7 +113,12 @@ describe('GET /inquiries/detail', () => {
 
   it('refuses a malformed id with 4000 and guests with -600', async () => {
     for (const value of ['abc', '0', '-1', '2147483648']) {
-      expectFailure(await call(h, 'inquiryDetail', { token: h.player1, query: `?inquiryId=${value}` }), 400, ERROR_CODES.badRequest, /"inquiryId"/);
+      expectFailure(
+        await call(h, 'inquiryDetail', { token: h.player1, query: `?inquiryId=${value}` }),
+        400,
+        ERROR_CODES.badRequest,
+        /"inquiryId"/,
+      );
     }
     expectFailure(await call(h, 'inquiryDetail', { query: '?inquiryId=1' }), 401, ERROR_CODES.sessionInvalid, 'sessionInvalid');
   });
@@ -123,7 +154,8 @@ describe('GET /inquiries/feedback', () => {
 describe('GET /inquiries/unresolved', () => {
   it("offers the player's most recent open ticket, for the asked game with clientId, and nothing once it ended", async () => {
     const player = await loggedInPlayer(h);
-    const unresolved = async (query = '') => okData('inquiryUnresolved', await call(h, 'inquiryUnresolved', { token: player.token, query }));
+    const unresolved = async (query = '') =>
+      okData('inquiryUnresolved', await call(h, 'inquiryUnresolved', { token: player.token, query }));
     expect((await unresolved()).inquiry).toBeNull();
     const older = await createTicket(h, player.token, platformBody({ gameId: 2 }));
     h.clock.advance({ minutes: 1 });
@@ -145,7 +177,10 @@ describe('GET /inquiries/unresolved', () => {
       waiting,
       longQueue: waiting >= 20,
     });
-    for (const [threshold, longQueue] of [[waiting, true], [waiting + 1, false]] as const) {
+    for (const [threshold, longQueue] of [
+      [waiting, true],
+      [waiting + 1, false],
+    ] as const) {
       const app = await buildApp({ db: h.db, passwordHashing: TEST_PASSWORD_HASHING, now: h.clock.now, longQueueThreshold: threshold });
       try {
         const answer = await app.inject({ method: 'GET', url: '/inquiries/unresolved', headers: { authorization: `Bearer ${h.player2}` } });
@@ -180,7 +215,12 @@ describe("another player's ticket", () => {
       expect(foreign.body).toEqual((await call(h, name, { token: h.player2, ...request(missing) })).body);
     }
     okData('inquiryEnd', await call(h, 'inquiryEnd', { token: h.player1, body: { inquiryId: id } }));
-    expectFailure(await call(h, 'inquiryScore', { token: h.player2, body: { inquiryId: id, score: 1 } }), 404, ERROR_CODES.notFound, 'inquiryNotFound');
+    expectFailure(
+      await call(h, 'inquiryScore', { token: h.player2, body: { inquiryId: id, score: 1 } }),
+      404,
+      ERROR_CODES.notFound,
+      'inquiryNotFound',
+    );
 
     const lists = [
       okData('inquiryList', await call(h, 'inquiryList', { token: h.player2 })).map((item) => item.id),
@@ -195,6 +235,11 @@ describe("another player's ticket", () => {
 
   it("cannot carry the other player's uploads into a ticket", async () => {
     const theirs = await insertFile(h, h.ids.player1);
-    expectFailure(await call(h, 'createInquiry', { token: h.player2, body: platformBody({ attachments: [theirs] }) }), 404, ERROR_CODES.notFound, 'attachmentInvalid');
+    expectFailure(
+      await call(h, 'createInquiry', { token: h.player2, body: platformBody({ attachments: [theirs] }) }),
+      404,
+      ERROR_CODES.notFound,
+      'attachmentInvalid',
+    );
   });
 });

@@ -86,7 +86,8 @@ function monolithConfigs(variant: MonolithVariant): Configuration[] {
   const server = build.find((config) => config.name === 'shell-server');
   if (!app || !server) throw new Error('tooling/src/rspack-config.ts no longer builds `shell` and `shell-server`: update bench/monolith');
   const plugins = app.plugins ?? [];
-  if (!plugins.some(isFederationPlugin)) throw new Error('tooling/src/rspack-config.ts no longer adds a ModuleFederationPlugin: update bench/monolith');
+  if (!plugins.some(isFederationPlugin))
+    throw new Error('tooling/src/rspack-config.ts no longer adds a ModuleFederationPlugin: update bench/monolith');
   const name = `monolith-${variant}`;
   // The same uniqueName in both builds, which keeps the CSS module class names the server renders those of the stylesheets.
   const uniqueName = `publisher_monolith_${variant}`;
@@ -107,7 +108,10 @@ function monolithConfigs(variant: MonolithVariant): Configuration[] {
       ...plugins.filter((plugin) => !isFederationPlugin(plugin)),
       replaceImport(inShellSource, '@module-federation/enhanced/runtime', path.join(monolithDir, 'src/direct-remotes.ts')),
       replaceImport(inShellApp('start-shell.ts'), './remote-registry.js', path.join(monolithDir, 'src/no-remotes-config.ts')),
-      new FirstViewStylesheetsPlugin(path.join(path.relative(monolithDist(variant), serverDir), FIRST_VIEW_STYLESHEETS_FILE), variant === 'routes'),
+      new FirstViewStylesheetsPlugin(
+        path.join(path.relative(monolithDist(variant), serverDir), FIRST_VIEW_STYLESHEETS_FILE),
+        variant === 'routes',
+      ),
     ],
   };
   return [browser, { ...server, name: `${name}-server`, dependencies: [name], output: { ...server.output, path: serverDir, uniqueName } }];

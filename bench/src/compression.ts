@@ -17,7 +17,8 @@ export interface Sizes {
 export const ZERO_SIZES: Sizes = { raw: 0, gzip: 0, brotli: 0, gzip9: 0, brotli11: 0 };
 
 const brotli = (body: Buffer, quality: number) =>
-  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
+  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    .length;
 
 export function sizesOf(body: Buffer): Sizes {
   return {
@@ -30,5 +31,11 @@ export function sizesOf(body: Buffer): Sizes {
 }
 
 export function addSizes(a: Sizes, b: Sizes): Sizes {
-  return { raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli, gzip9: a.gzip9 + b.gzip9, brotli11: a.brotli11 + b.brotli11 };
+  return {
+    raw: a.raw + b.raw,
+    gzip: a.gzip + b.gzip,
+    brotli: a.brotli + b.brotli,
+    gzip9: a.gzip9 + b.gzip9,
+    brotli11: a.brotli11 + b.brotli11,
+  };
 }

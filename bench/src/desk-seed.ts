@@ -12,7 +12,12 @@ import type { Queryable } from 'api/testing';
 /** What players write about, per language: four titles and four questions, picked by the ticket's number. */
 const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly string[] }> = {
   en: {
-    titles: ['Refund for a duplicate purchase', 'Cannot log in after the update', 'Missing reward from the event', 'Character stuck on the loading screen'],
+    titles: [
+      'Refund for a duplicate purchase',
+      'Cannot log in after the update',
+      'Missing reward from the event',
+      'Character stuck on the loading screen',
+    ],
     questions: [
       'I was charged twice for the same diamond pack and would like a refund for the second payment.',
       'Since the last update the game closes at the login screen every time I try to enter my password.',
@@ -21,7 +26,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   ko: {
-    titles: ['중복 결제 환불 요청', '업데이트 후 로그인이 안 됩니다', '이벤트 보상이 지급되지 않았습니다', '캐릭터가 로딩 화면에서 멈췄습니다'],
+    titles: [
+      '중복 결제 환불 요청',
+      '업데이트 후 로그인이 안 됩니다',
+      '이벤트 보상이 지급되지 않았습니다',
+      '캐릭터가 로딩 화면에서 멈췄습니다',
+    ],
     questions: [
       '같은 다이아 상품이 두 번 결제되었습니다. 두 번째 결제를 환불해 주세요.',
       '지난 업데이트 이후 비밀번호를 입력하면 로그인 화면에서 게임이 종료됩니다.',
@@ -30,7 +40,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   ja: {
-    titles: ['二重購入の返金について', 'アップデート後にログインできません', 'イベント報酬が届きません', 'キャラクターがロード画面で止まります'],
+    titles: [
+      '二重購入の返金について',
+      'アップデート後にログインできません',
+      'イベント報酬が届きません',
+      'キャラクターがロード画面で止まります',
+    ],
     questions: [
       '同じダイヤパックが二回課金されました。二回目の支払いの返金をお願いします。',
       '前回のアップデート以降、パスワードを入力するとログイン画面でゲームが終了します。',
@@ -57,7 +72,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   de: {
-    titles: ['Erstattung für einen doppelten Kauf', 'Anmeldung nach dem Update nicht möglich', 'Belohnung aus dem Event fehlt', 'Charakter hängt im Ladebildschirm'],
+    titles: [
+      'Erstattung für einen doppelten Kauf',
+      'Anmeldung nach dem Update nicht möglich',
+      'Belohnung aus dem Event fehlt',
+      'Charakter hängt im Ladebildschirm',
+    ],
     questions: [
       'Mir wurde dasselbe Diamantenpaket zweimal berechnet. Bitte erstatten Sie die zweite Zahlung.',
       'Seit dem letzten Update schließt sich das Spiel bei jeder Passworteingabe im Anmeldebildschirm.',
@@ -66,7 +86,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   es: {
-    titles: ['Reembolso por una compra duplicada', 'No puedo iniciar sesión tras la actualización', 'Falta la recompensa del evento', 'Personaje atascado en la pantalla de carga'],
+    titles: [
+      'Reembolso por una compra duplicada',
+      'No puedo iniciar sesión tras la actualización',
+      'Falta la recompensa del evento',
+      'Personaje atascado en la pantalla de carga',
+    ],
     questions: [
       'Me cobraron dos veces el mismo paquete de diamantes y quiero el reembolso del segundo pago.',
       'Desde la última actualización el juego se cierra en la pantalla de inicio al escribir mi contraseña.',
@@ -75,7 +100,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   fr: {
-    titles: ['Remboursement d’un achat en double', 'Connexion impossible après la mise à jour', 'Récompense de l’événement manquante', 'Personnage bloqué sur l’écran de chargement'],
+    titles: [
+      'Remboursement d’un achat en double',
+      'Connexion impossible après la mise à jour',
+      'Récompense de l’événement manquante',
+      'Personnage bloqué sur l’écran de chargement',
+    ],
     questions: [
       'Le même pack de diamants m’a été facturé deux fois, je souhaite le remboursement du second paiement.',
       'Depuis la dernière mise à jour, le jeu se ferme sur l’écran de connexion dès que je saisis mon mot de passe.',
@@ -84,7 +114,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   pt: {
-    titles: ['Reembolso de compra duplicada', 'Não consigo entrar após a atualização', 'Recompensa do evento não chegou', 'Personagem preso na tela de carregamento'],
+    titles: [
+      'Reembolso de compra duplicada',
+      'Não consigo entrar após a atualização',
+      'Recompensa do evento não chegou',
+      'Personagem preso na tela de carregamento',
+    ],
     questions: [
       'Fui cobrado duas vezes pelo mesmo pacote de diamantes e gostaria do reembolso do segundo pagamento.',
       'Desde a última atualização o jogo fecha na tela de login sempre que digito minha senha.',
@@ -93,7 +128,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   ru: {
-    titles: ['Возврат за двойную покупку', 'Не могу войти после обновления', 'Не пришла награда за событие', 'Персонаж завис на экране загрузки'],
+    titles: [
+      'Возврат за двойную покупку',
+      'Не могу войти после обновления',
+      'Не пришла награда за событие',
+      'Персонаж завис на экране загрузки',
+    ],
     questions: [
       'С меня дважды списали оплату за один и тот же набор алмазов, прошу вернуть второй платёж.',
       'После последнего обновления игра закрывается на экране входа, когда я ввожу пароль.',
@@ -102,7 +142,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   tr: {
-    titles: ['Çift satın alma için iade', 'Güncellemeden sonra giriş yapamıyorum', 'Etkinlik ödülü gelmedi', 'Karakter yükleme ekranında kaldı'],
+    titles: [
+      'Çift satın alma için iade',
+      'Güncellemeden sonra giriş yapamıyorum',
+      'Etkinlik ödülü gelmedi',
+      'Karakter yükleme ekranında kaldı',
+    ],
     questions: [
       'Aynı elmas paketi için iki kez ücret alındı, ikinci ödemenin iadesini istiyorum.',
       'Son güncellemeden beri şifremi girdiğimde oyun giriş ekranında kapanıyor.',
@@ -111,7 +156,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   it: {
-    titles: ['Rimborso per un acquisto doppio', 'Impossibile accedere dopo l’aggiornamento', 'Ricompensa dell’evento mancante', 'Personaggio bloccato nella schermata di caricamento'],
+    titles: [
+      'Rimborso per un acquisto doppio',
+      'Impossibile accedere dopo l’aggiornamento',
+      'Ricompensa dell’evento mancante',
+      'Personaggio bloccato nella schermata di caricamento',
+    ],
     questions: [
       'Mi è stato addebitato due volte lo stesso pacchetto di diamanti, chiedo il rimborso del secondo pagamento.',
       'Dall’ultimo aggiornamento il gioco si chiude nella schermata di accesso quando inserisco la password.',
@@ -120,7 +170,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   ar: {
-    titles: ['استرداد مبلغ عملية شراء مكررة', 'لا أستطيع تسجيل الدخول بعد التحديث', 'لم تصل مكافأة الفعالية', 'الشخصية عالقة في شاشة التحميل'],
+    titles: [
+      'استرداد مبلغ عملية شراء مكررة',
+      'لا أستطيع تسجيل الدخول بعد التحديث',
+      'لم تصل مكافأة الفعالية',
+      'الشخصية عالقة في شاشة التحميل',
+    ],
     questions: [
       'تم خصم ثمن حزمة الماس نفسها مرتين، وأرجو استرداد الدفعة الثانية.',
       'منذ التحديث الأخير تُغلق اللعبة في شاشة تسجيل الدخول كلما أدخلت كلمة المرور.',
@@ -129,7 +184,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   id: {
-    titles: ['Pengembalian dana pembelian ganda', 'Tidak bisa masuk setelah pembaruan', 'Hadiah event belum diterima', 'Karakter macet di layar pemuatan'],
+    titles: [
+      'Pengembalian dana pembelian ganda',
+      'Tidak bisa masuk setelah pembaruan',
+      'Hadiah event belum diterima',
+      'Karakter macet di layar pemuatan',
+    ],
     questions: [
       'Saya ditagih dua kali untuk paket berlian yang sama dan ingin pengembalian dana pembayaran kedua.',
       'Sejak pembaruan terakhir, game tertutup di layar masuk setiap kali saya mengetik kata sandi.',
@@ -147,7 +207,12 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
     ],
   },
   vi: {
-    titles: ['Hoàn tiền giao dịch bị trừ hai lần', 'Không đăng nhập được sau khi cập nhật', 'Chưa nhận được phần thưởng sự kiện', 'Nhân vật bị kẹt ở màn hình tải'],
+    titles: [
+      'Hoàn tiền giao dịch bị trừ hai lần',
+      'Không đăng nhập được sau khi cập nhật',
+      'Chưa nhận được phần thưởng sự kiện',
+      'Nhân vật bị kẹt ở màn hình tải',
+    ],
     questions: [
       'Tôi bị trừ tiền hai lần cho cùng một gói kim cương, xin hoàn lại khoản thanh toán thứ hai.',
       'Từ bản cập nhật gần nhất, trò chơi tự thoát ở màn hình đăng nhập mỗi khi tôi nhập mật khẩu.',
@@ -159,7 +224,11 @@ const TEXTS: Record<Language, { titles: readonly string[]; questions: readonly s
 
 /** Players and agents alternate in a ticket's messages; these are what they say, whatever the language. */
 const PLAYER_MESSAGES = ['Here is the screenshot you asked for.', 'It happened again this morning.', 'Thank you, it works now.'];
-const AGENT_MESSAGES = ['Thank you for reaching out, we are checking your account.', 'We have fixed it, please restart the game.', 'Could you send us a screenshot of the error?'];
+const AGENT_MESSAGES = [
+  'Thank you for reaching out, we are checking your account.',
+  'We have fixed it, please restart the game.',
+  'Could you send us a screenshot of the error?',
+];
 
 /** The prefix of every bench player's account name; `${PLAYER_PREFIX}${n}` is one to search for. */
 export const PLAYER_PREFIX = 'desk-player-';

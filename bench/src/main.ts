@@ -27,10 +27,22 @@ import { BENCH_PORTS, prepareDatabase, startApi, startOrigins, throwawayPglite }
  * are the longest, and the comparison reuses what firstLoad found.
  */
 const ALL: Measurement<unknown>[] = [
-  buildTime, firstLoad, navigationBytes, sharedCopies, navigationTime, fragments, lighthouse, monolith, apiLoad, live, deskScale,
+  buildTime,
+  firstLoad,
+  navigationBytes,
+  sharedCopies,
+  navigationTime,
+  fragments,
+  lighthouse,
+  monolith,
+  apiLoad,
+  live,
+  deskScale,
 ] as Measurement<unknown>[];
 /** BENCH_ONLY=firstLoad,apiLoad runs just those (against the apps as last built when buildTime is not among them). */
-const only = process.env.BENCH_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
 const MEASUREMENTS = only ? ALL.filter((measurement) => only.includes(measurement.key)) : ALL;
 
 const OUTPUT = path.join(REPO_ROOT, '.data', 'bench', 'latest.json');
@@ -63,7 +75,7 @@ async function main(): Promise<void> {
   // Results are stored under their measurement's key, so a key gives back its own measurement's type.
   const earlier = <Result>(measurement: Measurement<Result>) => results[measurement.key] as Result | undefined;
   // Measurements in a row that need the site share one start of it.
-  for (let index = 0; index < MEASUREMENTS.length; ) {
+  for (let index = 0; index < MEASUREMENTS.length;) {
     const measurement = MEASUREMENTS[index]!;
     if (measurement.needs === 'own') {
       process.stderr.write(`bench: ${measurement.key}...\n`);

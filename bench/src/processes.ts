@@ -16,7 +16,13 @@ export function onCleanup(cleanup: () => Promise<void> | void): () => void {
 }
 
 /** Starts a server in its own process group (tooling/processes), logged under LOG_DIR and stopped by stopAll. */
-export function startProcess(name: string, command: string, args: readonly string[], env: Record<string, string>, cwd = REPO_ROOT): Started {
+export function startProcess(
+  name: string,
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd = REPO_ROOT,
+): Started {
   const started = startLogged(name, command, args, { env, cwd, logDir: LOG_DIR });
   const tracked: Started = {
     ...started,
@@ -39,7 +45,13 @@ export async function stopAll(): Promise<void> {
 }
 
 /** Runs a command to its end with its output in the bench's logs (stopped with the rest on Ctrl-C); rejects on failure. */
-export async function runLogged(name: string, command: string, args: readonly string[], env: Record<string, string> = {}, cwd = REPO_ROOT): Promise<void> {
+export async function runLogged(
+  name: string,
+  command: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+  cwd = REPO_ROOT,
+): Promise<void> {
   const started = startProcess(name, command, args, env, cwd);
   const code = await new Promise<number | null>((resolve) => started.child.once('exit', (exitCode) => resolve(exitCode)));
   running.delete(started);

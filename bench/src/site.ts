@@ -7,7 +7,14 @@ import { REPO_ROOT, runLogged, startProcess, waitUntilUp, type Started } from '.
 
 /** Ports apart from npm start (8080-8090) and the browser tests (18xxx), so all three can run at once. */
 export const BENCH_PORTS = {
-  shell: 19080, catalog: 19081, support: 19082, account: 19083, monolithBundle: 19084, monolithRoutes: 19085, api: 19090, loadApi: 19091,
+  shell: 19080,
+  catalog: 19081,
+  support: 19082,
+  account: 19083,
+  monolithBundle: 19084,
+  monolithRoutes: 19085,
+  api: 19090,
+  loadApi: 19091,
 } as const;
 
 export type Origin = 'shell' | 'catalog' | 'support' | 'account' | 'monolith' | 'api';
@@ -26,7 +33,8 @@ export function originOf(url: string): Origin | null {
   if (port === BENCH_PORTS.catalog) return 'catalog';
   if (port === BENCH_PORTS.support) return 'support';
   if (port === BENCH_PORTS.account) return 'account';
-  if (port === BENCH_PORTS.monolithBundle || port === BENCH_PORTS.monolithRoutes) return parsed.pathname.startsWith('/api') ? 'api' : 'monolith';
+  if (port === BENCH_PORTS.monolithBundle || port === BENCH_PORTS.monolithRoutes)
+    return parsed.pathname.startsWith('/api') ? 'api' : 'monolith';
   if (port === BENCH_PORTS.api || port === BENCH_PORTS.loadApi) return 'api';
   return null;
 }
@@ -55,21 +63,33 @@ export const TEMPLATE_PLAYER = 'bench-template';
 export async function prepareDatabase(database: ApiDatabase): Promise<void> {
   const env = { NODE_ENV: 'production', ...databaseEnv(database) };
   const password = randomBytes(18).toString('base64url');
-  await runLogged('create-account', 'node', ['--import', 'tsx', 'src/identity/create-account-cli.ts', '--account', TEMPLATE_PLAYER], { ...env, ACCOUNT_PASSWORD: password }, API_DIR);
+  await runLogged(
+    'create-account',
+    'node',
+    ['--import', 'tsx', 'src/identity/create-account-cli.ts', '--account', TEMPLATE_PLAYER],
+    { ...env, ACCOUNT_PASSWORD: password },
+    API_DIR,
+  );
   await runLogged('seed', 'node', ['--import', 'tsx', 'src/seed/cli.ts'], env, API_DIR);
 }
 
 /** The API as production runs it, on a database of its own (prepareDatabase first). */
 export async function startApi(name: string, port: number, database: ApiDatabase, extraEnv: Record<string, string> = {}): Promise<Started> {
-  const api = startProcess(name, 'node', ['--import', 'tsx', 'src/main.ts'], {
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    OUTBOX_DIR: path.join(tmpdir(), 'bench-outbox'),
-    FILES_DIR: path.join(tmpdir(), 'bench-files'),
-    ...databaseEnv(database),
-    ...extraEnv,
-  }, API_DIR);
+  const api = startProcess(
+    name,
+    'node',
+    ['--import', 'tsx', 'src/main.ts'],
+    {
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      OUTBOX_DIR: path.join(tmpdir(), 'bench-outbox'),
+      FILES_DIR: path.join(tmpdir(), 'bench-files'),
+      ...databaseEnv(database),
+      ...extraEnv,
+    },
+    API_DIR,
+  );
   await waitUntilUp(`http://127.0.0.1:${port}/health`, api);
   return api;
 }
@@ -99,7 +119,12 @@ export function startOrigins(): Promise<Started[]> {
  * forwarding to the site's API); the remotes' origins it would list in remotes.json are never asked.
  */
 export function startMonolithOrigin(variant: MonolithVariant): Promise<Started> {
-  return startOrigin(`origin-monolith-${variant}`, 'shell', variant === 'bundle' ? BENCH_PORTS.monolithBundle : BENCH_PORTS.monolithRoutes, monolithDist(variant));
+  return startOrigin(
+    `origin-monolith-${variant}`,
+    'shell',
+    variant === 'bundle' ? BENCH_PORTS.monolithBundle : BENCH_PORTS.monolithRoutes,
+    monolithDist(variant),
+  );
 }
 
 export const monolithUrl = (variant: MonolithVariant, pathname = '/') =>

@@ -27,8 +27,15 @@ export function summarise(transfers: readonly Transfer[]): TransferSummary {
 export const TRANSFER_COLUMNS = ['origin', 'type', 'files', 'raw KB', 'gzip KB', 'br KB', 'gzip-9 KB', 'br-11 KB', 'sent KB'];
 
 const row = (origin: string, kind: string, totals: Totals) => [
-  origin, kind, totals.files, kb(totals.sizes.raw), kb(totals.sizes.gzip), kb(totals.sizes.brotli),
-  kb(totals.sizes.gzip9), kb(totals.sizes.brotli11), kb(totals.transferred),
+  origin,
+  kind,
+  totals.files,
+  kb(totals.sizes.raw),
+  kb(totals.sizes.gzip),
+  kb(totals.sizes.brotli),
+  kb(totals.sizes.gzip9),
+  kb(totals.sizes.brotli11),
+  kb(totals.transferred),
 ];
 
 export function transferRows(summary: TransferSummary): (string | number)[][] {
@@ -41,4 +48,4 @@ export function transferRows(summary: TransferSummary): (string | number)[][] {
 }
 
 export const COMPRESSION_NOTE =
-  'gzip and br at the common on-the-fly levels (gzip 6, brotli 4), gzip-9 and br-11 at the highest (the STACK-NOTES reference figures); sent = encoded body bytes the browser received (the origins send the build\'s brotli-11 copies).';
+  "gzip and br at the common on-the-fly levels (gzip 6, brotli 4), gzip-9 and br-11 at the highest (the STACK-NOTES reference figures); sent = encoded body bytes the browser received (the origins send the build's brotli-11 copies).";

@@ -19,17 +19,11 @@ import { failureCount, summaryTable } from './summary.js';
  * src/drills/, run in this order. Each prints its tables; a summary closes the run and it ends non-zero when any
  * drill reports a failure (a leak, a 5xx, a lost ticket...). DRILLS_ONLY=key1,key2 runs just those.
  */
-const ALL: Drill<unknown>[] = [
-  authorization,
-  live,
-  fuzz,
-  abuse,
-  uploads,
-  kill,
-  soak,
-] as Drill<unknown>[];
+const ALL: Drill<unknown>[] = [authorization, live, fuzz, abuse, uploads, kill, soak] as Drill<unknown>[];
 
-const only = process.env.DRILLS_ONLY?.split(',').map((key) => key.trim()).filter(Boolean);
+const only = process.env.DRILLS_ONLY?.split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
 const unknown = only?.filter((key) => !ALL.some((drill) => drill.key === key)) ?? [];
 const DRILLS = only ? ALL.filter((drill) => only.includes(drill.key)) : ALL;
 
@@ -41,7 +35,8 @@ function print(tables: readonly Table[]): void {
 }
 
 async function main(): Promise<void> {
-  if (unknown.length > 0) throw new Error(`DRILLS_ONLY names no drill ${unknown.join(', ')} (drills: ${ALL.map((drill) => drill.key).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`DRILLS_ONLY names no drill ${unknown.join(', ')} (drills: ${ALL.map((drill) => drill.key).join(', ')})`);
   const started = performance.now();
   const results: Record<string, unknown> = {};
   const figures: { key: string; figures: DrillFigures }[] = [];

@@ -22,7 +22,11 @@ export function summaryTable(figures: readonly { key: string; figures: DrillFigu
     title: 'Drills summary',
     columns: ['drill', ...COLUMNS.map((column) => column.title), 'failures'],
     rows: [
-      ...figures.map((entry) => [entry.key, ...COLUMNS.map((column) => entry.figures[column.key] ?? null), entry.figures.failures?.length ?? 0]),
+      ...figures.map((entry) => [
+        entry.key,
+        ...COLUMNS.map((column) => entry.figures[column.key] ?? null),
+        entry.figures.failures?.length ?? 0,
+      ]),
       ['total', ...COLUMNS.map((column) => total(column.key)), failures.length],
     ],
     notes: failures.length === 0 ? ['no failures'] : failures,

@@ -67,9 +67,16 @@ describe('brute force and code guessing over two replicas', () => {
   });
 
   it('checks exactly as many passwords as the limits allow, counted across both replicas', () => {
-    expect(figures('password guesses')).toMatchObject({ tried: GUESSES, checked: DEFAULT_IDENTITY_LIMITS.loginPerAccount.max, succeeded: 0 });
+    expect(figures('password guesses')).toMatchObject({
+      tried: GUESSES,
+      checked: DEFAULT_IDENTITY_LIMITS.loginPerAccount.max,
+      succeeded: 0,
+    });
     expect(figures('password spraying')).toMatchObject({ tried: GUESSES, checked: DEFAULT_IDENTITY_LIMITS.loginPerIp.max, succeeded: 0 });
-    expect(figures('reset-code guesses from one address')).toMatchObject({ checked: DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max, succeeded: 0 });
+    expect(figures('reset-code guesses from one address')).toMatchObject({
+      checked: DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max,
+      succeeded: 0,
+    });
   });
 
   it(`kills a reset code after ${ACCOUNT_RULES.codeAttemptsMax} wrong guesses from anywhere, and mails no more codes than allowed`, () => {

@@ -28,7 +28,12 @@ describe('authorization matrix', () => {
     const routes = registeredRoutes(harness.app);
     expect(routes).toContain('GET /inquiries/detail');
     expect(routes).toContain('GET /openapi.json');
-    expect(Object.keys(ROUTES_OUTSIDE_ENDPOINTS).filter((route) => routes.includes(route))).toEqual(['GET *', 'GET /openapi.json', 'GET /ready', 'GET /inquiries/events']);
+    expect(Object.keys(ROUTES_OUTSIDE_ENDPOINTS).filter((route) => routes.includes(route))).toEqual([
+      'GET *',
+      'GET /openapi.json',
+      'GET /ready',
+      'GET /inquiries/events',
+    ]);
   });
 
   it('fails a route registered outside the table until it is classified, and a table entry the server lacks', () => {

@@ -63,7 +63,9 @@ describe('what the fuzzer found', () => {
   });
 
   it('keeps a client error report with a NUL character, the NUL replaced (it was a 500: PostgreSQL text cannot hold one)', async () => {
-    const answer = await call(harness, 'clientErrors', { body: { code: 1106, message: 'a\u0000b', method: '\u0000', url: '/x\u0000', page: '\u0000' } });
+    const answer = await call(harness, 'clientErrors', {
+      body: { code: 1106, message: 'a\u0000b', method: '\u0000', url: '/x\u0000', page: '\u0000' },
+    });
     expect(answer.status).toBe(200);
     const { rows } = await harness.db.query<{ message: string; method: string; url: string; page: string }>(
       "SELECT message, method, url, page FROM client_errors WHERE message LIKE 'a%b' ORDER BY id DESC LIMIT 1",

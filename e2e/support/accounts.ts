@@ -21,7 +21,11 @@ export async function loginForm(page: Page) {
  * Logs in through the login page, as a player would, and waits until the session is kept; on the browser tests' site
  * (for a brand `host`) or another (`origin`, a topology's edge).
  */
-export async function logIn(page: Page, who: { account: string; password: string }, options: { remember?: boolean; host?: string; origin?: string } = {}) {
+export async function logIn(
+  page: Page,
+  who: { account: string; password: string },
+  options: { remember?: boolean; host?: string; origin?: string } = {},
+) {
   await page.goto(`${options.origin ?? site(options.host)}/login`);
   const form = await loginForm(page);
   await form.getByLabel(/.+/).first().fill(who.account);
@@ -48,5 +52,9 @@ export const MUTABLE = {
   /** A player of the brands without a user center, who changes the password under account security. */
   securityOnly: { account: 'e2e-security', password: 'e2e-security-pass1', email: null },
   /** A player who types the account's name without a pause while the account remote takes the login form over: a long name. */
-  typesThroughTakeOver: { account: 'e2e-typist-through-the-take-over-of-the-login-form-0123456789abc', password: 'e2e-typist-pass1', email: null },
+  typesThroughTakeOver: {
+    account: 'e2e-typist-through-the-take-over-of-the-login-form-0123456789abc',
+    password: 'e2e-typist-pass1',
+    email: null,
+  },
 } as const;

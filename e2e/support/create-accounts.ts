@@ -16,7 +16,13 @@ try {
   for (const entry of Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS, ...DESK_ACCOUNTS })) {
     const { account, password, email } = entry;
     const argv = ['--account', account, ...(email ? ['--email', email] : []), ...('role' in entry ? ['--role', entry.role] : [])];
-    const io = { argv, env: { ...process.env, ACCOUNT_PASSWORD: password }, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+    const io = {
+      argv,
+      env: { ...process.env, ACCOUNT_PASSWORD: password },
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+    };
     if ((await runCreateAccount(io, { db })) !== 0) throw new Error(`create-account refused ${account}`);
   }
 } finally {

@@ -37,10 +37,15 @@ export default async function startSite(): Promise<() => Promise<void>> {
     ACCOUNT_URL: `http://localhost:${PORTS.account}`,
     API_URL: `http://127.0.0.1:${PORTS.api}`,
   };
-  const origin = (app: string, folder: string, port: number, env: Record<string, string> = {}) => serveApp(app, folder, port, { ...remoteOrigins, ...env });
+  const origin = (app: string, folder: string, port: number, env: Record<string, string> = {}) =>
+    serveApp(app, folder, port, { ...remoteOrigins, ...env });
   try {
     await startAll(running, [
-      startServer('mail-sink', 'pnpm', ['exec', 'tsx', 'support/mail-sink.ts'], { cwd: e2eDir, url: `http://127.0.0.1:${PORTS.mailbox}/health`, timeoutMs: 30_000 }),
+      startServer('mail-sink', 'pnpm', ['exec', 'tsx', 'support/mail-sink.ts'], {
+        cwd: e2eDir,
+        url: `http://127.0.0.1:${PORTS.mailbox}/health`,
+        timeoutMs: 30_000,
+      }),
       // Google, Apple, Facebook, Twitter and VK: one local OAuth 2 / OpenID Connect server (oidc-provider).
       startServer('oauth', 'pnpm', ['exec', 'tsx', 'support/oauth-server.ts'], {
         cwd: e2eDir,

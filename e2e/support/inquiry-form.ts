@@ -23,11 +23,17 @@ export async function startNewIfAsked(page: Page): Promise<void> {
 
 /** Step one's game choice, then back to the form through the steps' navigation; answers the game's name. */
 export async function chooseFirstGame(page: Page): Promise<string> {
-  await page.getByTestId('inquiry-form').getByRole('link', { name: t('support', 'en', 'form.chooseGame') }).click();
+  await page
+    .getByTestId('inquiry-form')
+    .getByRole('link', { name: t('support', 'en', 'form.chooseGame') })
+    .click();
   const game = page.getByTestId('support-step-game').getByRole('button').first();
   const name = (await game.textContent())?.trim() ?? '';
   await game.click();
-  await page.getByRole('navigation', { name: t('support', 'en', 'steps.label') }).getByRole('link', { name: t('support', 'en', 'steps.inquiry') }).click();
+  await page
+    .getByRole('navigation', { name: t('support', 'en', 'steps.label') })
+    .getByRole('link', { name: t('support', 'en', 'steps.inquiry') })
+    .click();
   await startNewIfAsked(page);
   await expect(page.getByTestId('inquiry-game')).toHaveText(name);
   return name;
@@ -45,7 +51,9 @@ export async function fillPlatformInquiry(page: Page, title: string, detail: str
   await inquiryField(page, 'form.content').fill(detail);
   await page.getByTestId('inquiry-form').getByRole('checkbox').check();
   const fileName = 'what-happened.txt';
-  await page.getByTestId('attachment-input').setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('What happened, step by step.\n') });
+  await page
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('What happened, step by step.\n') });
   await expect(page.getByTestId('attachment-uploaded')).toHaveCount(1);
   return fileName;
 }
@@ -62,7 +70,9 @@ export async function expectDraftKept(page: Page, draft: { title: string; detail
 
 /** An English support message with its placeholders filled as the page fills them (limits by their LIMITS name). */
 export function supportMessage(key: string, values: Record<string, string | number> = {}): string {
-  return t('support', 'en', key).replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name] ?? LIMITS[name as keyof typeof LIMITS]));
+  return t('support', 'en', key).replace(/\{\{(\w+)\}\}/g, (_whole, name: string) =>
+    String(values[name] ?? LIMITS[name as keyof typeof LIMITS]),
+  );
 }
 
 /** The message under a field of the inquiry form, by the field's name. */

@@ -48,9 +48,14 @@ export async function startServer(name: string, command: string, args: readonly 
  * machine.
  */
 export function serveApp(app: string, folder: string, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer(`${app}-${port}`, 'node', ['tooling/bin/serve-app.js', '--app', app, '--port', String(port), '--dir', `${folder}/dist`], {
-    url: `http://127.0.0.1:${port}/index.html`,
-    env: { API_URL: `http://127.0.0.1:${PORTS.api}`, ...env },
-    timeoutMs: 30_000,
-  });
+  return startServer(
+    `${app}-${port}`,
+    'node',
+    ['tooling/bin/serve-app.js', '--app', app, '--port', String(port), '--dir', `${folder}/dist`],
+    {
+      url: `http://127.0.0.1:${port}/index.html`,
+      env: { API_URL: `http://127.0.0.1:${PORTS.api}`, ...env },
+      timeoutMs: 30_000,
+    },
+  );
 }

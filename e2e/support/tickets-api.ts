@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { SUCCESS_CODES, type Attachment, type CallInput, type EndpointName, type EndpointResponse, type InquiryDetail } from 'shared-contracts';
+import {
+  SUCCESS_CODES,
+  type Attachment,
+  type CallInput,
+  type EndpointName,
+  type EndpointResponse,
+  type InquiryDetail,
+} from 'shared-contracts';
 import { platformTicketBody, toolApiClient } from 'tooling/api-client';
 import { API_URL, api } from './api.js';
 
@@ -7,7 +14,11 @@ import { API_URL, api } from './api.js';
 export const AGENT = { account: 'agent1', password: 'agent1-pass' } as const;
 
 /** One call to the real API as a given account (or none); rejects on any code but success. */
-export function callApi<Name extends EndpointName>(name: Name, token: string | null, input: CallInput<Name> = {}): Promise<EndpointResponse<Name>> {
+export function callApi<Name extends EndpointName>(
+  name: Name,
+  token: string | null,
+  input: CallInput<Name> = {},
+): Promise<EndpointResponse<Name>> {
   return api.call(name, { ...input, token: token ?? undefined });
 }
 
@@ -17,7 +28,10 @@ export async function tokenOf(who: { account: string; password: string }): Promi
 }
 
 /** A 1×1 PNG: real image content, so the API's content check takes it as the image its name says it is. */
-export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Uploads one file as the player would before attaching it (`POST /files`, multipart field `file`). */
 export function uploadFile(token: string, name: string, content: Buffer, type: string): Promise<Attachment> {
@@ -67,7 +81,11 @@ export async function agentReads(agentToken: string, inquiryId: number): Promise
  */
 export async function advanceApiClock(advanceMs: number): Promise<{ autoEnded: number }> {
   const path = '/__test__/clock';
-  const response = await fetch(new URL(path, API_URL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs }) });
+  const response = await fetch(new URL(path, API_URL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs }),
+  });
   const envelope = (await response.json()) as { code: number; data: { autoEnded: number } };
   if (!SUCCESS_CODES.has(envelope.code)) throw new Error(`${path} answered ${JSON.stringify(envelope)}`);
   return envelope.data;

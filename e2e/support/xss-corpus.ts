@@ -53,7 +53,10 @@ export const LONG_PAYLOADS: readonly XssPayload[] = [
   { id: 'style-tag', text: '<style data-xss>body{display:none}</style>' },
   { id: 'style-attribute', text: `<div style="background:url('javascript:${probe('style-attribute')}')" data-xss>x</div>` },
   { id: 'svg-animate', text: `<svg><animate onbegin=${probe('svg-animate')} attributeName=x dur=1s data-xss>` },
-  { id: 'svg-use-data', text: `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='${probe('svg-use-data')}'/></svg>#x" data-xss/></svg>` },
+  {
+    id: 'svg-use-data',
+    text: `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='${probe('svg-use-data')}'/></svg>#x" data-xss/></svg>`,
+  },
   { id: 'noscript-mutation', text: `<noscript><p title="</noscript><img src=x onerror=${probe('noscript-mutation')} data-xss>">` },
   { id: 'comment-mutation', text: `<!--<img src="--><img src=x onerror=${probe('comment-mutation')} data-xss>-->` },
   { id: 'bidi-isolates', text: '\u2067\u2066abc\u2069\u2069 \u202Bright-to-left\u202C \u200Fmark\u200E' },
@@ -64,8 +67,15 @@ export const ALL_PAYLOADS: readonly XssPayload[] = [...SHORT_PAYLOADS, ...LONG_P
 
 /** The ones that go into titles too: one of each kind, so the titles fit a handful of tickets. */
 const TITLE_PAYLOAD_IDS = [
-  'script', 'img-onerror', 'attribute-breakout', 'title-breakout', 'javascript-url', 'i18next-nesting',
-  'trans-component', 'rtl-override', 'zero-width-homoglyph',
+  'script',
+  'img-onerror',
+  'attribute-breakout',
+  'title-breakout',
+  'javascript-url',
+  'i18next-nesting',
+  'trans-component',
+  'rtl-override',
+  'zero-width-homoglyph',
 ];
 export const TITLE_PAYLOADS: readonly XssPayload[] = SHORT_PAYLOADS.filter((payload) => TITLE_PAYLOAD_IDS.includes(payload.id));
 

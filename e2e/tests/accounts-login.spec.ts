@@ -16,7 +16,9 @@ test.describe('login (SPEC §2, §4, §8)', () => {
   });
 
   test('a refusal the page has no message for says "Login failed." and keeps what was typed', async ({ page }) => {
-    await page.route('**/api/website/login/password**', (route) => route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }));
+    await page.route('**/api/website/login/password**', (route) =>
+      route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }),
+    );
     await page.goto(`${site()}/login?spec_lang=en`);
     const form = await loginForm(page);
     await form.getByLabel(t('account', 'en', 'login.account')).fill(DEMO.player1.account);
@@ -75,7 +77,10 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     }
   });
 
-  test('a token in the URL is checked with /website/login/auth (in a header), logs the player in and leaves the address bar; an unknown one changes nothing', async ({ browser, page }) => {
+  test('a token in the URL is checked with /website/login/auth (in a header), logs the player in and leaves the address bar; an unknown one changes nothing', async ({
+    browser,
+    page,
+  }) => {
     const other = await browser.newPage();
     await logIn(other, DEMO.player1);
     const token = await other.evaluate(() => sessionStorage.getItem('oauth_token'));
@@ -83,7 +88,8 @@ test.describe('login (SPEC §2, §4, §8)', () => {
 
     const checks: { url: string; authorization: string | undefined }[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/website/login/auth')) checks.push({ url: request.url(), authorization: request.headers().authorization });
+      if (request.url().includes('/website/login/auth'))
+        checks.push({ url: request.url(), authorization: request.headers().authorization });
     });
     await page.goto(`${site()}/UserCenter?oauth_token=${token}`);
     await expect(page.getByTestId('account-details')).toContainText(DEMO.player1.account);

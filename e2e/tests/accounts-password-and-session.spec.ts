@@ -93,7 +93,9 @@ test.describe('forgot password and e-mail verification (SPEC §2 security settin
     await logIn(page, { account: who.account, password: 'recovered-pass-7' });
   });
 
-  test('binding an e-mail: the current password first (a wrong one is refused, keeping what was typed), send the code, resend waits, bind, and the account shows it', async ({ page }) => {
+  test('binding an e-mail: the current password first (a wrong one is refused, keeping what was typed), send the code, resend waits, bind, and the account shows it', async ({
+    page,
+  }) => {
     const who = MUTABLE.bindsEmail;
     const address = 'e2e-bind-new@e2e.example';
     await logIn(page, who);

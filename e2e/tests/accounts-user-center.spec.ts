@@ -5,7 +5,8 @@ import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 
 /** A birthday as the user center writes it in that language. */
-const longDate = (day: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const longDate = (day: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 test.describe('user info (SPEC §3): account, phone or e-mail, birthday', () => {
   test('the demo player shows a birthday and phone, written for the language', async ({ page }) => {
@@ -17,7 +18,9 @@ test.describe('user info (SPEC §3): account, phone or e-mail, birthday', () => 
     await expect(details.getByTestId('detail-email')).toHaveText(DEMO.player1.email);
   });
 
-  test('a player sets a birthday and phone: a bad date gets its message and keeps the input, a date set meanwhile elsewhere is locked, both show after a reload', async ({ browser }) => {
+  test('a player sets a birthday and phone: a bad date gets its message and keeps the input, a date set meanwhile elsewhere is locked, both show after a reload', async ({
+    browser,
+  }) => {
     const who = MUTABLE.setsProfile;
     const laptop = await browser.newPage();
     await logIn(laptop, who);

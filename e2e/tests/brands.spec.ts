@@ -72,7 +72,7 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
       const page = await browser.newPage();
       await page.goto(`${site(`${id}.localhost`)}/`);
       await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\.svg$/);
-      icons.add(await page.locator('link[rel="icon"]').getAttribute('href') ?? '');
+      icons.add((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '');
       await page.close();
     }
     expect(icons.size).toBe(BRAND_IDS.length);
@@ -92,7 +92,10 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
     await page.route(`${site('nova.localhost')}/?**`, async (route) => {
       // Node resolves no *.localhost name (Chromium does): the page is asked of the loopback, for its host.
       const url = new URL(route.request().url());
-      const response = await route.fetch({ url: url.href.replace(url.hostname, '127.0.0.1'), headers: { ...route.request().headers(), host: url.host } });
+      const response = await route.fetch({
+        url: url.href.replace(url.hostname, '127.0.0.1'),
+        headers: { ...route.request().headers(), host: url.host },
+      });
       const html = (await response.text()).replace(/<script type="application\/json" id="platform-precheck"[^>]*>[^<]*<\/script>/, '');
       await route.fulfill({ response, body: html });
     });
@@ -116,17 +119,22 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
 
     // An answer that says the check failed is no better than none.
     await page.unroute('**/api/games/precheck**');
-    await page.route('**/api/games/precheck**', (route) => route.fulfill({ json: { code: 1, msg: 'success', data: { result: false, area: 'kr' } } }));
+    await page.route('**/api/games/precheck**', (route) =>
+      route.fulfill({ json: { code: 1, msg: 'success', data: { result: false, area: 'kr' } } }),
+    );
     await page.reload();
     await expect(page.getByTestId('startup-failed')).toBeVisible();
 
     await page.unroute('**/api/games/precheck**');
-    await page.getByTestId('startup-failed').getByRole('button', { name: t('common', 'en', 'remote.reload') }).click();
+    await page
+      .getByTestId('startup-failed')
+      .getByRole('button', { name: t('common', 'en', 'remote.reload') })
+      .click();
     await expect(page.getByTestId('banner-carousel')).toBeVisible();
     await expect(page.getByTestId('startup-failed')).toHaveCount(0);
   });
 
-  test('the Top up button shows the first game\'s payment link and is hidden for verda', async ({ page }) => {
+  test("the Top up button shows the first game's payment link and is hidden for verda", async ({ page }) => {
     const [first] = await gamesSimple();
     await page.goto(`${site('nova.localhost')}/`);
     await expect(page.getByTestId('top-up-button')).toHaveAttribute('href', first?.link.payment ?? 'missing');

@@ -4,8 +4,7 @@ import { gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 
-const carouselIndex = (page: Page) =>
-  page.getByTestId('banner-carousel').getAttribute('data-active-index').then(Number);
+const carouselIndex = (page: Page) => page.getByTestId('banner-carousel').getAttribute('data-active-index').then(Number);
 
 test.describe('front page carousel (SPEC §2)', () => {
   test('advances about every 3 seconds and holds while hovered', async ({ page }) => {
@@ -58,7 +57,8 @@ test.describe('front page carousel (SPEC §2)', () => {
     const requested: string[] = [];
     page.on('request', (request) => {
       // Any copy of a banner: the original, its AVIF or its phone copy (shared-contracts/src/artwork.ts).
-      if (request.resourceType() === 'image' && /\/banner(-phone)?\.(avif|webp)$/.test(request.url())) requested.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'image' && /\/banner(-phone)?\.(avif|webp)$/.test(request.url()))
+        requested.push(new URL(request.url()).pathname);
     });
     await page.goto(`${site()}/`);
     // Which game a requested banner is (the page asks through the site's /api/ prefix).
@@ -112,7 +112,9 @@ test.describe('game details (SPEC §2)', () => {
 });
 
 test.describe('front page quick links (SPEC §2)', () => {
-  test('Top up opens the first game\'s payment page in a new tab, Support center leads to step one; verda has no Top up', async ({ page }) => {
+  test("Top up opens the first game's payment page in a new tab, Support center leads to step one; verda has no Top up", async ({
+    page,
+  }) => {
     const [first] = await gamesSimple('en');
     await page.goto(`${site()}/?spec_lang=en`);
     const links = page.getByRole('navigation', { name: t('catalog', 'en', 'home.quickLinks') });
@@ -129,4 +131,3 @@ test.describe('front page quick links (SPEC §2)', () => {
     ]);
   });
 });
-

@@ -64,11 +64,24 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await loginForm.getByTestId('login-submit').click();
     await expect(loginForm.getByText(t('account', 'ko', 'errors.passwordRequired'))).toBeVisible();
     await page.goBack();
-    await page.getByRole('navigation', { name: t('support', 'ko', 'steps.label') }).getByRole('link', { name: t('support', 'ko', 'steps.inquiry') }).click();
+    await page
+      .getByRole('navigation', { name: t('support', 'ko', 'steps.label') })
+      .getByRole('link', { name: t('support', 'ko', 'steps.inquiry') })
+      .click();
     await expect(page.getByTestId('inquiry-form')).toBeVisible();
     // Every app's share scope points at the same entries: count distinct providers of each library.
     const shared = await page.evaluate(sharedLibraryCopies);
-    const libraries = ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'jotai', 'i18next', 'react-i18next', 'shared-contracts', 'shared-contracts/schemas'];
+    const libraries = [
+      'react',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react-router',
+      'jotai',
+      'i18next',
+      'react-i18next',
+      'shared-contracts',
+      'shared-contracts/schemas',
+    ];
     for (const library of libraries) {
       expect(shared[library]?.copies, `${library} copies`).toHaveLength(1);
     }

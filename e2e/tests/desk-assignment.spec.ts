@@ -17,7 +17,10 @@ const deskUrl = (query: string) => `${site()}/SupportCenter/agent?spec_lang=en${
 const isLiveStream = (url: string) => new URL(url).pathname.endsWith(LIVE_EVENTS_PATH);
 
 /** An agent logged in in a context of their own. */
-async function agentContext(browser: Browser, who: { account: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+async function agentContext(
+  browser: Browser,
+  who: { account: string; password: string },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await logIn(page, who);
@@ -47,7 +50,10 @@ test.describe("the desk's assignment and internal notes (issue 15)", () => {
       const query = `&keyword=${marker}&inquiryId=${inquiryId}`;
       // A tab of the second agent that hears nothing live: it still shows the ticket as nobody's when it claims it.
       const stale = await second.context.newPage();
-      await stale.route((url) => isLiveStream(url.href), (route) => route.abort());
+      await stale.route(
+        (url) => isLiveStream(url.href),
+        (route) => route.abort(),
+      );
       await logIn(stale, SECOND);
       await stale.goto(deskUrl(query));
       await openLiveDesk(first.page, query);
@@ -66,9 +72,12 @@ test.describe("the desk's assignment and internal notes (issue 15)", () => {
       const secondTicket = second.page.getByTestId('agent-ticket');
       const heldByFirst = en('helpdesk.heldBy', { agent: AGENT.account });
       await expect(secondTicket.getByTestId('handling-holder')).toHaveText(heldByFirst, { timeout: LIVE_MS });
-      await expect(second.page.getByTestId('agent-queue-item').filter({ hasText: title }).getByTestId('handling-holder')).toHaveText(heldByFirst, {
-        timeout: LIVE_MS,
-      });
+      await expect(second.page.getByTestId('agent-queue-item').filter({ hasText: title }).getByTestId('handling-holder')).toHaveText(
+        heldByFirst,
+        {
+          timeout: LIVE_MS,
+        },
+      );
       await expect(secondTicket.getByTestId('held-by-other')).toContainText(en('helpdesk.heldByOther', { agent: AGENT.account }));
       await expect(secondTicket.getByTestId('reply-form')).toHaveCount(0);
       await expect(secondTicket.getByTestId('claim')).toHaveCount(0);
@@ -86,9 +95,12 @@ test.describe("the desk's assignment and internal notes (issue 15)", () => {
       await second.page.keyboard.press('Enter');
       await expect(secondTicket.getByTestId('handling-holder')).toHaveText(en('helpdesk.heldByYou'));
       await expect(secondTicket.getByTestId('reply-form')).toBeVisible();
-      await expect(first.page.getByTestId('agent-ticket').getByTestId('handling-holder')).toHaveText(en('helpdesk.heldBy', { agent: SECOND.account }), {
-        timeout: LIVE_MS,
-      });
+      await expect(first.page.getByTestId('agent-ticket').getByTestId('handling-holder')).toHaveText(
+        en('helpdesk.heldBy', { agent: SECOND.account }),
+        {
+          timeout: LIVE_MS,
+        },
+      );
 
       // The queue's holder filter: the second agent's own tickets hold it, the unassigned ones do not.
       const assigned = second.page.getByTestId('agent-assigned');
@@ -143,7 +155,11 @@ test.describe("the desk's assignment and internal notes (issue 15)", () => {
       const sent: string[] = [];
       page.on('response', (response) => {
         const url = response.url();
-        if (url.includes('/inquiries') && !isLiveStream(url)) void response.text().then((text) => sent.push(text), () => undefined);
+        if (url.includes('/inquiries') && !isLiveStream(url))
+          void response.text().then(
+            (text) => sent.push(text),
+            () => undefined,
+          );
       });
       await logIn(page, DEMO.player2);
       await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${inquiryId}&spec_lang=en`);

@@ -102,7 +102,9 @@ test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 
     await expect(view.getByTestId('conversation-message-agent')).toContainText(body);
   });
 
-  test('j and k move through the queue, / searches, c claims, r writes a reply, e ends and ? lists the keys, never while typing', async ({ page }) => {
+  test('j and k move through the queue, / searches, c claims, r writes a reply, e ends and ? lists the keys, never while typing', async ({
+    page,
+  }) => {
     const marker = randomUUID().slice(0, 8);
     const player = await tokenOf(DEMO.player1);
     // Oldest waiting first: the first one opened heads the queue.
@@ -152,7 +154,8 @@ test.describe("canned replies and keyboard shortcuts on the agents' desk (issue 
     await page.keyboard.press('?');
     const help = page.getByTestId('desk-shortcuts-dialog');
     await expect(help.getByRole('heading', { level: 2 })).toHaveText(en('agent.shortcuts.title'));
-    for (const action of ['next', 'previous', 'search', 'claim', 'reply', 'end', 'help']) await expect(help).toContainText(en(`agent.shortcuts.${action}`));
+    for (const action of ['next', 'previous', 'search', 'claim', 'reply', 'end', 'help'])
+      await expect(help).toContainText(en(`agent.shortcuts.${action}`));
     // Focus starts on the dialog's own Close.
     await expect(help.getByRole('button', { name: en('conversation.close') })).toBeFocused();
     // The desk is inert behind the dialog: j does not move the queue.

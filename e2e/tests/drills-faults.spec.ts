@@ -16,9 +16,30 @@ import { callApi, tokenOf } from '../support/tickets-api.js';
 
 /** Each remote, and the step of its loading that is slow (together they cover every step). */
 const REMOTES = [
-  { name: 'catalog', port: PORTS.catalog, path: '/', ready: 'banner-carousel', slow: 'manifest', elsewhere: { menu: 'menu-login', ready: 'login-form' } },
-  { name: 'support', port: PORTS.support, path: '/SupportCenter/game', ready: 'support-step-game', slow: 'entry', elsewhere: { menu: 'menu-home', ready: 'banner-carousel' } },
-  { name: 'account', port: PORTS.account, path: '/login', ready: 'login-form', slow: 'chunk', elsewhere: { menu: 'menu-home', ready: 'banner-carousel' } },
+  {
+    name: 'catalog',
+    port: PORTS.catalog,
+    path: '/',
+    ready: 'banner-carousel',
+    slow: 'manifest',
+    elsewhere: { menu: 'menu-login', ready: 'login-form' },
+  },
+  {
+    name: 'support',
+    port: PORTS.support,
+    path: '/SupportCenter/game',
+    ready: 'support-step-game',
+    slow: 'entry',
+    elsewhere: { menu: 'menu-home', ready: 'banner-carousel' },
+  },
+  {
+    name: 'account',
+    port: PORTS.account,
+    path: '/login',
+    ready: 'login-form',
+    slow: 'chunk',
+    elsewhere: { menu: 'menu-home', ready: 'banner-carousel' },
+  },
 ] as const;
 
 /** The files a remote loads in order: its manifest, its entry, then the chunk of its exposed `./app`. */
@@ -45,7 +66,10 @@ async function serveBroken(route: Route, how: 'load' | 'mount'): Promise<void> {
   const broken =
     how === 'load'
       ? `throw new Error('drill: the remote throws while it loads');\n${body}`
-      : body.replace(MOUNT_IN_BUILD, 'mount:()=>Promise.reject(new Error("drill: the remote throws while it mounts")),mountBeforeTheDrill:');
+      : body.replace(
+          MOUNT_IN_BUILD,
+          'mount:()=>Promise.reject(new Error("drill: the remote throws while it mounts")),mountBeforeTheDrill:',
+        );
   if (broken === body) throw new Error('the exposed chunk has no shared lifecycles mount to break: update MOUNT_IN_BUILD');
   // Not kept by the browser: a fixed deploy has new file names, and the drill's fix is served under the same one.
   await route.fulfill({ response, headers: { ...response.headers(), 'cache-control': 'no-store' }, body: broken });
@@ -53,9 +77,12 @@ async function serveBroken(route: Route, how: 'load' | 'mount'): Promise<void> {
 
 test.describe('fault drill: a remote slow past the load timeout, its messages unreachable, throwing, then back (issue 6, DESIGN §3)', () => {
   for (const remote of REMOTES) {
-    test(`${remote.name}: a notice with retry each time, the frame and the other remotes keep working, back without a reload`, async ({ page }) => {
+    test(`${remote.name}: a notice with retry each time, the frame and the other remotes keep working, back without a reload`, async ({
+      page,
+    }) => {
       const fromRemote = (request: Request) => new URL(request.url()).port === String(remote.port);
-      const from = (request: Request, step: keyof typeof LOADING_STEPS) => fromRemote(request) && LOADING_STEPS[step](new URL(request.url()).pathname);
+      const from = (request: Request, step: keyof typeof LOADING_STEPS) =>
+        fromRemote(request) && LOADING_STEPS[step](new URL(request.url()).pathname);
       const notice = page.getByTestId('remote-notice');
       const retry = notice.getByRole('button', { name: t('common', 'ko', 'remote.retry') });
       // The page's clock runs normally; the test jumps it past the load timeout instead of waiting for it.
@@ -101,7 +128,10 @@ test.describe('fault drill: a remote slow past the load timeout, its messages un
       // while it mounts.
       const messagesChunk = new RegExp(`^/${remote.name}-i18n-ko-${remote.name}-json\\.[0-9a-f]+\\.js$`);
       const faults = {
-        messages: { applies: (request: Request) => fromRemote(request) && messagesChunk.test(new URL(request.url()).pathname), serve: (route: Route) => route.abort('connectionrefused') },
+        messages: {
+          applies: (request: Request) => fromRemote(request) && messagesChunk.test(new URL(request.url()).pathname),
+          serve: (route: Route) => route.abort('connectionrefused'),
+        },
         load: { applies: (request: Request) => from(request, 'chunk'), serve: (route: Route) => serveBroken(route, 'load') },
         mount: { applies: (request: Request) => from(request, 'chunk'), serve: (route: Route) => serveBroken(route, 'mount') },
       };
@@ -144,7 +174,9 @@ async function ticketsTitled(token: string, title: string) {
 }
 
 test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, SPEC §8)', () => {
-  test('down, answering 500, then too slow: the network message each time, the draft and its file kept, one ticket in the end', async ({ page }) => {
+  test('down, answering 500, then too slow: the network message each time, the draft and its file kept, one ticket in the end', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const who = DRILL_ACCOUNTS.sendsThroughFaults;
     const token = await tokenOf(who);
@@ -156,8 +188,14 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
 
     const outages: [string, (route: Route) => Promise<void>][] = [
       ['the API unreachable', (route) => route.abort('connectionrefused')],
-      ['the proxy answering 502', (route) => route.fulfill({ status: 502, json: { statusCode: 502, error: 'Bad Gateway', message: 'connect ECONNREFUSED' } })],
-      ['the API answering 500', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' })],
+      [
+        'the proxy answering 502',
+        (route) => route.fulfill({ status: 502, json: { statusCode: 502, error: 'Bad Gateway', message: 'connect ECONNREFUSED' } }),
+      ],
+      [
+        'the API answering 500',
+        (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
+      ],
     ];
     for (const [outage, fail] of outages) {
       await page.route(isApiCall, fail);
@@ -197,7 +235,10 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
           }),
           route.fetch({ url: route.request().url().replace('nova.localhost', '127.0.0.1') }),
         ]);
-        for (const answer of [(await lateAnswer.json()) as { data: { inquiryId: number } }, (await retried.json()) as { data: { inquiryId: number } }]) {
+        for (const answer of [
+          (await lateAnswer.json()) as { data: { inquiryId: number } },
+          (await retried.json()) as { data: { inquiryId: number } },
+        ]) {
           answers.push(answer.data.inquiryId);
         }
         await route.fulfill({ response: retried });

@@ -103,7 +103,9 @@ async function seedTickets(playerToken: string, agentToken: string, marker: stri
   }
   const [first, last] = [seeded[0], seeded.at(-1)];
   if (!first || !last) throw new Error('no ticket seeded');
-  await callApi('inquiryReply', playerToken, { body: { inquiryId: last.inquiryId, requestId: randomUUID(), content: longest, attachments: [] } });
+  await callApi('inquiryReply', playerToken, {
+    body: { inquiryId: last.inquiryId, requestId: randomUUID(), content: longest, attachments: [] },
+  });
   last.texts.push(longest);
   const comment = pack(LONG_PAYLOADS, LIMITS.ratingCommentMax, ' ')[0] ?? '';
   await callApi('inquiryEnd', playerToken, { body: { inquiryId: first.inquiryId } });
@@ -147,7 +149,10 @@ test.describe('hostile input drill: cross-site scripting (issue 6)', () => {
       // Step zero: the player's tickets.
       await player.goto(`${site()}/SupportCenter/history?spec_lang=en`);
       const history = player.getByTestId('history-list');
-      await expectShownAsText(history, tickets.map((ticket) => ticket.title));
+      await expectShownAsText(
+        history,
+        tickets.map((ticket) => ticket.title),
+      );
       await expectClean(player, 'the support history');
 
       // Step four: each conversation (opened from the history), its files (images as thumbnails) and the rating.
@@ -165,7 +170,10 @@ test.describe('hostile input drill: cross-site scripting (issue 6)', () => {
       await agent.goto(`${site()}/SupportCenter/agent?spec_lang=en&keyword=${marker}`);
       const queue = agent.getByTestId('agent-queue');
       await expect(queue.getByTestId('agent-queue-item')).toHaveCount(tickets.length);
-      await expectShownAsText(queue, tickets.map((ticket) => ticket.title));
+      await expectShownAsText(
+        queue,
+        tickets.map((ticket) => ticket.title),
+      );
       await expectClean(agent, "the agents' queue");
       for (const ticket of tickets) {
         await queue.getByTestId('agent-queue-item').filter({ hasText: ticket.title }).click();

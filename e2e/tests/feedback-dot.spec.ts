@@ -7,7 +7,8 @@ import { site } from '../support/ports.js';
 import { AGENT, agentReplies, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
 
 /** The player reads the ticket: opening its detail is what marks the replies seen. */
-const playerReads = (playerToken: string, inquiryId: number) => callApi('inquiryDetail', playerToken, { query: { inquiryId: String(inquiryId) } });
+const playerReads = (playerToken: string, inquiryId: number) =>
+  callApi('inquiryDetail', playerToken, { query: { inquiryId: String(inquiryId) } });
 
 /**
  * What a remote does when a ticket changes: `emit('inquiry:updated')` on the window-level bus of shared-contracts
@@ -32,7 +33,8 @@ async function dotOffsetFromButtonCentre(page: Page): Promise<number> {
   return dot.x + dot.width / 2 - (button.x + button.width / 2);
 }
 
-const feedbackAnswer = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(ENDPOINTS.inquiryFeedback.path));
+const feedbackAnswer = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(ENDPOINTS.inquiryFeedback.path));
 
 test.describe('feedback dot (SPEC §2)', () => {
   test('a guest gets no dot and the shell never asks for feedback', async ({ page }) => {
@@ -57,7 +59,10 @@ test.describe('feedback dot (SPEC §2)', () => {
     const player = MUTABLE.readsFeedback;
     // The fallback of SPEC §2 and §9 (issue 15): every stream is refused, so only the 60 s poll and the update event
     // tell the dot (support-live.spec.ts shows the live channel lighting it within a second).
-    await page.route((url) => url.pathname.endsWith(LIVE_EVENTS_PATH), (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
+      (route) => route.abort(),
+    );
     await page.clock.install();
     await logIn(page, player);
     const playerToken = await tokenOf(player);

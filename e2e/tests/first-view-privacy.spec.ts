@@ -19,8 +19,14 @@ test('after a player has browsed logged in, pages and fragments sent to a guest 
     const html = await (await request.get(`http://localhost:${PORTS.shell}${path}`)).text();
     for (const value of personal) expect(html, `${path} sent to a guest`).not.toContain(value);
   }
-  for (const [port, path] of [[PORTS.catalog, '/'], [PORTS.account, '/login'], [PORTS.support, '/SupportCenter/game']] as const) {
-    const fragment = await request.get(`http://localhost:${port}/_fragment/first-view`, { params: { path, host: 'localhost', area: 'kr', lang: 'ko' } });
+  for (const [port, path] of [
+    [PORTS.catalog, '/'],
+    [PORTS.account, '/login'],
+    [PORTS.support, '/SupportCenter/game'],
+  ] as const) {
+    const fragment = await request.get(`http://localhost:${port}/_fragment/first-view`, {
+      params: { path, host: 'localhost', area: 'kr', lang: 'ko' },
+    });
     expect(fragment.status()).toBe(200);
     const html = await fragment.text();
     for (const value of personal) expect(html).not.toContain(value);

@@ -38,7 +38,8 @@ test.describe("a page's scripts wait for its first view (issue 13)", () => {
       expect(starters).toHaveLength(1);
       // The shared chunks, the entry, the remote's entry and its exposed module at least.
       expect(others.length).toBeGreaterThan(5);
-      for (const script of others) expect(script.askedAt, `${script.url} asked for after the largest paint`).toBeGreaterThan(paint.paintedAt);
+      for (const script of others)
+        expect(script.askedAt, `${script.url} asked for after the largest paint`).toBeGreaterThan(paint.paintedAt);
     });
   }
 });

@@ -130,7 +130,10 @@ test.describe('the browser takes over the first view', () => {
     });
   }
 
-  test('the help topics step does not ask for the topics its HTML carries, and asks once the player filters them', async ({ page, context }) => {
+  test('the help topics step does not ask for the topics its HTML carries, and asks once the player filters them', async ({
+    page,
+    context,
+  }) => {
     await visitWarm(page, `${site()}/SupportCenter/question?game=3&spec_lang=en`);
     const tab = await context.newPage();
     const asked: string[] = [];
@@ -150,7 +153,10 @@ test.describe('the browser takes over the first view', () => {
     await expect.poll(() => asked).toContain('/api/faqs');
   });
 
-  test("a guest's front page asks the API for nothing its HTML carries: the games, the menu's list, the game-info check", async ({ page, context }) => {
+  test("a guest's front page asks the API for nothing its HTML carries: the games, the menu's list, the game-info check", async ({
+    page,
+    context,
+  }) => {
     await visitWarm(page, `${site()}/`);
     // In a tab of its own: a warm-up visit that rendered in the browser may still be asking.
     const tab = await context.newPage();
@@ -192,7 +198,9 @@ test.describe('the browser takes over the first view', () => {
     await expect(account).toBeFocused();
   });
 
-  test('a player typing on without a pause while the account remote takes the login form over loses no character, and logs in', async ({ page }) => {
+  test('a player typing on without a pause while the account remote takes the login form over loses no character, and logs in', async ({
+    page,
+  }) => {
     const { account: name, password } = MUTABLE.typesThroughTakeOver;
     await visitWarm(page, `${site()}/login?spec_lang=en`);
     let release: () => void = () => undefined;
@@ -258,10 +266,13 @@ test.describe('a fragment that fails', () => {
     // The catalog's origin, except that its first views never come back: the edge's timeout must let the page go.
     slowCatalog = createServer((incoming, outgoing) => {
       if (incoming.url?.startsWith('/_fragment/')) return;
-      const upstream = forward({ port: PORTS.catalog, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
+      const upstream = forward(
+        { port: PORTS.catalog, path: incoming.url, method: incoming.method, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
       incoming.pipe(upstream);
     });
     await new Promise<void>((resolve) => slowCatalog.listen(slowPort, '127.0.0.1', resolve));

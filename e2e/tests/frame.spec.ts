@@ -23,7 +23,9 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
   });
 
   for (const id of BRAND_IDS) {
-    test(`logged in on ${id}, the side menu has Top up and User center where the brand has them, and its close button closes it`, async ({ page }) => {
+    test(`logged in on ${id}, the side menu has Top up and User center where the brand has them, and its close button closes it`, async ({
+      page,
+    }) => {
       const [first] = await gamesSimple();
       const brand = BRANDS[id];
       // A login belongs to the brand's own origin.

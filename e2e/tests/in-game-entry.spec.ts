@@ -37,10 +37,13 @@ async function expectAt(page: Page, path: string): Promise<void> {
   expect(left, page.url()).toEqual([]);
 }
 
-const draft = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('cs_form') ?? 'null') as Record<string, unknown> | null);
+const draft = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('cs_form') ?? 'null') as Record<string, unknown> | null);
 
 test.describe('in-game entry (SPEC §3, §4, §7)', () => {
-  test("a game's address logs the player in, leaves the address bar, fills the form past the answered steps, sends clientId and shows the game's layout", async ({ page }) => {
+  test("a game's address logs the player in, leaves the address bar, fills the form past the answered steps, sends clientId and shows the game's layout", async ({
+    page,
+  }) => {
     const token = await tokenOf(DEMO.player1);
     const calls = recordApiCalls(page);
     await page.goto(entryAddress('/SupportCenter', { oauth_token: token, clientId: '1', ...STAR_HARBOR, isFromGameFaq: '1' }));
@@ -65,7 +68,9 @@ test.describe('in-game entry (SPEC §3, §4, §7)', () => {
     await expect(page.getByTestId('menu-button')).toHaveCount(0);
     await expect(page.getByTestId('side-menu')).toHaveCount(0);
     await expect(page.getByTestId('top-up-button')).toHaveCount(0);
-    await expect(page.getByRole('banner').getByRole('link', { name: t('shell', 'en', 'nav.home', { brand: 'Nova Games' }) })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: t('shell', 'en', 'nav.home', { brand: 'Nova Games' }) })).toHaveCount(
+      0,
+    );
 
     // clientId goes on every call that takes it.
     await expect.poll(() => callsTo(calls, '/inquiries/feedback').length).toBeGreaterThan(0);
@@ -81,7 +86,14 @@ test.describe('in-game entry (SPEC §3, §4, §7)', () => {
     await page.goto(`${site()}/login?spec_lang=en`);
     await expect(page.getByTestId('account-logged-in')).toBeVisible();
     await expect.poll(() => callsTo(calls, '/website/login/login_config').length).toBeGreaterThan(0);
-    for (const path of ['/games/simple', '/games/all', '/inquiries/unresolved', '/inquiries/feedback', '/inquiries/list', '/website/login/login_config']) {
+    for (const path of [
+      '/games/simple',
+      '/games/all',
+      '/inquiries/unresolved',
+      '/inquiries/feedback',
+      '/inquiries/list',
+      '/website/login/login_config',
+    ]) {
       const sent = callsTo(calls, path);
       expect(sent.length, path).toBeGreaterThan(0);
       for (const url of sent) expect(url.searchParams.get('clientId'), url.href).toBe('1');
@@ -97,7 +109,9 @@ test.describe('in-game entry (SPEC §3, §4, §7)', () => {
     for (const secret of [token, 'Captain-Mira-in-html', 'r100101']) expect(html, secret).not.toContain(secret);
   });
 
-  test('a server id from the address becomes s12; one the game does not have gets the prompt to choose; without the FAQ flag the help topics stay', async ({ page }) => {
+  test('a server id from the address becomes s12; one the game does not have gets the prompt to choose; without the FAQ flag the help topics stay', async ({
+    page,
+  }) => {
     const token = await tokenOf(DEMO.player1);
     await page.goto(entryAddress('/SupportCenter/game', { oauth_token: token, gameId: '1', serverId: 'S12', gameAreaId: 'asia' }));
     // The game is answered, the help topics are not (the player did not come from the game's FAQ).
@@ -107,7 +121,10 @@ test.describe('in-game entry (SPEC §3, §4, §7)', () => {
     // An ordinary layout: the flag was not given.
     await expect(page.getByTestId('menu-button')).toBeVisible();
 
-    await page.getByRole('navigation', { name: t('support', 'en', 'steps.label') }).getByRole('link', { name: t('support', 'en', 'steps.inquiry') }).click();
+    await page
+      .getByRole('navigation', { name: t('support', 'en', 'steps.label') })
+      .getByRole('link', { name: t('support', 'en', 'steps.inquiry') })
+      .click();
     await startNewIfAsked(page);
     const server = inquiryField(page, 'form.server');
     await expect(page.getByTestId('error-serverId')).toHaveText(t('support', 'en', 'errors.serverNotFound'));

@@ -11,8 +11,20 @@ import { startTopology, type Topology } from 'tooling/topology';
  * browser tests' and the redeploy test's topology.
  */
 const PORTS = {
-  edge: 18280, catalog: 18281, support: 18282, account: 18283, shell: 18284, shellPages: 18285, catalogFragments: 18286,
-  supportFragments: 18287, accountFragments: 18288, edgeInternalApi: 18289, edgeHttp: 18290, api1: 18291, api2: 18292, postgres: 18295,
+  edge: 18280,
+  catalog: 18281,
+  support: 18282,
+  account: 18283,
+  shell: 18284,
+  shellPages: 18285,
+  catalogFragments: 18286,
+  supportFragments: 18287,
+  accountFragments: 18288,
+  edgeInternalApi: 18289,
+  edgeHttp: 18290,
+  api1: 18291,
+  api2: 18292,
+  postgres: 18295,
 };
 /** Kept after the run, for a look when a replica misbehaves. */
 const LOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/topology/e2e-kill-logs');

@@ -88,7 +88,10 @@ test.describe("the support lead's dashboard (issue 15 item 4)", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
-  test('a plain agent gets no link to it and is refused it, and a player’s support pages never load Chart.js', async ({ page, browser }) => {
+  test('a plain agent gets no link to it and is refused it, and a player’s support pages never load Chart.js', async ({
+    page,
+    browser,
+  }) => {
     await logIn(page, AGENT);
     const permissions = page.waitForResponse((response) => response.url().includes('/agent/permissions'));
     await page.goto(`${site()}/SupportCenter/agent?spec_lang=en`);

@@ -17,8 +17,20 @@ import { openTicket } from '../support/tickets-api.js';
  * from their last event. Ports apart from the other browser tests' and the other topology tests'.
  */
 const PORTS = {
-  edge: 18380, catalog: 18381, support: 18382, account: 18383, shell: 18384, shellPages: 18385, catalogFragments: 18386,
-  supportFragments: 18387, accountFragments: 18388, edgeInternalApi: 18389, edgeHttp: 18390, api1: 18391, api2: 18392, postgres: 18395,
+  edge: 18380,
+  catalog: 18381,
+  support: 18382,
+  account: 18383,
+  shell: 18384,
+  shellPages: 18385,
+  catalogFragments: 18386,
+  supportFragments: 18387,
+  accountFragments: 18388,
+  edgeInternalApi: 18389,
+  edgeHttp: 18390,
+  api1: 18391,
+  api2: 18392,
+  postgres: 18395,
 };
 const LOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/topology/e2e-live-kill-logs');
 
@@ -59,7 +71,9 @@ test.describe('a live conversation while an API replica is killed (issue 15)', (
     const { player1: player, agent1: agent } = topology!.accounts;
     const marker = randomUUID().slice(0, 8);
     const title = `Live kill ${marker}`;
-    const { token } = await toolApiClient(topology!.apis[0]!.url).call('loginPassword', { body: { account: player.account, password: player.password } });
+    const { token } = await toolApiClient(topology!.apis[0]!.url).call('loginPassword', {
+      body: { account: player.account, password: player.password },
+    });
     const { inquiryId } = await openTicket(token, { title, apiUrl: topology!.apis[0]!.url });
 
     const playerStreams = countStreams(page);

@@ -14,8 +14,20 @@ import { t } from '../support/locales.js';
  * topology's defaults (20xxx).
  */
 const PORTS = {
-  edge: 18180, catalog: 18181, support: 18182, account: 18183, shell: 18184, shellPages: 18185, catalogFragments: 18186,
-  supportFragments: 18187, accountFragments: 18188, edgeInternalApi: 18189, edgeHttp: 18190, api1: 18191, api2: 18192, postgres: 18195,
+  edge: 18180,
+  catalog: 18181,
+  support: 18182,
+  account: 18183,
+  shell: 18184,
+  shellPages: 18185,
+  catalogFragments: 18186,
+  supportFragments: 18187,
+  accountFragments: 18188,
+  edgeInternalApi: 18189,
+  edgeHttp: 18190,
+  api1: 18191,
+  api2: 18192,
+  postgres: 18195,
 };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SUPPORT_SOURCE = path.join(repoRoot, 'mfe-support');
@@ -77,7 +89,9 @@ function deploy(build: string, root: string): void {
 
 /** The scripts the shell's HTML names (its deferred chunks and its entry), not the tags a runtime adds while it loads more. */
 const shellScripts = (page: Page) =>
-  page.locator('script[src][defer], script[src][type="module"]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
+  page
+    .locator('script[src][defer], script[src][type="module"]')
+    .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
 
 test.describe('redeploying one remote on the production topology (issue 5)', () => {
   test.describe.configure({ mode: 'serial' });
@@ -97,14 +111,22 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     workDir = mkdtempSync(path.join(tmpdir(), 'e2e-redeploy-'));
     const supportRoot = path.join(workDir, 'support-origin');
     cpSync(path.join(SUPPORT_SOURCE, 'dist'), supportRoot, { recursive: true });
-    const started = startTopology({ ports: PORTS, roots: { support: supportRoot }, logDir: path.join(repoRoot, '.data', 'topology', 'e2e-redeploy-logs') });
+    const started = startTopology({
+      ports: PORTS,
+      roots: { support: supportRoot },
+      logDir: path.join(repoRoot, '.data', 'topology', 'e2e-redeploy-logs'),
+    });
     const builds = (async () => {
       redeployed = await buildSupportVariant(workDir, 'redeployed', (appDir) =>
         patchFile(path.join(appDir, 'locales', 'en', 'support.json'), `"title": "${CHOOSE_GAME}"`, `"title": "${REDEPLOYED_TITLE}"`),
       );
       // What a remote built against the next major of shared-contracts records in its lifecycles.
       incompatible = await buildSupportVariant(workDir, 'incompatible', (appDir) =>
-        patchFile(path.join(appDir, 'src', 'app', 'lifecycles.tsx'), 'contractVersion: __BUILT_CONTRACT_VERSION__', "contractVersion: '2.0.0'"),
+        patchFile(
+          path.join(appDir, 'src', 'app', 'lifecycles.tsx'),
+          'contractVersion: __BUILT_CONTRACT_VERSION__',
+          "contractVersion: '2.0.0'",
+        ),
       );
     })();
     const [ready] = await Promise.allSettled([started, builds]);
@@ -118,7 +140,10 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  test('a changed support remote swapped into its origin is served on the next reload, with no shell rebuild', async ({ page, request }) => {
+  test('a changed support remote swapped into its origin is served on the next reload, with no shell rebuild', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     await page.goto(`${site}/SupportCenter/game?spec_lang=en`);
     await expect(page.getByRole('heading', { name: CHOOSE_GAME, exact: true })).toBeVisible();
@@ -139,7 +164,9 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     expect(await shellScripts(page)).toEqual(shellBefore);
     // The page's HTML carries the new version's first view, stitched in by the edge (within its short cache).
     await expect
-      .poll(async () => (await request.get(`${site.replace('nova.localhost', 'localhost')}/SupportCenter/game?spec_lang=en`)).text(), { timeout: 20_000 })
+      .poll(async () => (await request.get(`${site.replace('nova.localhost', 'localhost')}/SupportCenter/game?spec_lang=en`)).text(), {
+        timeout: 20_000,
+      })
       .toContain(REDEPLOYED_TITLE);
 
     // Why the next load sees it: the manifest and remote entry are revalidated, the hashed files never change.

@@ -31,7 +31,10 @@ interface FoundLink {
   region: Region;
 }
 
-const REGION_SELECTORS: Record<Region, string> = { 'side menu': '#side-menu a[href]', page: 'header a[href], footer a[href], main a[href]' };
+const REGION_SELECTORS: Record<Region, string> = {
+  'side menu': '#side-menu a[href]',
+  page: 'header a[href], footer a[href], main a[href]',
+};
 
 /** The site's own links a player can reach on the page: top navigation, side menu (opened), footer, content. */
 async function linksOn(page: Page, origin: string, from: string): Promise<FoundLink[]> {
@@ -39,9 +42,11 @@ async function linksOn(page: Page, origin: string, from: string): Promise<FoundL
   await expect(page.getByTestId('side-menu')).toBeVisible();
   const found: FoundLink[] = [];
   for (const region of ['side menu', 'page'] as const) {
-    const links = await page.locator(REGION_SELECTORS[region]).evaluateAll((elements) =>
-      elements.map((element) => ({ href: element.getAttribute('href') ?? '', url: (element as HTMLAnchorElement).href })),
-    );
+    const links = await page
+      .locator(REGION_SELECTORS[region])
+      .evaluateAll((elements) =>
+        elements.map((element) => ({ href: element.getAttribute('href') ?? '', url: (element as HTMLAnchorElement).href })),
+      );
     for (const link of links) if (link.url.startsWith(`${origin}/`)) found.push({ ...link, from, region });
   }
   await page.getByTestId('menu-close').click();
@@ -63,9 +68,19 @@ async function walk(page: Page, host: string): Promise<void> {
     await page.goto(`${origin}${link.from}`);
     await settled(page);
     if (link.region === 'side menu') await page.getByTestId('menu-button').click();
-    await page.locator(REGION_SELECTORS[link.region].split(', ').map((selector) => selector.replace('a[href]', `a[href="${link.href}"]`)).join(', ')).first().click();
+    await page
+      .locator(
+        REGION_SELECTORS[link.region]
+          .split(', ')
+          .map((selector) => selector.replace('a[href]', `a[href="${link.href}"]`))
+          .join(', '),
+      )
+      .first()
+      .click();
     // It reaches the page it names (a redirect may go deeper: /SupportCenter shows /SupportCenter/game).
-    await expect.poll(() => new URL(page.url()).pathname, `${link.url}, clicked on ${link.from}`).toMatch(new RegExp(`^${new URL(link.url).pathname}`));
+    await expect
+      .poll(() => new URL(page.url()).pathname, `${link.url}, clicked on ${link.from}`)
+      .toMatch(new RegExp(`^${new URL(link.url).pathname}`));
     await settled(page);
     await expect(page.locator(BROKEN), `${link.url}, clicked on ${link.from}, is broken`).toHaveCount(0);
   }

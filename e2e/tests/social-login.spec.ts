@@ -60,7 +60,9 @@ test.describe('social logins (SPEC §6, §7)', () => {
       await quickLogin(page, provider, person(provider));
       // Back on the site and home (nothing asked for another page); the answer has left the address bar.
       await expect(page).toHaveURL(`${site()}/`);
-      expect(landings.some((url) => url.startsWith(`${site()}${provider === 'vk' ? '/vkRedirect' : '/login'}?`) && url.includes('code='))).toBe(true);
+      expect(
+        landings.some((url) => url.startsWith(`${site()}${provider === 'vk' ? '/vkRedirect' : '/login'}?`) && url.includes('code=')),
+      ).toBe(true);
       expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).not.toBeNull();
       expect(await page.evaluate(() => sessionStorage.getItem('account_social_login'))).toBeNull();
 

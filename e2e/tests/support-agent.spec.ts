@@ -103,7 +103,9 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await expect(desk).toContainText(t('common', 'en', 'state.noData'));
   });
 
-  test('a chat the player ended reads "The player ended this chat." on the desk, not the player\'s "You ended this chat."', async ({ page }) => {
+  test('a chat the player ended reads "The player ended this chat." on the desk, not the player\'s "You ended this chat."', async ({
+    page,
+  }) => {
     const marker = randomUUID().slice(0, 8);
     const playerToken = await tokenOf(DEMO.player1);
     const { inquiryId } = await openTicket(playerToken, { title: `Player ends ${marker}` });

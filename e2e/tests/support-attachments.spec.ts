@@ -20,7 +20,12 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     // A slow connection, so each upload's progress can be watched.
     const network = await page.context().newCDPSession(page);
     await network.send('Network.enable');
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
 
     await input.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: noisePng(420) });
     const progress = uploader.getByRole('progressbar', { name: supportMessage('attachments.uploading', { name: 'screenshot.png' }) });
@@ -61,7 +66,9 @@ test.describe('support step three: attachments (SPEC §5)', () => {
       { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all') },
       { name: 'second.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video either') },
     ]);
-    await expect(refused.getByRole('listitem').filter({ hasText: 'second.mp4' })).toContainText(supportMessage('errors.attachmentsTooManyVideos'));
+    await expect(refused.getByRole('listitem').filter({ hasText: 'second.mp4' })).toContainText(
+      supportMessage('errors.attachmentsTooManyVideos'),
+    );
     await expect(refused.getByRole('listitem').filter({ hasText: 'clip.mp4' })).toContainText(supportMessage('errors.typeMismatch'));
     await expect(uploaded).toHaveCount(1);
 
@@ -97,7 +104,9 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
   });
 
-  test('a removed file gives its upload place back: more files than the pending-upload limit come and go, and one more still uploads', async ({ page }) => {
+  test('a removed file gives its upload place back: more files than the pending-upload limit come and go, and one more still uploads', async ({
+    page,
+  }) => {
     const token = await tokenOf(INQUIRY_ACCOUNTS.discardsUploads);
     await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
     await startNewIfAsked(page);
@@ -117,5 +126,4 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await expect(uploaded).toContainText('kept.txt');
     await expect(uploader.getByTestId('attachment-refused')).toHaveCount(0);
   });
-
 });

@@ -18,7 +18,10 @@ const en = (key: string, values: Record<string, string | number> = {}) => t('sup
 const historyItem = (page: Page, inquiryId: number) => page.locator(`[data-testid="history-item"][data-inquiry-id="${inquiryId}"]`);
 
 test.describe('the 24-hour auto-end (SPEC §4)', () => {
-  test(`a chat left unanswered ${LIMITS.autoEndHours} hours after the agent's reply ends by itself and invites a rating`, async ({ page, browser }) => {
+  test(`a chat left unanswered ${LIMITS.autoEndHours} hours after the agent's reply ends by itself and invites a rating`, async ({
+    page,
+    browser,
+  }) => {
     const playerToken = await tokenOf(INQUIRY_ACCOUNTS.autoEnded);
     const title = `Auto-end ${randomUUID().slice(0, 8)}`;
     const { inquiryId } = await openTicket(playerToken, { title });

@@ -27,8 +27,9 @@ function contrast(first: string, second: string): number {
 }
 
 test.describe('support steps zero and four: history and conversation (SPEC §4, DESIGN §7)', () => {
-
-  test('a new ticket shows as no reply, its conversation and files open, added information survives a lost answer once, then end, rate low and concluded', async ({ page }) => {
+  test('a new ticket shows as no reply, its conversation and files open, added information survives a lost answer once, then end, rate low and concluded', async ({
+    page,
+  }) => {
     const playerToken = await tokenOf(DEMO.player1);
     const image = await uploadFile(playerToken, 'screenshot.png', PNG_BYTES, 'image/png');
     const notes = await uploadFile(playerToken, 'notes.txt', Buffer.from('Steps to reproduce: open the mailbox.\n'), 'text/plain');
@@ -43,7 +44,9 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await expect(item).toContainText(ticket.categoryName);
     await expect(item.getByTestId('history-label')).toHaveText(en('listStatus.noReply'));
     // Newest first (ids grow with every ticket; other tests open tickets of this player at the same time).
-    const ids = (await page.getByTestId('history-item').evaluateAll((links) => links.map((link) => Number(link.getAttribute('data-inquiry-id')))));
+    const ids = await page
+      .getByTestId('history-item')
+      .evaluateAll((links) => links.map((link) => Number(link.getAttribute('data-inquiry-id'))));
     expect(ids.length).toBeGreaterThan(0);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
@@ -76,9 +79,13 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     const picker = dialog.getByTestId('attachment-input');
     expect((await picker.getAttribute('accept'))?.split(',')).toEqual(expect.arrayContaining(['.png', '.mp4']));
     expect(await picker.getAttribute('accept')).not.toContain('.pdf');
-    await expect(dialog.getByTestId('attachment-uploader')).toContainText(en('attachments.supplementHint', { max: LIMITS.attachmentsMax }).split(',')[0]!);
+    await expect(dialog.getByTestId('attachment-uploader')).toContainText(
+      en('attachments.supplementHint', { max: LIMITS.attachmentsMax }).split(',')[0]!,
+    );
     await picker.setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
-    await expect(dialog.getByTestId('attachment-refused')).toContainText(en('errors.supplementImagesOrVideo', { max: LIMITS.attachmentsMax }));
+    await expect(dialog.getByTestId('attachment-refused')).toContainText(
+      en('errors.supplementImagesOrVideo', { max: LIMITS.attachmentsMax }),
+    );
     await expect(dialog.getByTestId('attachment-uploading')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -88,13 +95,17 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await addInformation.click();
     await textarea.fill(extra);
     await expect(dialog).toContainText(en('form.counter', { length: extra.length, max: LIMITS.replyMax }));
-    await page.route((url) => url.pathname.endsWith(ENDPOINTS.inquiryReply.path), async (route) => {
-      // Sent from the test runner, which does not resolve *.localhost as the browser does: the same origin by address.
-      const url = new URL(route.request().url());
-      url.hostname = '127.0.0.1';
-      await route.fetch({ url: url.toString() });
-      await route.abort('connectionreset');
-    }, { times: 1 });
+    await page.route(
+      (url) => url.pathname.endsWith(ENDPOINTS.inquiryReply.path),
+      async (route) => {
+        // Sent from the test runner, which does not resolve *.localhost as the browser does: the same origin by address.
+        const url = new URL(route.request().url());
+        url.hostname = '127.0.0.1';
+        await route.fetch({ url: url.toString() });
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
     await dialog.getByTestId('reply-send').click();
     await expect(dialog.getByTestId('reply-failure')).toHaveText(t('common', 'en', 'errors.network'));
     await expect(textarea).toHaveValue(extra);
@@ -117,7 +128,9 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await expect(rating.getByRole('radio', { name: en('rating.star', { score: 2, max: 5 }) })).toBeChecked();
     // A chosen star stands out from the dialog by 3:1 at least (WCAG 1.4.11), and is filled where the others are not.
     const stars = rating.getByTestId('rating-star');
-    await expect(stars).toHaveText(['★', '★', '☆', '☆', '☆'].map((star, index) => `${star}${en('rating.star', { score: index + 1, max: 5 })}`));
+    await expect(stars).toHaveText(
+      ['★', '★', '☆', '☆', '☆'].map((star, index) => `${star}${en('rating.star', { score: index + 1, max: 5 })}`),
+    );
     const starColour = await stars.first().evaluate((star) => getComputedStyle(star).color);
     const dialogColour = await rating.evaluate((dialog) => getComputedStyle(dialog).backgroundColor);
     expect(contrast(starColour, dialogColour)).toBeGreaterThanOrEqual(3);
@@ -136,10 +149,15 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await expect(historyItem(page, ticket.inquiryId).getByTestId('history-label')).toHaveText(en('listStatus.concluded'));
   });
 
-  test('a chat ended and rated in another tab: ending it again asks for no rating, and a rating sent after another is taken as done', async ({ page }) => {
+  test('a chat ended and rated in another tab: ending it again asks for no rating, and a rating sent after another is taken as done', async ({
+    page,
+  }) => {
     // The page must not hear of the other tab: with the live channel up it would show the change within a second
     // (support-live.spec.ts); this is what the player meets while it is down.
-    await page.route((url) => url.pathname.endsWith(LIVE_EVENTS_PATH), (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
+      (route) => route.abort(),
+    );
     const playerToken = await tokenOf(DEMO.player1);
     const rated = await openTicket(playerToken, { title: uniqueTitle('Rated elsewhere') });
     await logIn(page, DEMO.player1);

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { LIMITS } from 'shared-contracts';
 import { DEMO, logIn } from '../support/accounts.js';
-import { INQUIRY, chooseFirstGame, fieldError, inquiryField, openFormAs, reloadForm, startNewIfAsked, supportMessage } from '../support/inquiry-form.js';
+import {
+  INQUIRY,
+  chooseFirstGame,
+  fieldError,
+  inquiryField,
+  openFormAs,
+  reloadForm,
+  startNewIfAsked,
+  supportMessage,
+} from '../support/inquiry-form.js';
 import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
@@ -96,7 +105,10 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
 
   test('a guest is asked to log in, sends nothing, and keeps the draft', async ({ page }) => {
     const sent: string[] = [];
-    page.on('request', (request) => request.method() === 'POST' && /\/(inquiries|files)$/.test(new URL(request.url()).pathname) && sent.push(request.url()));
+    page.on(
+      'request',
+      (request) => request.method() === 'POST' && /\/(inquiries|files)$/.test(new URL(request.url()).pathname) && sent.push(request.url()),
+    );
     await page.goto(`${site()}${INQUIRY}`);
     // Files need a login too: the uploader says so up front instead of failing after a file was chosen.
     const uploader = page.getByTestId('attachment-uploader');
@@ -105,7 +117,9 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(filesHint).toContainText(t('common', 'en', 'errors.loginFirst'));
     await expect(filesHint.getByRole('link')).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(INQUIRY)}`);
     await expect(uploader).toHaveAccessibleDescription(new RegExp(t('common', 'en', 'errors.loginFirst')));
-    await page.getByTestId('attachment-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Guest notes.\n') });
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Guest notes.\n') });
     await expect(uploader.getByTestId('attachment-uploading')).toHaveCount(0);
 
     await inquiryField(page, 'form.titleLabel').fill('A guest question');
@@ -129,7 +143,11 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await title.fill('Kept for me');
 
     // The session expires (-600) in the middle of writing: the player is logged out, the draft stays.
-    await page.route((url) => url.pathname.endsWith('/inquiries/unresolved'), (route) => route.fulfill({ json: { code: -600, msg: 'invalid session', data: null } }), { times: 1 });
+    await page.route(
+      (url) => url.pathname.endsWith('/inquiries/unresolved'),
+      (route) => route.fulfill({ json: { code: -600, msg: 'invalid session', data: null } }),
+      { times: 1 },
+    );
     await page.reload();
     await expect(page.getByTestId('attachments-login-first')).toBeVisible();
     await expect(title).toHaveValue('Kept for me');
@@ -169,5 +187,4 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(inquiryField(page, 'form.phone')).toHaveValue('+82 10 1234 5678');
     await expect(page.getByRole('checkbox')).toBeChecked();
   });
-
 });

@@ -12,7 +12,8 @@ const en = (key: string, values: Record<string, string | number> = {}) => t('sup
 const LIVE_MS = 1_000;
 
 /** Resolves once the page's live stream is open (its answer's headers have come). */
-const liveStreamOpen = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
+const liveStreamOpen = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
 
 test.describe('live support (issue 15)', () => {
   test("an agent's reply appears in the player's open conversation, another ticket's lights the dot, and the desk follows the player, all without reload", async ({
@@ -57,7 +58,9 @@ test.describe('live support (issue 15)', () => {
 
       // The desk follows the player: a message added to the open ticket appears there, and the queue's status moves.
       const added = `Added live ${marker}`;
-      await callApi('inquiryReply', playerToken, { body: { inquiryId: reading.inquiryId, requestId: randomUUID(), content: added, attachments: [] } });
+      await callApi('inquiryReply', playerToken, {
+        body: { inquiryId: reading.inquiryId, requestId: randomUUID(), content: added, attachments: [] },
+      });
       await expect(view.getByTestId('conversation-message-player')).toContainText(added, { timeout: LIVE_MS });
       const queued = desk.getByTestId('agent-queue-item').filter({ hasText: `Live read ${marker}` });
       await expect(queued).toContainText(en('status.waiting_reply'), { timeout: LIVE_MS });

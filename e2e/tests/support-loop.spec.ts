@@ -12,7 +12,10 @@ import { AGENT } from '../support/tickets-api.js';
 const en = (key: string, values: Record<string, string | number> = {}) => t('support', 'en', key, { ...LIMITS, ...values });
 const PLAYER = INQUIRY_ACCOUNTS.followsLoop;
 
-test('the whole support loop: ask with a file, agent answers, dot, read, add information, end, rate, concluded', async ({ page, browser }) => {
+test('the whole support loop: ask with a file, agent answers, dot, read, add information, end, rate, concluded', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const marker = randomUUID().slice(0, 8);
   const title = `Gems missing ${marker}`;
@@ -72,7 +75,12 @@ test('the whole support loop: ask with a file, agent answers, dot, read, add inf
   // A receipt screenshot, uploaded over a slow connection so its progress shows.
   const network = await page.context().newCDPSession(page);
   await network.send('Network.enable');
-  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
   await page.getByTestId('attachment-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: noisePng(360) });
   const progress = page.getByRole('progressbar', { name: en('attachments.uploading', { name: 'receipt.png' }) });
   await expect(progress).toBeVisible();

@@ -12,9 +12,15 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
     const token = await tokenOf(DEMO.player1);
     await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
     await startNewIfAsked(page);
-    await page.getByTestId('inquiry-form').getByRole('link', { name: t('support', 'en', 'form.chooseGame') }).click();
+    await page
+      .getByTestId('inquiry-form')
+      .getByRole('link', { name: t('support', 'en', 'form.chooseGame') })
+      .click();
     await page.getByTestId('support-step-game').getByRole('button', { name: 'Star Harbor' }).click();
-    await page.getByRole('navigation', { name: t('support', 'en', 'steps.label') }).getByRole('link', { name: t('support', 'en', 'steps.inquiry') }).click();
+    await page
+      .getByRole('navigation', { name: t('support', 'en', 'steps.label') })
+      .getByRole('link', { name: t('support', 'en', 'steps.inquiry') })
+      .click();
     await startNewIfAsked(page);
     await page.getByRole('radio', { name: t('support', 'en', 'form.serviceGame') }).check();
     await inquiryField(page, 'form.server').selectOption({ label: 'Orion' });
@@ -42,8 +48,9 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
     await inquiryField(page, 'form.titleLabel').fill(title);
     await inquiryField(page, 'form.content').fill('The shop took my payment twice.');
     await page.getByRole('checkbox').check();
-    await page.route((url) => url.pathname.endsWith('/inquiries'), (route) =>
-      route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }),
+    await page.route(
+      (url) => url.pathname.endsWith('/inquiries'),
+      (route) => route.fulfill({ json: { code: 5000, msg: 'somethingNobodyExpected', data: null } }),
     );
     await page.getByTestId('inquiry-submit').click();
     await expect(page.getByTestId('inquiry-problem')).toHaveText(t('common', 'en', 'errors.submitFailed'));
@@ -64,13 +71,17 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
 
     const isCreate = (url: URL) => url.pathname.endsWith('/inquiries');
     // The request reaches the API (the ticket is made), then the connection drops before the answer arrives.
-    await page.route(isCreate, async (route) => {
-      // Sent from the test (which cannot resolve *.localhost) to the same shell origin's API proxy.
-      const url = new URL(route.request().url());
-      url.hostname = '127.0.0.1';
-      await route.fetch({ url: url.toString() });
-      await route.abort('connectionreset');
-    }, { times: 1 });
+    await page.route(
+      isCreate,
+      async (route) => {
+        // Sent from the test (which cannot resolve *.localhost) to the same shell origin's API proxy.
+        const url = new URL(route.request().url());
+        url.hostname = '127.0.0.1';
+        await route.fetch({ url: url.toString() });
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
     await page.getByTestId('inquiry-submit').click();
     await expect(page.getByTestId('inquiry-problem')).toHaveText(t('common', 'en', 'errors.network'));
     // Busy while sending, the button kept the focus (a disabled one would have dropped it to the page).
@@ -90,7 +101,9 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('cs_form'))).toBeNull();
   });
 
-  test('a player with a ticket in progress chooses between viewing it and starting a new one; a long queue shows a wait notice', async ({ page }) => {
+  test('a player with a ticket in progress chooses between viewing it and starting a new one; a long queue shows a wait notice', async ({
+    page,
+  }) => {
     const who = INQUIRY_ACCOUNTS.hasOpenTickets;
     const token = await tokenOf(who);
     // Enough tickets waiting for an agent for the long-queue notice; the last one is the player's most recent.

@@ -8,7 +8,9 @@ import { openTicket, tokenOf } from '../support/tickets-api.js';
 const standalone = site('nova.localhost', PORTS.support);
 
 test.describe('the support centre standalone (DESIGN §3, §9), as QA runs it without the shell', () => {
-  test("a player logged in through the harness follows a ticket from the history into its conversation, and the harness logs the remote's events", async ({ page }) => {
+  test("a player logged in through the harness follows a ticket from the history into its conversation, and the harness logs the remote's events", async ({
+    page,
+  }) => {
     const title = `Standalone ${randomUUID().slice(0, 8)}`;
     const ticket = await openTicket(await tokenOf(DEMO.player1), { title });
 
@@ -28,7 +30,10 @@ test.describe('the support centre standalone (DESIGN §3, §9), as QA runs it wi
     await expect(page.getByTestId('conversation-question')).toContainText(ticket.content);
 
     // What the remote tells the shell is visible to QA in the harness's event log.
-    await page.getByTestId('standalone-harness').getByText(t('common', 'en', 'harness.events'), { exact: true }).click();
+    await page
+      .getByTestId('standalone-harness')
+      .getByText(t('common', 'en', 'harness.events'), { exact: true })
+      .click();
     const log = page.getByRole('list', { name: t('common', 'en', 'harness.events') });
     await expect(log).toContainText(`inquiry:updated {"inquiryId":${ticket.inquiryId}}`);
   });
@@ -36,7 +41,10 @@ test.describe('the support centre standalone (DESIGN §3, §9), as QA runs it wi
   test('the inquiry form runs alone: a guest can fill it but is asked to log in before sending', async ({ page }) => {
     await page.goto(`${standalone}/SupportCenter/game?spec_lang=en`);
     await page.getByTestId('support-step-game').getByRole('button').first().click();
-    await page.getByRole('navigation', { name: t('support', 'en', 'steps.label') }).getByRole('link', { name: t('support', 'en', 'steps.inquiry') }).click();
+    await page
+      .getByRole('navigation', { name: t('support', 'en', 'steps.label') })
+      .getByRole('link', { name: t('support', 'en', 'steps.inquiry') })
+      .click();
     const form = page.getByTestId('inquiry-form');
     await form.getByLabel(t('support', 'en', 'form.titleLabel'), { exact: true }).fill('Standalone question');
     await page.getByTestId('inquiry-submit').click();

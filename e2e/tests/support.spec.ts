@@ -42,7 +42,9 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     await expect(page.getByTestId('repay-button')).toHaveCount(0);
   });
 
-  test('step two: help topics filter by search after the debounce, say "No data." when nothing matches, and a category opens the form', async ({ page }) => {
+  test('step two: help topics filter by search after the debounce, say "No data." when nothing matches, and a category opens the form', async ({
+    page,
+  }) => {
     const [game] = await gamesSimple('en');
     const topics = await faqs(game?.id ?? 0, 'en');
     const target = topics.at(-1);
@@ -124,7 +126,9 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     // A reload would start a new document without this mark.
     await page.evaluate(() => document.documentElement.setAttribute('data-before-retry', ''));
     await failed.getByRole('button', { name: t('common', 'en', 'remote.retry') }).click();
-    await expect(page.getByTestId('inquiry-form').or(page.getByRole('button', { name: t('support', 'en', 'unresolved.new') }))).toBeVisible();
+    await expect(
+      page.getByTestId('inquiry-form').or(page.getByRole('button', { name: t('support', 'en', 'unresolved.new') })),
+    ).toBeVisible();
     await expect(failed).toHaveCount(0);
     await expect(page.locator('html[data-before-retry]'), 'the retry loads the step in the page, not by reloading it').toHaveCount(1);
   });

@@ -76,7 +76,8 @@ test.describe('timings of SPEC §9 on the browser clock', () => {
     const searches: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.endsWith(ENDPOINTS.faqs.path) && url.searchParams.has('keyword')) searches.push(url.searchParams.get('keyword') ?? '');
+      if (url.pathname.endsWith(ENDPOINTS.faqs.path) && url.searchParams.has('keyword'))
+        searches.push(url.searchParams.get('keyword') ?? '');
     });
     await pauseClock(page);
     const search = page.getByLabel(t('support', 'en', 'question.search'));

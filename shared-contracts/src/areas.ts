@@ -1,7 +1,5 @@
 /** The 16 languages of SPEC §1, in the order the spec lists them. */
-export const LANGUAGES = [
-  'ko', 'ja', 'zh-TW', 'zh-CN', 'en', 'de', 'es', 'fr', 'pt', 'ru', 'tr', 'it', 'ar', 'id', 'th', 'vi',
-] as const;
+export const LANGUAGES = ['ko', 'ja', 'zh-TW', 'zh-CN', 'en', 'de', 'es', 'fr', 'pt', 'ru', 'tr', 'it', 'ar', 'id', 'th', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const RTL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['ar']);

@@ -51,10 +51,7 @@ export function emit<Name extends PlatformEventName>(name: Name, detail: Platfor
 }
 
 /** Subscribes to one event; returns the function that unsubscribes. */
-export function on<Name extends PlatformEventName>(
-  name: Name,
-  listener: (detail: PlatformEvents[Name]) => void,
-): () => void {
+export function on<Name extends PlatformEventName>(name: Name, listener: (detail: PlatformEvents[Name]) => void): () => void {
   const handler = (event: Event): void => listener((event as CustomEvent<PlatformEvents[Name]>).detail);
   target().addEventListener(PREFIX + name, handler);
   return () => target().removeEventListener(PREFIX + name, handler);

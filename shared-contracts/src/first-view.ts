@@ -30,7 +30,8 @@ export const FIRST_VIEW_FRAGMENT_PATH = '/_fragment/first-view';
 export function readDataIsland<T>(id: string, language: Language): T | undefined {
   if (typeof document === 'undefined') return undefined;
   const island = document.getElementById(id);
-  if (!(island instanceof HTMLScriptElement) || island.type !== 'application/json' || island.dataset.language !== language) return undefined;
+  if (!(island instanceof HTMLScriptElement) || island.type !== 'application/json' || island.dataset.language !== language)
+    return undefined;
   try {
     return JSON.parse(island.textContent ?? '') as T;
   } catch {

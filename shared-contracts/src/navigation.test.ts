@@ -5,7 +5,15 @@ import { platformLink } from './navigation.js';
 function click(overrides: Partial<{ button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) {
   let prevented = false;
   return {
-    event: { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, ...overrides, preventDefault: () => (prevented = true) },
+    event: {
+      button: 0,
+      metaKey: false,
+      ctrlKey: false,
+      shiftKey: false,
+      altKey: false,
+      ...overrides,
+      preventDefault: () => (prevented = true),
+    },
     prevented: () => prevented,
   };
 }

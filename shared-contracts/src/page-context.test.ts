@@ -10,12 +10,21 @@ const sources = (host: string, search = '', storedArea: string | null = null, st
 
 describe('requestedPageContext: one reading of brand, area and language for the browser and the server', () => {
   it('gives a first visit the brand default area and its language', () => {
-    expect(requestedPageContext(sources('hikari.localhost:8080'))).toMatchObject({ askedArea: 'jp', area: 'jp', language: 'ja', areaFromUrl: false });
+    expect(requestedPageContext(sources('hikari.localhost:8080'))).toMatchObject({
+      askedArea: 'jp',
+      area: 'jp',
+      language: 'ja',
+      areaFromUrl: false,
+    });
     expect(requestedPageContext(sources('jp.aurum.localhost'))).toMatchObject({ area: 'jp', language: 'ja' });
   });
 
   it("takes the URL's area and language first, then the stored choice", () => {
-    expect(requestedPageContext(sources('atlas.localhost', '?self_area=eru&spec_lang=ar'))).toMatchObject({ area: 'eru', language: 'ar', areaFromUrl: true });
+    expect(requestedPageContext(sources('atlas.localhost', '?self_area=eru&spec_lang=ar'))).toMatchObject({
+      area: 'eru',
+      language: 'ar',
+      areaFromUrl: true,
+    });
     expect(requestedPageContext(sources('atlas.localhost', '?self_lang=de'))).toMatchObject({ language: 'de' });
     expect(requestedPageContext(sources('atlas.localhost', '', 'eru', 'fr'))).toMatchObject({ area: 'eru', language: 'fr' });
   });
@@ -26,7 +35,11 @@ describe('requestedPageContext: one reading of brand, area and language for the 
   });
 
   it("reports the brand's own area when the URL asks for one it does not serve", () => {
-    expect(requestedPageContext(sources('hikari.localhost', '?self_area=eru'))).toMatchObject({ askedArea: 'eru', area: 'jp', areaFromUrl: true });
+    expect(requestedPageContext(sources('hikari.localhost', '?self_area=eru'))).toMatchObject({
+      askedArea: 'eru',
+      area: 'jp',
+      areaFromUrl: true,
+    });
   });
 });
 

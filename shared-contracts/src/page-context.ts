@@ -65,7 +65,10 @@ const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** Writes the mirror cookies; a page without a document (the server) has none to write. */
 export function mirrorContextCookies(context: { area: Area; language: Language }): void {
   if (typeof document === 'undefined') return;
-  for (const [name, value] of [[CONTEXT_COOKIES.area, context.area], [CONTEXT_COOKIES.language, context.language]] as const) {
+  for (const [name, value] of [
+    [CONTEXT_COOKIES.area, context.area],
+    [CONTEXT_COOKIES.language, context.language],
+  ] as const) {
     document.cookie = `${name}=${value}; path=/; max-age=${COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
   }
 }

@@ -40,14 +40,7 @@ export function gameDetailsPath(gameId: number, section?: string): string {
 
 /** Names the shell uses for the page title; `vkRedirect` has an empty title (SPEC §2). */
 export type RouteName =
-  | 'home'
-  | 'vkRedirect'
-  | 'login'
-  | 'userCenter'
-  | 'gameDetails'
-  | `support.${SupportStep}`
-  | 'supportAgent'
-  | 'notFound';
+  'home' | 'vkRedirect' | 'login' | 'userCenter' | 'gameDetails' | `support.${SupportStep}` | 'supportAgent' | 'notFound';
 
 export function routeNameOf(pathname: string): RouteName {
   const path = pathname.replace(/\/+$/, '') || '/';

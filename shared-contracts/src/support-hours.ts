@@ -8,7 +8,16 @@ export const REGION_UTC_OFFSETS: Record<Area, number> = { kr: 9, jp: 9, twhk: 8,
 
 /** eru spans several time zones; the player's language picks the sub-region (SPEC §9). */
 export const ERU_LANGUAGE_OFFSETS: Partial<Record<Language, number>> = {
-  de: 2, fr: 2, ru: 2, it: 2, ar: 2, tr: 2, en: 1, 'zh-CN': 1, es: -4, pt: -4,
+  de: 2,
+  fr: 2,
+  ru: 2,
+  it: 2,
+  ar: 2,
+  tr: 2,
+  en: 1,
+  'zh-CN': 1,
+  es: -4,
+  pt: -4,
 };
 
 const HOUR_MS = 3_600_000;

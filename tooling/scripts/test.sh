@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test (DESIGN §9): from a fresh clone, installs what is missing, then typecheck, lint, unit (with the
+# npm test (DESIGN §9): from a fresh clone, installs what is missing, then typecheck, lint, format, unit (with the
 # production configuration: the compose file against the Compose schema, nginx -t over every nginx file), API and
 # the drills' fast variants on PGlite and PostgreSQL (with loadConfig over the compose environment), production
 # builds and browser tests.
@@ -23,6 +23,7 @@ step() {
 
 step typecheck pnpm -r --workspace-concurrency=2 run typecheck
 step lint pnpm exec eslint .
+step format pnpm exec prettier --check .
 step unit pnpm exec vitest run
 # The PGlite and PostgreSQL runs share nothing (each has its own databases) and wait on their databases much of the
 # time: side by side they take little more than the longer one. Each one's output is shown whole when both have ended.

@@ -31,7 +31,13 @@ beforeAll(async () => {
   port = await freePort();
   nginx = startNginx('static-origin', path.join(workDir, 'nginx'), renderStaticOrigin({ port, root, remoteOrigins: [] }), workDir);
   for (let tries = 0; tries < 100; tries += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 });

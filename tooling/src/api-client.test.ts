@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { platformTicketBody } from './api-client.js';
 
 describe('platformTicketBody', () => {
-  const ticket = { gameId: 1, queryType: 2, title: 'A title', content: 'What happened, in a sentence or two.', contact: 'tool@tool.example' };
+  const ticket = {
+    gameId: 1,
+    queryType: 2,
+    title: 'A title',
+    content: 'What happened, in a sentence or two.',
+    contact: 'tool@tool.example',
+  };
 
   it('is a body the API takes for POST /inquiries, with no attachments unless given', () => {
     const body = platformTicketBody(ticket);

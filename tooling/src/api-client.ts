@@ -23,7 +23,8 @@ export function toolApiClient(baseURL: string, token: string | null = null): Api
  * never taken for a retry.
  */
 export function platformTicketBody(
-  ticket: Pick<InquiryCreateBody, 'gameId' | 'queryType' | 'title' | 'content' | 'contact'> & Partial<Pick<InquiryCreateBody, 'attachments'>>,
+  ticket: Pick<InquiryCreateBody, 'gameId' | 'queryType' | 'title' | 'content' | 'contact'> &
+    Partial<Pick<InquiryCreateBody, 'attachments'>>,
 ): InquiryCreateBody {
   return {
     requestId: randomUUID(),

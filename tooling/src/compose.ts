@@ -40,23 +40,34 @@ export class ComposeInterpolationError extends Error {}
  * `${VAR?message}` an error, `${VAR:+other}` / `${VAR+other}` a replacement when set.
  */
 export function interpolate(text: string, env: Readonly<Record<string, string | undefined>>): string {
-  return text.replace(/\$(?:(\$)|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])((?:[^{}]|\{[^{}]*\})*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_match, dollar: string | undefined, braced: string | undefined, colon: string | undefined, operator: string | undefined, operand: string | undefined, bare: string | undefined) => {
-    if (dollar) return '$';
-    const name = (braced ?? bare)!;
-    const value = env[name];
-    const set = colon ? value !== undefined && value !== '' : value !== undefined;
-    switch (operator) {
-      case '-':
-        return set ? value! : interpolate(operand ?? '', env);
-      case '?':
-        if (!set) throw new ComposeInterpolationError(`${name}: ${operand || 'required variable is missing a value'}`);
-        return value!;
-      case '+':
-        return set ? interpolate(operand ?? '', env) : '';
-      default:
-        return value ?? '';
-    }
-  });
+  return text.replace(
+    /\$(?:(\$)|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])((?:[^{}]|\{[^{}]*\})*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (
+      _match,
+      dollar: string | undefined,
+      braced: string | undefined,
+      colon: string | undefined,
+      operator: string | undefined,
+      operand: string | undefined,
+      bare: string | undefined,
+    ) => {
+      if (dollar) return '$';
+      const name = (braced ?? bare)!;
+      const value = env[name];
+      const set = colon ? value !== undefined && value !== '' : value !== undefined;
+      switch (operator) {
+        case '-':
+          return set ? value! : interpolate(operand ?? '', env);
+        case '?':
+          if (!set) throw new ComposeInterpolationError(`${name}: ${operand || 'required variable is missing a value'}`);
+          return value!;
+        case '+':
+          return set ? interpolate(operand ?? '', env) : '';
+        default:
+          return value ?? '';
+      }
+    },
+  );
 }
 
 function interpolateAll(value: unknown, env: Readonly<Record<string, string | undefined>>): unknown {

@@ -11,7 +11,9 @@ export function federationRuntimeFiles() {
     bundlerRuntime: fromRuntimeTools.resolve('@module-federation/webpack-bundler-runtime'),
     runtime,
     runtimeCore: createRequire(runtime).resolve('@module-federation/runtime-core'),
-    provideRuntimePlugin: createRequire(fromEnhanced.resolve('@module-federation/rspack')).resolve('@module-federation/inject-external-runtime-core-plugin'),
+    provideRuntimePlugin: createRequire(fromEnhanced.resolve('@module-federation/rspack')).resolve(
+      '@module-federation/inject-external-runtime-core-plugin',
+    ),
   };
 }
 
@@ -64,7 +66,12 @@ export function standaloneRuntimeConfig(appName: string, appDir: string, product
       // The global the federation plugin's externalRuntime reads (@module-federation/rspack, ModuleFederationPlugin).
       'federation-runtime': `data:text/javascript,import * as runtimeCore from ${runtimeCore}; globalThis._FEDERATION_RUNTIME_CORE = runtimeCore;`,
     },
-    output: { path: path.join(appDir, 'dist'), filename: STANDALONE_RUNTIME_FILE, uniqueName: `publisher_${appName}_standalone_runtime`, clean: false },
+    output: {
+      path: path.join(appDir, 'dist'),
+      filename: STANDALONE_RUNTIME_FILE,
+      uniqueName: `publisher_${appName}_standalone_runtime`,
+      clean: false,
+    },
     optimization: { minimize: production },
     performance: { hints: false },
   };

@@ -13,7 +13,8 @@ describe('resolveIncludes: the edge stitching fragments into a page', () => {
     origin = createServer((request, response) => {
       const path = request.url ?? '';
       askedEncodings.push(request.headers['accept-encoding']);
-      if (path.startsWith('/_fragment/first-view?path=%2F&')) return response.writeHead(200, { 'content-type': 'text/html' }).end('<p>first view</p>');
+      if (path.startsWith('/_fragment/first-view?path=%2F&'))
+        return response.writeHead(200, { 'content-type': 'text/html' }).end('<p>first view</p>');
       if (path.startsWith('/_fragment/slow')) return void setTimeout(() => response.end('<p>late</p>'), FRAGMENT_TIMEOUT_MS * 3);
       if (path.startsWith('/_fragment/broken')) return response.writeHead(500).end('<h1>Internal error</h1>');
       return response.writeHead(204).end();
@@ -32,13 +33,21 @@ describe('resolveIncludes: the edge stitching fragments into a page', () => {
 
   it("puts the remote's fragment where the include was, asked for uncompressed as nginx asks", async () => {
     askedEncodings.length = 0;
-    expect(await resolveIncludes(page('/_fragment/catalog/first-view?path=%2F&lang=ko'), originOf)).toBe('<main><div id="app"><p>first view</p></div></main>');
+    expect(await resolveIncludes(page('/_fragment/catalog/first-view?path=%2F&lang=ko'), originOf)).toBe(
+      '<main><div id="app"><p>first view</p></div></main>',
+    );
     expect(askedEncodings).toEqual(['identity']);
   });
 
   it('leaves the place empty for a slow, failing or empty fragment and an unknown app', async () => {
     // The slow fragment does come, after the timeout: put in its place, it would fail the comparison.
-    for (const virtual of ['/_fragment/catalog/slow', '/_fragment/catalog/broken', '/_fragment/catalog/first-view?path=%2Flogin', '/_fragment/unknown/first-view', '/elsewhere']) {
+    for (const virtual of [
+      '/_fragment/catalog/slow',
+      '/_fragment/catalog/broken',
+      '/_fragment/catalog/first-view?path=%2Flogin',
+      '/_fragment/unknown/first-view',
+      '/elsewhere',
+    ]) {
       expect(await resolveIncludes(page(virtual), originOf)).toBe('<main><div id="app"></div></main>');
     }
   });
@@ -53,7 +62,11 @@ describe('ExpiringCache', () => {
       cache.set('a', '1');
       cache.set('b', '2');
       cache.set('c', '3');
-      expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, { value: '2', stale: false }, { value: '3', stale: false }]);
+      expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([
+        undefined,
+        { value: '2', stale: false },
+        { value: '3', stale: false },
+      ]);
       vi.advanceTimersByTime(60);
       expect(cache.get('b')).toEqual({ value: '2', stale: true });
       vi.advanceTimersByTime(50);

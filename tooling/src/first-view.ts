@@ -161,7 +161,9 @@ function exposedStylesheetsReader(root: string, publicOrigin: string): () => str
     if (read?.mtimeMs !== mtimeMs) {
       try {
         const manifest = JSON.parse(readFileSync(file, 'utf8')) as { exposes?: { assets?: { css?: { sync?: string[] } } }[] };
-        const urls = (manifest.exposes ?? []).flatMap((expose) => expose.assets?.css?.sync ?? []).map((name) => new URL(name, `${publicOrigin}/`).href);
+        const urls = (manifest.exposes ?? [])
+          .flatMap((expose) => expose.assets?.css?.sync ?? [])
+          .map((name) => new URL(name, `${publicOrigin}/`).href);
         read = { mtimeMs, urls };
       } catch {
         return [];
@@ -185,7 +187,8 @@ export async function registerFirstViewFragments(
   const exposedStylesheets = exposedStylesheetsReader(options.root, options.publicOrigin);
   const loadBundle = serverBundleLoader(options.root, {
     run: async ({ renderer }) => renderer?.warmUp({ apiUrl: options.apiUrl, stylesheets: exposedStylesheets() }),
-    failed: (error) => app.log.warn({ err: error }, "the first views could not be warmed up: the first fragments may miss the edge's timeout"),
+    failed: (error) =>
+      app.log.warn({ err: error }, "the first views could not be warmed up: the first fragments may miss the edge's timeout"),
     ...(options.warmUpDeadlineMs === undefined ? {} : { deadlineMs: options.warmUpDeadlineMs }),
   });
   // Fragments are kept as the bytes sent: encoded once, not on every answer, and outside the JavaScript heap, where

@@ -56,7 +56,9 @@ const deployments = ofKind('Deployment');
 const deploymentNamed = (name: string) => deployments.find((deployment) => deployment.metadata.name === name);
 /** The pods a selector picks: the Deployments whose template labels hold all of its labels. */
 const selected = (matchLabels: Record<string, string>) =>
-  deployments.filter((deployment) => Object.entries(matchLabels).every(([key, value]) => deployment.spec.template.metadata.labels[key] === value));
+  deployments.filter((deployment) =>
+    Object.entries(matchLabels).every(([key, value]) => deployment.spec.template.metadata.labels[key] === value),
+  );
 interface Container {
   name: string;
   image: string;
@@ -66,7 +68,8 @@ interface Container {
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
 const containersOf = (deployment: Manifest): Container[] => deployment.spec.template.spec.containers;
-const portNamesOf = (deployment: Manifest) => containersOf(deployment).flatMap((container) => (container.ports ?? []).map((port) => port.name));
+const portNamesOf = (deployment: Manifest) =>
+  containersOf(deployment).flatMap((container) => (container.ports ?? []).map((port) => port.name));
 
 /** The Kubernetes API schemas of each built-in kind the base uses. */
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
@@ -104,7 +107,11 @@ const CNPG_CLUSTER_SCHEMA = {
         postgresql: {
           type: 'object',
           additionalProperties: false,
-          properties: { parameters: { type: 'object', additionalProperties: { type: 'string' } }, pg_hba: { type: 'array' }, shared_preload_libraries: { type: 'array' } },
+          properties: {
+            parameters: { type: 'object', additionalProperties: { type: 'string' } },
+            pg_hba: { type: 'array' },
+            shared_preload_libraries: { type: 'array' },
+          },
         },
         bootstrap: {
           type: 'object',
@@ -118,13 +125,21 @@ const CNPG_CLUSTER_SCHEMA = {
         storage: {
           type: 'object',
           additionalProperties: false,
-          properties: { size: { type: 'string', pattern: '^[0-9]+(Mi|Gi|Ti)$' }, storageClass: { type: 'string' }, resizeInUseVolumes: { type: 'boolean' }, pvcTemplate: { type: 'object' } },
+          properties: {
+            size: { type: 'string', pattern: '^[0-9]+(Mi|Gi|Ti)$' },
+            storageClass: { type: 'string' },
+            resizeInUseVolumes: { type: 'boolean' },
+            pvcTemplate: { type: 'object' },
+          },
         },
         walStorage: { type: 'object' },
         resources: {
           type: 'object',
           additionalProperties: false,
-          properties: { requests: { type: 'object', additionalProperties: { type: 'string' } }, limits: { type: 'object', additionalProperties: { type: 'string' } } },
+          properties: {
+            requests: { type: 'object', additionalProperties: { type: 'string' } },
+            limits: { type: 'object', additionalProperties: { type: 'string' } },
+          },
         },
         affinity: {
           type: 'object',
@@ -137,7 +152,11 @@ const CNPG_CLUSTER_SCHEMA = {
             tolerations: { type: 'array' },
           },
         },
-        monitoring: { type: 'object', additionalProperties: false, properties: { enablePodMonitor: { type: 'boolean' }, customQueriesConfigMap: { type: 'array' } } },
+        monitoring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { enablePodMonitor: { type: 'boolean' }, customQueriesConfigMap: { type: 'array' } },
+        },
         backup: { type: 'object' },
         superuserSecret: { type: 'object' },
         enableSuperuserAccess: { type: 'boolean' },
@@ -166,7 +185,9 @@ describe('deploy/k8s', () => {
       for (const file of generator.files) expect(existsSync(path.join(BASE_DIR, file.split('=').pop()!)), file).toBe(true);
     }
     expect(overlay.resources).toEqual(['../../base']);
-    expect(readFileSync(path.join(BASE_DIR, 'remotes.json'), 'utf8')).toBe(readFileSync(path.join(REPO_ROOT, 'tooling', 'docker', 'remotes.production.json'), 'utf8'));
+    expect(readFileSync(path.join(BASE_DIR, 'remotes.json'), 'utf8')).toBe(
+      readFileSync(path.join(REPO_ROOT, 'tooling', 'docker', 'remotes.production.json'), 'utf8'),
+    );
   });
 
   it('validates every object against the Kubernetes API schemas', () => {
@@ -200,14 +221,28 @@ describe('deploy/k8s', () => {
     expect(validate({ ...clusters[0], spec: { ...clusters[0]!.spec, storgae: { size: '1Gi' } } })).toBe(false);
     expect(clusters[0]?.spec.instances).toBeGreaterThanOrEqual(3);
     // CloudNativePG names the application Secret <cluster>-app, with the connection URL under `uri`.
-    const api = containersOf(deploymentNamed('api')!)[0] as Container & { env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] };
-    expect(api.env.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'platform-db-app', key: 'uri' });
+    const api = containersOf(deploymentNamed('api')!)[0] as Container & {
+      env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+    };
+    expect(api.env.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'platform-db-app',
+      key: 'uri',
+    });
   });
 
   it('gives every container liveness and readiness probes on its own ports, resource requests and a memory limit', () => {
-    expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(
-      ['account', 'account-fragments', 'api', 'catalog', 'catalog-fragments', 'edge', 'shell', 'shell-pages', 'support', 'support-fragments'],
-    );
+    expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual([
+      'account',
+      'account-fragments',
+      'api',
+      'catalog',
+      'catalog-fragments',
+      'edge',
+      'shell',
+      'shell-pages',
+      'support',
+      'support-fragments',
+    ]);
     for (const deployment of deployments) {
       const name = deployment.metadata.name;
       expect(selected(deployment.spec.selector.matchLabels), name).toEqual([deployment]);
@@ -224,8 +259,11 @@ describe('deploy/k8s', () => {
     }
   });
 
-  it('separates the API\'s liveness (/health) from its readiness (/ready)', () => {
-    const [api] = containersOf(deploymentNamed('api')!) as (Container & { livenessProbe: { httpGet: { path: string } }; readinessProbe: { httpGet: { path: string } } })[];
+  it("separates the API's liveness (/health) from its readiness (/ready)", () => {
+    const [api] = containersOf(deploymentNamed('api')!) as (Container & {
+      livenessProbe: { httpGet: { path: string } };
+      readinessProbe: { httpGet: { path: string } };
+    })[];
     expect(api?.livenessProbe.httpGet.path).toBe('/health');
     expect(api?.readinessProbe.httpGet.path).toBe('/ready');
   });
@@ -235,7 +273,8 @@ describe('deploy/k8s', () => {
       const [target, ...others] = selected(service.spec.selector);
       expect(target, service.metadata.name).toBeDefined();
       expect(others).toEqual([]);
-      for (const port of service.spec.ports as { targetPort: string }[]) expect(portNamesOf(target!), service.metadata.name).toContain(port.targetPort);
+      for (const port of service.spec.ports as { targetPort: string }[])
+        expect(portNamesOf(target!), service.metadata.name).toContain(port.targetPort);
     }
   });
 
@@ -251,18 +290,26 @@ describe('deploy/k8s', () => {
     const covered = budgets.flatMap((budget) => selected(budget.spec.selector.matchLabels).map((deployment) => deployment.metadata.name));
     expect(covered.sort()).toEqual(deployments.map((deployment) => deployment.metadata.name).sort());
     const apiBudget = budgets.find((budget) => budget.metadata.name === 'api');
-    expect(apiBudget?.spec.minAvailable).toBeLessThan(ofKind('HorizontalPodAutoscaler').find((autoscaler) => autoscaler.metadata.name === 'api')?.spec.minReplicas);
+    expect(apiBudget?.spec.minAvailable).toBeLessThan(
+      ofKind('HorizontalPodAutoscaler').find((autoscaler) => autoscaler.metadata.name === 'api')?.spec.minReplicas,
+    );
   });
 
   it('serves every brand host over TLS through the Ingress, to the edge, and the static hosts to their origins', () => {
     const [ingress] = ofKind('Ingress');
     const tlsHosts = (ingress?.spec.tls as { hosts: string[]; secretName: string }[]).flatMap((entry) => entry.hosts);
-    const rules = ingress?.spec.rules as { host: string; http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] } }[];
+    const rules = ingress?.spec.rules as {
+      host: string;
+      http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] };
+    }[];
     for (const rule of rules) {
       expect(tlsHosts, rule.host).toContain(rule.host);
       for (const { backend } of rule.http.paths) {
         const service = ofKind('Service').find((candidate) => candidate.metadata.name === backend.service.name);
-        expect((service?.spec.ports as { name: string }[]).map((port) => port.name), rule.host).toContain(backend.service.port.name);
+        expect(
+          (service?.spec.ports as { name: string }[]).map((port) => port.name),
+          rule.host,
+        ).toContain(backend.service.port.name);
       }
     }
     for (const brand of BRAND_IDS) expect(rules.map((rule) => rule.host)).toContain(`${brand}.example.com`);
@@ -274,9 +321,12 @@ describe('deploy/k8s', () => {
     }
   });
 
-  it('keeps the API\'s metrics port out of every route: only the monitoring namespace reaches it', () => {
+  it("keeps the API's metrics port out of every route: only the monitoring namespace reaches it", () => {
     const api = ofKind('NetworkPolicy').find((policy) => policy.metadata.name === 'api');
-    const ingressRules = api?.spec.ingress as { from: { namespaceSelector?: { matchLabels: Record<string, string> } }[]; ports: { port: string }[] }[];
+    const ingressRules = api?.spec.ingress as {
+      from: { namespaceSelector?: { matchLabels: Record<string, string> } }[];
+      ports: { port: string }[];
+    }[];
     const metricsRule = ingressRules.find((rule) => rule.ports.some((port) => port.port === 'metrics'));
     expect(metricsRule?.from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
     const edgeConfig = readFileSync(path.join(BASE_DIR, 'nginx-edge.conf'), 'utf8');
@@ -285,7 +335,9 @@ describe('deploy/k8s', () => {
   });
 
   it('names every image of the base in the production overlay', () => {
-    const images = [...new Set(deployments.flatMap((deployment) => containersOf(deployment).map((container) => container.image.split(':')[0])))];
+    const images = [
+      ...new Set(deployments.flatMap((deployment) => containersOf(deployment).map((container) => container.image.split(':')[0]))),
+    ];
     expect((overlay.images ?? []).map((image) => image.name).sort()).toEqual(images.sort());
   });
 

@@ -49,12 +49,19 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
         "import '../../lib/games-resource.js';\nimport '../../components/load-states.js';\nimport './game-grid.js';\nimport 'shared-contracts';\n",
       ),
     ).toEqual([]);
-    expect(await layerErrors('mfe-catalog/src/app/x.tsx', "import '../features/front-page/front-page.js';\nimport '../lib/games-resource.js';\n")).toEqual([]);
+    expect(
+      await layerErrors(
+        'mfe-catalog/src/app/x.tsx',
+        "import '../features/front-page/front-page.js';\nimport '../lib/games-resource.js';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an import circle in a layered app, even inside one feature', async () => {
     // front-page.tsx imports banner-carousel.tsx, so the carousel importing the front page closes a circle.
-    expect(await layerErrors('mfe-catalog/src/features/front-page/banner-carousel.tsx', "import { FrontPage } from './front-page.js';\n")).toEqual([
+    expect(
+      await layerErrors('mfe-catalog/src/features/front-page/banner-carousel.tsx', "import { FrontPage } from './front-page.js';\n"),
+    ).toEqual([
       'This file is on an import circle: features/front-page/banner-carousel.tsx -> features/front-page/front-page.tsx -> features/front-page/banner-carousel.tsx.',
     ]);
   });
@@ -64,7 +71,10 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     expect(await layerErrors('mfe-account/src/features/login/x.ts', "import '../user-center/profile-form.js';\n")).toHaveLength(1);
     expect(await layerErrors('mfe-account/src/lib/x.ts', "import '../components/form.js';\n")).toHaveLength(1);
     expect(
-      await layerErrors('mfe-account/src/features/login/x.ts', "import '../../lib/use-action.js';\nimport '../../components/social-login.js';\nimport './login-page.js';\n"),
+      await layerErrors(
+        'mfe-account/src/features/login/x.ts',
+        "import '../../lib/use-action.js';\nimport '../../components/social-login.js';\nimport './login-page.js';\n",
+      ),
     ).toEqual([]);
   });
 
@@ -73,7 +83,10 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     expect(await layerErrors('mfe-support/src/features/history/x.ts', "import '../conversation/ticket-parts.js';\n")).toHaveLength(1);
     expect(await layerErrors('mfe-support/src/lib/x.ts', "import '../components/call-states.js';\n")).toHaveLength(1);
     expect(
-      await layerErrors('mfe-support/src/features/history/x.ts', "import '../../lib/use-call.js';\nimport '../../components/call-states.js';\nimport './history-step.js';\n"),
+      await layerErrors(
+        'mfe-support/src/features/history/x.ts',
+        "import '../../lib/use-call.js';\nimport '../../components/call-states.js';\nimport './history-step.js';\n",
+      ),
     ).toEqual([]);
   });
 
@@ -89,9 +102,14 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     expect(await packagePathErrors('api/test/x.test.ts', "import { runFuzz } from '../../drills/src/api/fuzz.js';\n")).toHaveLength(1);
     expect(await packagePathErrors('drills/src/api/x.ts', "export { buildApp } from '../../../api/src/app.js';\n")).toHaveLength(1);
     expect(await packagePathErrors('e2e/tests/x.spec.ts', "import '../../tooling/src/topology/topology.js';\n")).toHaveLength(1);
-    expect(await packagePathErrors('bench/monolith/src/x.ts', "await import('../../../mfe-catalog/src/app/lifecycles.js');\n")).toHaveLength(1);
     expect(
-      await packagePathErrors('drills/src/api/x.ts', "import { buildApp } from 'api/testing';\nimport { envelopeOf } from './api-under-test.js';\nimport '../drill.js';\n"),
+      await packagePathErrors('bench/monolith/src/x.ts', "await import('../../../mfe-catalog/src/app/lifecycles.js');\n"),
+    ).toHaveLength(1);
+    expect(
+      await packagePathErrors(
+        'drills/src/api/x.ts',
+        "import { buildApp } from 'api/testing';\nimport { envelopeOf } from './api-under-test.js';\nimport '../drill.js';\n",
+      ),
     ).toEqual([]);
   });
 

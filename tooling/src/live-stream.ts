@@ -20,7 +20,11 @@ export interface LiveStreamConnection {
  * connections it opens spare ones, some never carrying a request, and a server that closes waits for such a
  * connection until its headers timeout (a minute) drops it.
  */
-export function openLiveStream(url: string, headers: Record<string, string>, onMessage: (message: EventStreamMessage) => void): LiveStreamConnection {
+export function openLiveStream(
+  url: string,
+  headers: Record<string, string>,
+  onMessage: (message: EventStreamMessage) => void,
+): LiveStreamConnection {
   let ended = false;
   let markEnded: () => void = () => undefined;
   const endedPromise = new Promise<void>((resolve) => {

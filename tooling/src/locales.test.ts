@@ -92,9 +92,7 @@ const FRENCH_SPACING: { pattern: RegExp; wants: string }[] = [
   { pattern: /«(?!\u00a0)/gu, wants: 'U+00A0 after it' },
 ];
 const frenchSpacingProblems = (text: string) =>
-  FRENCH_SPACING.flatMap(({ pattern, wants }) =>
-    [...text.matchAll(pattern)].map((match) => `${around(text, match.index)} needs ${wants}`),
-  );
+  FRENCH_SPACING.flatMap(({ pattern, wants }) => [...text.matchAll(pattern)].map((match) => `${around(text, match.index)} needs ${wants}`));
 
 /**
  * Arabic counted nouns in the form the CLDR plural category of their number takes: 3–10 (few) the plural, 11–99

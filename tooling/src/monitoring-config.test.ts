@@ -89,7 +89,9 @@ describe('Grafana in docker-compose.yml', () => {
 
   it('is provisioned with the Prometheus of compose and the dashboards folder it mounts', () => {
     expect(datasources.apiVersion).toBe(1);
-    expect(datasources.datasources).toEqual([expect.objectContaining({ uid: 'prometheus', type: 'prometheus', url: 'http://prometheus:9090' })]);
+    expect(datasources.datasources).toEqual([
+      expect.objectContaining({ uid: 'prometheus', type: 'prometheus', url: 'http://prometheus:9090' }),
+    ]);
     expect(providers.apiVersion).toBe(1);
     const dashboardsMount = mounts('grafana').find(([host]) => host === './tooling/docker/grafana/dashboards');
     expect(providers.providers.map((provider) => [provider.type, provider.options.path])).toEqual([['file', dashboardsMount?.[1]]]);
@@ -118,7 +120,8 @@ describe('Grafana in docker-compose.yml', () => {
         const { x, y, w, h } = panel.gridPos;
         expect([x, y, w, h].every(Number.isInteger), panel.title).toBe(true);
         expect(x >= 0 && w > 0 && x + w <= 24 && y >= 0 && h > 0, panel.title).toBe(true);
-        for (const other of dashboard.panels) if (other !== panel) expect(overlap(panel, other), `${panel.title} / ${other.title}`).toBe(false);
+        for (const other of dashboard.panels)
+          if (other !== panel) expect(overlap(panel, other), `${panel.title} / ${other.title}`).toBe(false);
       }
       for (const panel of panels) {
         expect(['timeseries', 'stat', 'gauge', 'bargauge', 'table'], panel.title).toContain(panel.type);

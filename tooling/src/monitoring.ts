@@ -67,7 +67,9 @@ export function readAlertRules(): AlertRule[] {
 /** Every PromQL query of the dashboards and alert rules, with where it comes from. */
 export function monitoringQueries(): { where: string; expr: string }[] {
   const panels = readDashboards().flatMap(({ file, dashboard }) =>
-    dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => ({ where: `${file} "${panel.title}" ${target.refId}`, expr: target.expr }))),
+    dashboard.panels.flatMap((panel) =>
+      (panel.targets ?? []).map((target) => ({ where: `${file} "${panel.title}" ${target.refId}`, expr: target.expr })),
+    ),
   );
   const alerts = readAlertRules().map((rule) => ({ where: `alert ${rule.alert}`, expr: rule.expr }));
   return [...panels, ...alerts];
@@ -80,6 +82,8 @@ export function monitoringQueries(): { where: string; expr: string }[] {
  */
 export function seriesIn(expr: string): string[] {
   const withoutStrings = expr.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  const names = [...withoutStrings.matchAll(/\b((?:platform|process|nodejs)_[a-z0-9_]+|up)\b(?=\s*(?:\{|\[|\)|$|\s*[=!<>*/+-]))/g)].map((match) => match[1]!);
+  const names = [...withoutStrings.matchAll(/\b((?:platform|process|nodejs)_[a-z0-9_]+|up)\b(?=\s*(?:\{|\[|\)|$|\s*[=!<>*/+-]))/g)].map(
+    (match) => match[1]!,
+  );
   return [...new Set(names)];
 }

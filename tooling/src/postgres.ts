@@ -70,8 +70,18 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Thro
     await asOwner('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
     started = true;
     // Durable writes stay on (fsync): ticket creation is measured as production would commit it.
-    await asOwner('pg_ctl', ['-D', dataDir, '-l', path.join(workDir, 'server.log'), '-w', '-t', '60', '-o',
-      `-p ${port} -k ${workDir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
+    await asOwner('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(workDir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${workDir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      'start',
+    ]);
     await runToEnd(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database]);
   } catch (error) {
     await stop();
@@ -80,10 +90,17 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Thro
   const version = /\d+(?:\.\d+)?/.exec(execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }))?.[0] ?? '?';
   const url = `postgres://postgres@127.0.0.1:${port}/${database}`;
   const query = async (sql: string) => {
-    const { stdout } = await promisify(execFile)(path.join(bin, 'psql'), ['-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], {
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    return stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+    const { stdout } = await promisify(execFile)(
+      path.join(bin, 'psql'),
+      ['-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql],
+      {
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
+    return stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.split('\t'));
   };
   return { url, version, query, stop };
 }

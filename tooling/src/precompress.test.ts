@@ -17,7 +17,10 @@ const distDir = path.join(workDir, 'dist');
 function build(): Promise<void> {
   const sourceDir = path.join(workDir, 'src');
   rmSync(sourceDir, { recursive: true, force: true });
-  writeFileSync(path.join(workDir, 'entry.js'), `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `word-${index}`))};\nconsole.log(words.join(' '));\n`);
+  writeFileSync(
+    path.join(workDir, 'entry.js'),
+    `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `word-${index}`))};\nconsole.log(words.join(' '));\n`,
+  );
   const compiler = rspack({
     mode: 'production',
     context: workDir,
@@ -38,13 +41,15 @@ function build(): Promise<void> {
 /** One GET with the given Accept-Encoding, without any decoding: the bytes as sent. */
 function fetchRaw(url: string, acceptEncoding: string): Promise<{ encoding?: string; vary?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ encoding: response.headers['content-encoding'], vary: response.headers.vary, body: Buffer.concat(chunks) }),
-      );
-    }).on('error', reject);
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ encoding: response.headers['content-encoding'], vary: response.headers.vary, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -70,12 +75,23 @@ describe('precompressed copies (tooling/src/precompress-plugin.ts)', () => {
 
   const servers = {
     'the production nginx template': async (port: number) => {
-      const nginx = startNginx('precompress-origin', path.join(workDir, 'nginx'), renderStaticOrigin({ port, root: distDir, remoteOrigins: [] }), workDir);
+      const nginx = startNginx(
+        'precompress-origin',
+        path.join(workDir, 'nginx'),
+        renderStaticOrigin({ port, root: distDir, remoteOrigins: [] }),
+        workDir,
+      );
       await waitUntilUp(`http://127.0.0.1:${port}/index.html`, nginx.started, 20_000);
       return () => nginx.started.stop();
     },
     'the test and bench static server': async (port: number) => {
-      const server = await startStaticServer({ app: 'catalog', port, host: '127.0.0.1', root: distDir, remotes: { catalog: 'http://127.0.0.1:1/m.json', support: 'http://127.0.0.1:1/m.json', account: 'http://127.0.0.1:1/m.json' } });
+      const server = await startStaticServer({
+        app: 'catalog',
+        port,
+        host: '127.0.0.1',
+        root: distDir,
+        remotes: { catalog: 'http://127.0.0.1:1/m.json', support: 'http://127.0.0.1:1/m.json', account: 'http://127.0.0.1:1/m.json' },
+      });
       return () => server.close();
     },
   };

@@ -76,7 +76,9 @@ export async function waitUntilUp(url: string, started: Started, timeoutMs = 120
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited(started.child)) {
-      throw new Error(`${started.name} exited with ${started.child.exitCode ?? started.child.signalCode} before ${url} answered (log: ${started.logFile})`);
+      throw new Error(
+        `${started.name} exited with ${started.child.exitCode ?? started.child.signalCode} before ${url} answered (log: ${started.logFile})`,
+      );
     }
     try {
       if ((await fetchUrl(url)).ok) return;
@@ -115,7 +117,11 @@ export async function runTool(name: string, main: () => Promise<void>, stop: () 
   try {
     await main();
   } catch (error) {
-    for (let shown: unknown = error, prefix = `${name} failed`; shown !== undefined; shown = shown instanceof Error ? shown.cause : undefined, prefix = '  caused by') {
+    for (
+      let shown: unknown = error, prefix = `${name} failed`;
+      shown !== undefined;
+      shown = shown instanceof Error ? shown.cause : undefined, prefix = '  caused by'
+    ) {
       process.stderr.write(`${prefix}: ${shown instanceof Error ? (shown.stack ?? shown.message) : String(shown)}\n`);
     }
     process.exitCode = 1;

@@ -80,15 +80,30 @@ describe('docker-compose.yml', () => {
       expect(Object.keys(service.environment ?? {}).filter((name) => /GARAGE|ROOT|ADMIN/.test(name))).toEqual([]);
     }
     // Trimmed after Garage makes it: no owner rights on the bucket, no bucket creation.
-    expect(compose.services['storage-key-no-owner']?.command).toEqual(['/garage', 'bucket', 'deny', '--owner', 'attachments', '--key', COMPOSE_CHECK_ENV.S3_ACCESS_KEY_ID]);
-    expect(compose.services['storage-key-no-create']?.command).toEqual(['/garage', 'key', 'deny', '--create-bucket', COMPOSE_CHECK_ENV.S3_ACCESS_KEY_ID]);
+    expect(compose.services['storage-key-no-owner']?.command).toEqual([
+      '/garage',
+      'bucket',
+      'deny',
+      '--owner',
+      'attachments',
+      '--key',
+      COMPOSE_CHECK_ENV.S3_ACCESS_KEY_ID,
+    ]);
+    expect(compose.services['storage-key-no-create']?.command).toEqual([
+      '/garage',
+      'key',
+      'deny',
+      '--create-bucket',
+      COMPOSE_CHECK_ENV.S3_ACCESS_KEY_ID,
+    ]);
   });
 });
 
 describe('the images', () => {
   it('leave secrets, local data, history and local builds out of every build context (.dockerignore)', () => {
     const ignored = readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n');
-    for (const entry of ['.env', '.env.*', '.data/', '.git/', '**/node_modules/', '**/dist/', '**/test-results/']) expect(ignored).toContain(entry);
+    for (const entry of ['.env', '.env.*', '.data/', '.git/', '**/node_modules/', '**/dist/', '**/test-results/'])
+      expect(ignored).toContain(entry);
   });
 
   it('run the compiled API with production dependencies only, as the unprivileged node user', () => {
@@ -106,10 +121,14 @@ describe('the nginx files pass nginx -t', () => {
   const tls = writeSelfSignedPair(path.join(workDir, 'tls'));
 
   it('the edge, with compose service names as loopback addresses and a certificate pair in place', () => {
-    const edge = renderEdge(loopbackEdgeOptions(100, { remotesJson: path.join(workDir, 'remotes.json'), cacheDir: path.join(workDir, 'fragment-cache'), tls }));
+    const edge = renderEdge(
+      loopbackEdgeOptions(100, { remotesJson: path.join(workDir, 'remotes.json'), cacheDir: path.join(workDir, 'fragment-cache'), tls }),
+    );
     expect(() => checkNginxConfig(path.join(workDir, 'edge'), edge)).not.toThrow();
     // And nginx -t does catch a mistake in it.
-    expect(() => checkNginxConfig(path.join(workDir, 'edge-broken'), edge.replace('ssl_protocols TLSv1.3;', 'ssl_protocols TLSv9;'))).toThrow(/nginx refused/);
+    expect(() =>
+      checkNginxConfig(path.join(workDir, 'edge-broken'), edge.replace('ssl_protocols TLSv1.3;', 'ssl_protocols TLSv9;')),
+    ).toThrow(/nginx refused/);
   });
 
   it('each static origin', () => {
@@ -142,7 +161,7 @@ describe('the edge (security review #4, #5, I5, I6)', () => {
     expect(plain.replace(/#.*$/gm, '').match(/^ {4}\S.*$/gm)).toEqual(['    return 301 https://$host$request_uri;']);
   });
 
-  it('writes X-Forwarded-For and -Proto itself wherever it proxies for browsers, never appending to a client\'s', () => {
+  it("writes X-Forwarded-For and -Proto itself wherever it proxies for browsers, never appending to a client's", () => {
     expect(edge).not.toContain('$proxy_add_x_forwarded_for');
     const browserFacing = tlsServers.join('\n');
     const forwardingFor = browserFacing.match(/proxy_set_header X-Forwarded-For \$remote_addr;/g) ?? [];

@@ -16,7 +16,12 @@ export function formatTable(table: Table): string {
   const widths = table.columns.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
   const numeric = table.columns.map((_, column) => table.rows.length > 0 && table.rows.every((row) => typeof row[column] !== 'string'));
   const line = (row: string[]) =>
-    row.map((text, column) => (numeric[column] ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0))).join('  ').trimEnd();
+    row
+      .map((text, column) => (numeric[column] ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  return [table.title, line(table.columns), rule, ...cells.slice(1).map(line), ...(table.notes ?? []).map((note) => `  ${note}`)].join('\n');
+  return [table.title, line(table.columns), rule, ...cells.slice(1).map(line), ...(table.notes ?? []).map((note) => `  ${note}`)].join(
+    '\n',
+  );
 }

@@ -73,7 +73,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     module: {
       // `import styles from './x.module.css'` with camelCase class names as properties.
       parser: { 'css/auto': { namedExports: false } },
-      generator: { 'css/auto': { exportsConvention: 'camel-case-only', localIdentName: production ? '[hash:8]' : '[path][name]__[local]' } },
+      generator: {
+        'css/auto': { exportsConvention: 'camel-case-only', localIdentName: production ? '[hash:8]' : '[path][name]__[local]' },
+      },
       rules: [
         {
           test: /\.tsx?$/,
@@ -106,7 +108,11 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         templateParameters: { standaloneRuntime: `/${STANDALONE_RUNTIME_FILE}` },
       }),
       // The shell's page carries its first view; a remote's standalone page renders on the client only.
-      new StartupChunksPlugin({ provided: options.preloadProvided, startAfterFirstView: !isRemote, startAtOnceWith: options.startAtOnceWith }),
+      new StartupChunksPlugin({
+        provided: options.preloadProvided,
+        startAfterFirstView: !isRemote,
+        startAtOnceWith: options.startAtOnceWith,
+      }),
       // axios's fetch adapter runs feature tests of fetch and streams as it is evaluated (new Request, new Response,
       // a ReadableStream body), in the task that evaluates axios with the page's first API call, although browsers
       // use its XHR adapter (and its upload progress). Browser builds leave it out; the Node first-view builds use

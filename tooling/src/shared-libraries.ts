@@ -4,8 +4,16 @@ import path from 'node:path';
 
 /** Libraries every app shares as singletons: one identical map everywhere (DESIGN §3). */
 export const SHARED_SINGLETONS = [
-  'react', 'react/', 'react-dom', 'react-dom/', 'react-router',
-  'jotai', 'i18next', 'react-i18next', 'shared-contracts', 'shared-contracts/schemas',
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'jotai',
+  'i18next',
+  'react-i18next',
+  'shared-contracts',
+  'shared-contracts/schemas',
 ] as const;
 
 /**
@@ -16,8 +24,17 @@ export const SHARED_SINGLETONS = [
  */
 export const SHARED_SUBSETS: Partial<Record<(typeof SHARED_SINGLETONS)[number], readonly string[]>> = {
   'react-router': [
-    'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes',
-    'useLocation', 'useNavigate', 'useParams', 'useSearchParams',
+    'BrowserRouter',
+    'Link',
+    'NavLink',
+    'Navigate',
+    'Outlet',
+    'Route',
+    'Routes',
+    'useLocation',
+    'useNavigate',
+    'useParams',
+    'useSearchParams',
   ],
   'react-i18next': ['Trans', 'setI18n', 'useTranslation'],
 };

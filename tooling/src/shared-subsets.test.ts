@@ -23,7 +23,10 @@ function importedNames(library: string): Map<string, string> {
   for (const file of BROWSER_PACKAGES.flatMap((name) => sourceFiles(path.join(repoRoot, name, 'src')))) {
     for (const match of readFileSync(file, 'utf8').matchAll(statement)) {
       for (const specifier of match[1]!.split(',')) {
-        const name = specifier.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        const name = specifier
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!;
         if (name && !specifier.trim().startsWith('type ')) names.set(name, path.relative(repoRoot, file));
       }
     }

@@ -46,7 +46,9 @@
   // frame or more later. So: once every loaded image is decoded, after the next frame has been painted (the
   // callback of the frame after it), in a task of its own.
   const afterFirstViewPainted = () => {
-    const decoded = [...document.images].filter((image) => image.complete && image.naturalWidth > 0).map((image) => image.decode().catch(() => undefined));
+    const decoded = [...document.images]
+      .filter((image) => image.complete && image.naturalWidth > 0)
+      .map((image) => image.decode().catch(() => undefined));
     void Promise.all(decoded).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0))));
   };
   const query = new URLSearchParams(location.search);

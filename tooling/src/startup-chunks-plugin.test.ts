@@ -50,7 +50,9 @@ describe("the shell's page names at once the chunks its start-up loads, to a sta
 
   afterAll(() => rmSync(outputPath, { recursive: true, force: true }));
 
-  const chunksOf = (names: (name: string) => boolean) => [...new Set(stats.shared.filter((library) => names(library.name)).flatMap((library) => library.assets.js.sync))];
+  const chunksOf = (names: (name: string) => boolean) => [
+    ...new Set(stats.shared.filter((library) => names(library.name)).flatMap((library) => library.assets.js.sync)),
+  ];
   const scriptTags = () => [...html.matchAll(/<script [^>]*src="[^"]+"[^>]*>/g)].map(([tag]) => tag);
 
   it('has one script in its HTML, the deferred starter, and no preload of a script', () => {
@@ -76,14 +78,19 @@ describe("the shell's page names at once the chunks its start-up loads, to a sta
   });
 
   it('names for a preload the chunks of what it provides for its remotes without running them', () => {
-    const provided = chunksOf((name) => PROVIDED_FOR_REMOTES.includes(name)).filter((file) => !starterList(html, 'data-scripts').includes(file));
+    const provided = chunksOf((name) => PROVIDED_FOR_REMOTES.includes(name)).filter(
+      (file) => !starterList(html, 'data-scripts').includes(file),
+    );
     expect(provided.length).toBeGreaterThan(0);
     expect(starterList(html, 'data-preloads').sort()).toEqual(provided.sort());
   });
 
   it('names only files of the build, the starter included', () => {
     const starter = /src="\/(start\.[0-9a-f]+\.js)"/.exec(html)![1]!;
-    for (const file of [starter, ...['data-scripts', 'data-module-scripts', 'data-preloads'].flatMap((attribute) => starterList(html, attribute))]) {
+    for (const file of [
+      starter,
+      ...['data-scripts', 'data-module-scripts', 'data-preloads'].flatMap((attribute) => starterList(html, attribute)),
+    ]) {
       expect(existsSync(path.join(outputPath, file)), file).toBe(true);
     }
   });

@@ -89,7 +89,9 @@ export class StartupChunksPlugin {
    * `startAfterFirstView`: the page's scripts start once the first view in its HTML has loaded, or at once when its
    * address carries one of the query parameters `startAtOnceWith`.
    */
-  constructor(private readonly options: { provided?: readonly string[]; startAfterFirstView?: boolean; startAtOnceWith?: readonly string[] } = {}) {}
+  constructor(
+    private readonly options: { provided?: readonly string[]; startAfterFirstView?: boolean; startAtOnceWith?: readonly string[] } = {},
+  ) {}
 
   apply(compiler: Compiler): void {
     const { sources } = compiler.rspack;
@@ -97,11 +99,22 @@ export class StartupChunksPlugin {
     compiler.hooks.compilation.tap(StartupChunksPlugin.name, (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(StartupChunksPlugin.name, async (data) => {
         const entries = data.plugin.options.chunks ?? [...compilation.entrypoints.keys()];
-        const run = filesOf(compilation, entries.flatMap((entry) => startupChunks(compilation, entry)), data.publicPath).filter(({ as }) => as === 'script');
+        const run = filesOf(
+          compilation,
+          entries.flatMap((entry) => startupChunks(compilation, entry)),
+          data.publicPath,
+        ).filter(({ as }) => as === 'script');
         const ran = new Set(run.map(({ href }) => href));
-        const hinted = filesOf(compilation, entries.flatMap((entry) => startupChunks(compilation, entry, this.options.provided)), data.publicPath).filter(({ href }) => !ran.has(href));
+        const hinted = filesOf(
+          compilation,
+          entries.flatMap((entry) => startupChunks(compilation, entry, this.options.provided)),
+          data.publicPath,
+        ).filter(({ href }) => !ran.has(href));
         if (this.options.startAfterFirstView) {
-          const [entryScripts, otherScripts] = partition(data.assetTags.scripts, (tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string');
+          const [entryScripts, otherScripts] = partition(
+            data.assetTags.scripts,
+            (tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string',
+          );
           if (!compilation.getAsset(starterFile)) compilation.emitAsset(starterFile, new sources.RawSource(START_AFTER_FIRST_VIEW));
           const starter: AssetTag = {
             tagName: 'script',
@@ -111,7 +124,10 @@ export class StartupChunksPlugin {
               defer: true,
               'data-scripts': run.map(({ href }) => href).join(' '),
               'data-module-scripts': entryScripts.map((tag) => tag.attributes.src).join(' '),
-              'data-preloads': hinted.filter(({ as }) => as === 'script').map(({ href }) => href).join(' '),
+              'data-preloads': hinted
+                .filter(({ as }) => as === 'script')
+                .map(({ href }) => href)
+                .join(' '),
               'data-start-at-once-with': (this.options.startAtOnceWith ?? []).join(' '),
             },
           };
@@ -127,7 +143,10 @@ export class StartupChunksPlugin {
           ...hints.map(({ href, as }) => ({
             tagName: 'link',
             voidTag: true,
-            attributes: as === 'modulepreload' ? { rel: 'modulepreload', href, fetchpriority: 'low' } : { rel: 'preload', as, href, fetchpriority: 'low' },
+            attributes:
+              as === 'modulepreload'
+                ? { rel: 'modulepreload', href, fetchpriority: 'low' }
+                : { rel: 'preload', as, href, fetchpriority: 'low' },
           })),
         );
         return data;

@@ -5,7 +5,15 @@ import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { COMPOSE_DEADLINE_MS, cspHash, registerFirstViewFragments, resolveIncludes, serverBundleLoader, SERVER_BUNDLE_FILE, untilWarm } from './first-view.js';
+import {
+  COMPOSE_DEADLINE_MS,
+  cspHash,
+  registerFirstViewFragments,
+  resolveIncludes,
+  serverBundleLoader,
+  SERVER_BUNDLE_FILE,
+  untilWarm,
+} from './first-view.js';
 
 export type AppName = 'shell' | 'catalog' | 'support' | 'account';
 export const REMOTE_NAMES = ['catalog', 'support', 'account'] as const;
@@ -30,8 +38,7 @@ export interface StaticServerOptions {
 /** The environment's remotes.json (DESIGN §3): a remote is redeployed by pointing here or replacing its files. */
 export function remotesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<RemoteName, string> {
   if (env.REMOTES_JSON) return JSON.parse(readFileSync(env.REMOTES_JSON, 'utf8')) as Record<RemoteName, string>;
-  const origin = (name: RemoteName) =>
-    (env[`${name.toUpperCase()}_URL`] ?? `http://localhost:${DEFAULT_PORTS[name]}`).replace(/\/+$/, '');
+  const origin = (name: RemoteName) => (env[`${name.toUpperCase()}_URL`] ?? `http://localhost:${DEFAULT_PORTS[name]}`).replace(/\/+$/, '');
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${origin(name)}/mf-manifest.json`])) as Record<RemoteName, string>;
 }
 
@@ -65,7 +72,11 @@ type PageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<Fast
 
 /** The HTML entry as built, read per request so replacing the files redeploys the app without a restart. */
 function plainPageSender(indexFile: string): PageSender {
-  return async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(indexFile));
+  return async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(indexFile));
 }
 
 function cookiesOf(header: string | undefined): Record<string, string> {
@@ -94,13 +105,21 @@ async function composedPageSender(
   const loadBundle = serverBundleLoader(root, {
     run: async ({ document }) => {
       await document?.prepare();
-      await document?.render({ template: await readFile(indexFile, 'utf8'), apiUrl, host: 'localhost', path: '/', search: '', cookies: {} });
+      await document?.render({
+        template: await readFile(indexFile, 'utf8'),
+        apiUrl,
+        host: 'localhost',
+        path: '/',
+        search: '',
+        cookies: {},
+      });
     },
     failed: (error) => app.log.warn({ err: error }, 'the page renderer could not be warmed up: the first pages may go out as built'),
   });
   await untilWarm(loadBundle());
   const plain = plainPageSender(indexFile);
-  const originOf = (app: string) => (REMOTE_NAMES as readonly string[]).includes(app) ? new URL(remotes[app as RemoteName]).origin : undefined;
+  const originOf = (app: string) =>
+    (REMOTE_NAMES as readonly string[]).includes(app) ? new URL(remotes[app as RemoteName]).origin : undefined;
   const compose = async (request: FastifyRequest): Promise<{ html: string; policy: string }> => {
     const renderer = loadBundle()?.exports.document;
     if (!renderer) throw new Error('the shell has no server bundle');
@@ -133,7 +152,11 @@ async function composedPageSender(
     } finally {
       clearTimeout(deadline);
     }
-    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', page.policy).type('text/html; charset=utf-8').send(page.html);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', page.policy)
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   };
 }
 
@@ -169,7 +192,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     }
   });
 
-  for (const [prefix, upstream] of [['/api-beta', apiBetaUrl], ['/api', apiUrl]] as const) {
+  for (const [prefix, upstream] of [
+    ['/api-beta', apiBetaUrl],
+    ['/api', apiUrl],
+  ] as const) {
     await app.register(proxy, {
       upstream,
       prefix,
@@ -199,9 +225,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     });
   }
 
-  const sendPage = options.app === 'shell'
-    ? await composedPageSender(app, options.root, indexFile, apiUrl, remotes, remoteOrigins)
-    : plainPageSender(indexFile);
+  const sendPage =
+    options.app === 'shell'
+      ? await composedPageSender(app, options.root, indexFile, apiUrl, remotes, remoteOrigins)
+      : plainPageSender(indexFile);
   app.get('/', sendPage);
 
   await app.register(fastifyStatic, {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http2Fetch, writeSelfSignedPair, type TlsPair } from './tls.js';
 
-describe('the local topology\'s TLS client', () => {
+describe("the local topology's TLS client", () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tls-test-'));
   let pair: TlsPair;
   let server: http2.Http2SecureServer;
@@ -17,11 +17,22 @@ describe('the local topology\'s TLS client', () => {
   beforeAll(async () => {
     pair = writeSelfSignedPair(path.join(dir, 'site'));
     // HTTP/2 only: a client that falls back to HTTP/1.1 is refused.
-    server = http2.createSecureServer({ cert: readFileSync(pair.certificate), key: readFileSync(pair.key), allowHTTP1: false }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => response.end(JSON.stringify({ version: request.httpVersion, type: request.headers['content-type'] ?? null, body: Buffer.concat(chunks).toString() })));
-    });
+    server = http2.createSecureServer(
+      { cert: readFileSync(pair.certificate), key: readFileSync(pair.key), allowHTTP1: false },
+      (request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () =>
+          response.end(
+            JSON.stringify({
+              version: request.httpVersion,
+              type: request.headers['content-type'] ?? null,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          ),
+        );
+      },
+    );
     server.on('session', (session) => sessions.add(session));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `https://localhost:${(server.address() as AddressInfo).port}/`;
@@ -36,7 +47,11 @@ describe('the local topology\'s TLS client', () => {
   it('speaks HTTP/2 to a server with the trusted certificate, and sends a form as multipart', async () => {
     const form = new FormData();
     form.append('file', new Blob(['hello'], { type: 'text/plain' }), 'note.txt');
-    const answer = (await (await http2Fetch(pair.certificate)(url, { method: 'POST', body: form })).json()) as { version: string; type: string; body: string };
+    const answer = (await (await http2Fetch(pair.certificate)(url, { method: 'POST', body: form })).json()) as {
+      version: string;
+      type: string;
+      body: string;
+    };
     expect(answer.version).toBe('2.0');
     expect(answer.type).toMatch(/^multipart\/form-data; boundary=/);
     expect(answer.body).toContain('filename="note.txt"');

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workspace = parse(readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as { packages: string[]; catalog: Record<string, string> };
+const workspace = parse(readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as {
+  packages: string[];
+  catalog: Record<string, string>;
+};
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 
@@ -35,12 +38,16 @@ describe('workspace hygiene', () => {
   it('takes every library more than one package uses from the catalog, in every package', () => {
     const outsideCatalog = [...externalDependencies()]
       .filter(([, uses]) => new Set(uses.map((use) => use.dir)).size > 1)
-      .flatMap(([name, uses]) => uses.filter((use) => use.version !== 'catalog:').map((use) => `${use.dir} ${use.field} ${name}@${use.version}`));
+      .flatMap(([name, uses]) =>
+        uses.filter((use) => use.version !== 'catalog:').map((use) => `${use.dir} ${use.field} ${name}@${use.version}`),
+      );
     expect(outsideCatalog).toEqual([]);
   });
 
   it('names in the catalog only libraries some package takes from it', () => {
-    const taken = new Set([...externalDependencies()].filter(([, uses]) => uses.some((use) => use.version === 'catalog:')).map(([name]) => name));
+    const taken = new Set(
+      [...externalDependencies()].filter(([, uses]) => uses.some((use) => use.version === 'catalog:')).map(([name]) => name),
+    );
     expect(Object.keys(workspace.catalog).filter((name) => !taken.has(name))).toEqual([]);
   });
 

@@ -12,7 +12,10 @@ export const CANNED_REPLIES_SEED_FILE = path.join(API_ROOT, 'seed', 'canned-repl
 /** Every one of the 16 languages has its demo replies, held to the rules agents' own replies meet. */
 const seedSchema = z.record(
   z.enum(LANGUAGES),
-  z.array(cannedReplyFieldsSchema.pick({ title: true, body: true })).min(1).max(LIMITS.cannedRepliesPerLanguageMax),
+  z
+    .array(cannedReplyFieldsSchema.pick({ title: true, body: true }))
+    .min(1)
+    .max(LIMITS.cannedRepliesPerLanguageMax),
 );
 export type CannedRepliesSeed = z.output<typeof seedSchema>;
 
@@ -34,7 +37,9 @@ export async function seedCannedReplies(db: Database, seed: CannedRepliesSeed, n
     await lockSeeding(tx);
     let added = 0;
     for (const [language, replies] of Object.entries(seed)) {
-      const { rows } = await tx.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM canned_replies WHERE lang = $1) AS present', [language]);
+      const { rows } = await tx.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM canned_replies WHERE lang = $1) AS present', [
+        language,
+      ]);
       if (rows[0]?.present) continue;
       for (const reply of replies) {
         await tx.query('INSERT INTO canned_replies (lang, title, body, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [

@@ -25,7 +25,14 @@ const SELECT = `
   LEFT JOIN accounts a ON a.id = c.updated_by`;
 
 function toCannedReply(row: CannedReplyRow): CannedReply {
-  return { id: toNumber(row.id), language: row.lang, title: row.title, body: row.body, updatedAt: iso(row.updated_at), updatedBy: row.updated_by };
+  return {
+    id: toNumber(row.id),
+    language: row.lang,
+    title: row.title,
+    body: row.body,
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by,
+  };
 }
 
 const notFound = () => new ApiFailure(ERROR_CODES.notFound, CANNED_REPLY_ERRORS.cannedReplyNotFound);
@@ -38,7 +45,8 @@ async function refusingTakenTitle<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (uniqueViolation(error) === 'canned_replies_title_key') throw new ApiFailure(ERROR_CODES.conflict, CANNED_REPLY_ERRORS.cannedReplyTitleTaken);
+    if (uniqueViolation(error) === 'canned_replies_title_key')
+      throw new ApiFailure(ERROR_CODES.conflict, CANNED_REPLY_ERRORS.cannedReplyTitleTaken);
     throw error;
   }
 }
@@ -50,7 +58,8 @@ async function refusingTakenTitle<T>(write: () => Promise<T>): Promise<T> {
 async function claimPlaceIn(tx: Queryable, language: Language): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('canned_replies:' || $1::text, 0))", [language]);
   const { rows } = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM canned_replies WHERE lang = $1', [language]);
-  if ((rows[0]?.count ?? 0) >= LIMITS.cannedRepliesPerLanguageMax) throw new ApiFailure(ERROR_CODES.conflict, CANNED_REPLY_ERRORS.cannedRepliesFull);
+  if ((rows[0]?.count ?? 0) >= LIMITS.cannedRepliesPerLanguageMax)
+    throw new ApiFailure(ERROR_CODES.conflict, CANNED_REPLY_ERRORS.cannedRepliesFull);
 }
 
 async function readOne(q: Queryable, id: number): Promise<CannedReply> {

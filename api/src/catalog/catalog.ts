@@ -101,7 +101,6 @@ export class Catalog {
       return ENDPOINTS.gamesSimple.response.parse(data);
     });
   }
-
 }
 
 /**

@@ -11,13 +11,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * as JSON for json/jsonb columns. To store a JSON array, pass `JSON.stringify(array)` with a `::jsonb` cast.
  */
 export type SqlValue =
-  | string
-  | number
-  | boolean
-  | null
-  | Date
-  | readonly (string | number | boolean | null)[]
-  | { readonly [key: string]: unknown };
+  string | number | boolean | null | Date | readonly (string | number | boolean | null)[] | { readonly [key: string]: unknown };
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -78,8 +72,6 @@ export function toNumber(value: unknown): number {
 export function encodeParams(params: readonly SqlValue[] | undefined): unknown[] {
   if (!params) return [];
   return params.map((value) =>
-    value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)
-      ? JSON.stringify(value)
-      : value,
+    value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value,
   );
 }

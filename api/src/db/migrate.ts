@@ -85,9 +85,7 @@ export async function migrate(db: Database, migrations?: readonly Migration[]): 
         const migration = known.get(row.version);
         if (!migration) unknown.push(row.version);
         else if (migration.checksum !== row.checksum) {
-          throw new Error(
-            `Migration ${String(row.version).padStart(4, '0')}_${migration.name} was changed after it was applied`,
-          );
+          throw new Error(`Migration ${String(row.version).padStart(4, '0')}_${migration.name} was changed after it was applied`);
         }
       }
       const next = all.find((migration) => !done.has(migration.version));

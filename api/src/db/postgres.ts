@@ -118,7 +118,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     let retry: NodeJS.Timeout | undefined;
     let pauseMs = LISTEN_RETRY_MS.first;
     const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString: options.connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+      const next = new pg.Client({
+        connectionString: options.connectionString,
+        ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      });
       client = next;
       next.on('notification', () => onNotify());
       next.on('error', (error) => {

@@ -38,6 +38,9 @@ export function cleanFileName(sent: string): string {
   // Kept as sent (case included); one that long is none of ours anyway, so it may be cut with the rest.
   const extension = fileExtension(name) === '' ? '' : name.slice(name.lastIndexOf('.') + 1);
   const suffix = extension !== '' && codePoints(extension).length <= EXTENSION_KEPT_MAX ? `.${extension}` : '';
-  const stem = characters.slice(0, INPUT_BOUNDS.fileNameMaxLength - codePoints(suffix).length).join('').replace(/[\s.]+$/u, '');
+  const stem = characters
+    .slice(0, INPUT_BOUNDS.fileNameMaxLength - codePoints(suffix).length)
+    .join('')
+    .replace(/[\s.]+$/u, '');
   return `${stem === '' ? FALLBACK_STEM : stem}${suffix}`;
 }

@@ -61,7 +61,13 @@ async function reserveUpload(db: Database, reservation: Reservation): Promise<vo
  * Gives a refused or failed upload's place back, and its bytes if they were kept. Failures are logged rather than
  * thrown, so the caller's own error is the answer; a row left behind expires with the other pending uploads.
  */
-async function releaseUpload(db: Database, store: FileStore, reservation: Reservation, bytesKept: boolean, log: FastifyBaseLogger): Promise<void> {
+async function releaseUpload(
+  db: Database,
+  store: FileStore,
+  reservation: Reservation,
+  bytesKept: boolean,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (bytesKept) {
     await store.delete(reservation.storageKey).catch((error: unknown) => {
       log.error({ err: error, storageKey: reservation.storageKey }, 'could not delete the bytes of a refused upload');

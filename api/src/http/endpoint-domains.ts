@@ -71,4 +71,3 @@ export const ENDPOINT_DOMAINS = {
 export type EndpointsOf<Domain extends ApiDomain> = {
   [Name in EndpointName]: (typeof ENDPOINT_DOMAINS)[Name] extends Domain ? Name : never;
 }[EndpointName];
-

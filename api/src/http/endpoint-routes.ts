@@ -134,7 +134,13 @@ export function registerEndpoints<Domain extends ApiDomain>(
     const endpoint: Endpoint = ENDPOINTS[name];
     // The mapped type checked each handler against its own endpoint; here they are handled uniformly.
     const handler = handlers[name] as unknown as (context: EndpointContext<EndpointName>) => Promise<unknown>;
-    const { cacheControl, vary, fileBytesMax = DEFAULT_FILE_BYTES_MAX, config, ...routeOptions }: EndpointRouteOptions = options[name] ?? {};
+    const {
+      cacheControl,
+      vary,
+      fileBytesMax = DEFAULT_FILE_BYTES_MAX,
+      config,
+      ...routeOptions
+    }: EndpointRouteOptions = options[name] ?? {};
     const transport = endpoint.transport ?? 'json';
     const authRequired = endpoint.auth !== 'none';
     const route: RouteOptions = {

@@ -52,7 +52,8 @@ function isMultipartLimitError(error: unknown): boolean {
  * What the multipart parser (busboy) raises for a body that is not well-formed or ends too soon, or for a
  * multipart Content-Type without its boundary.
  */
-const MALFORMED_MULTIPART = /^(Unexpected end of (multipart data|form)|Part terminated early|Malformed part header|Multipart: Boundary not found)/;
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form)|Part terminated early|Malformed part header|Multipart: Boundary not found)/;
 
 /** A body the client broke (malformed, cut short, connection gone): its fault, answered 400, not a server error. */
 function isBrokenUpload(error: unknown): boolean {

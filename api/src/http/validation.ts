@@ -70,7 +70,8 @@ export function isMessageKey(message: string): boolean {
 function describeProblem(issue: z.core.$ZodIssue, received: unknown, httpPart: string): string {
   // Repeating a query parameter (`?platform=web&platform=ios`) yields a list where one value is expected.
   const scalarExpected = issue.code === 'invalid_value' || (issue.code === 'invalid_type' && issue.expected !== 'array');
-  if (httpPart === 'querystring' && scalarExpected && Array.isArray(received)) return `expected a single value, got ${received.length} values`;
+  if (httpPart === 'querystring' && scalarExpected && Array.isArray(received))
+    return `expected a single value, got ${received.length} values`;
   // `Invalid body field "newPassword": passwordTooShort`: the key after the colon is what the browser translates.
   if (isMessageKey(issue.message)) return issue.message;
   switch (issue.code) {

@@ -2,14 +2,7 @@ import type { Database, Queryable } from '../db/database.js';
 import type { PasswordHasher } from './passwords.js';
 import type { AccountType, Role } from './types.js';
 
-export type AccountEventKind =
-  | 'login'
-  | 'logout'
-  | 'password_changed'
-  | 'password_reset'
-  | 'email_bound'
-  | 'created'
-  | 'profile_updated';
+export type AccountEventKind = 'login' | 'logout' | 'password_changed' | 'password_reset' | 'email_bound' | 'created' | 'profile_updated';
 
 /** A PostgreSQL unique violation (both drivers expose `code` and `constraint`). */
 export function uniqueViolation(error: unknown): string | null {
@@ -38,12 +31,7 @@ export async function recordAccountEvent(
   ip: string | null,
   at: Date,
 ): Promise<void> {
-  await runner.query('INSERT INTO account_events (account_id, kind, ip, at) VALUES ($1, $2, $3, $4)', [
-    accountId,
-    kind,
-    ip,
-    at,
-  ]);
+  await runner.query('INSERT INTO account_events (account_id, kind, ip, at) VALUES ($1, $2, $3, $4)', [accountId, kind, ip, at]);
 }
 
 export interface NewPlatformAccount {

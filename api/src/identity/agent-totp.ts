@@ -9,7 +9,7 @@ export const AGENT_TOTP_USAGE =
   'Usage: pnpm --filter api run agent-totp -- --account NAME [--remove]\n' +
   '  Enrols a new authenticator (TOTP) secret for an agent account, replacing any earlier one, and prints it as an\n' +
   '  otpauth:// address to add to an authenticator app (or type its secret in). From then on the agent logs in\n' +
-  '  with the password and the app\'s current code. --remove takes the second factor away (a lost phone): the agent\n' +
+  "  with the password and the app's current code. --remove takes the second factor away (a lost phone): the agent\n" +
   '  logs in with the password alone until enrolled again.\n';
 
 class AgentTotpError extends Error {}
@@ -56,7 +56,12 @@ export async function runAgentTotp(io: AgentTotpIo, options: AgentTotpOptions = 
     const args = io.argv[0] === '--' ? io.argv.slice(1) : [...io.argv];
     let values;
     try {
-      ({ values } = parseArgs({ args, options: { account: { type: 'string' }, remove: { type: 'boolean' } }, strict: true, allowPositionals: false }));
+      ({ values } = parseArgs({
+        args,
+        options: { account: { type: 'string' }, remove: { type: 'boolean' } },
+        strict: true,
+        allowPositionals: false,
+      }));
     } catch (error) {
       throw new AgentTotpError((error as Error).message);
     }

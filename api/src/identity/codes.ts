@@ -35,10 +35,10 @@ export class VerificationCodes {
         [accountId, purpose, now],
       );
       // Codes of this account that can no longer be used are of no further interest after a day.
-      await tx.query(
-        `DELETE FROM verification_codes WHERE account_id = $1 AND expires_at < $2`,
-        [accountId, new Date(now.getTime() - 24 * 60 * 60 * 1000)],
-      );
+      await tx.query(`DELETE FROM verification_codes WHERE account_id = $1 AND expires_at < $2`, [
+        accountId,
+        new Date(now.getTime() - 24 * 60 * 60 * 1000),
+      ]);
       await tx.query(
         `INSERT INTO verification_codes (purpose, account_id, email, code_hash, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -13,7 +13,7 @@ import { ROLES, type Role } from './types.js';
 
 export const USAGE =
   'Usage: pnpm --filter api run create-account -- --account NAME [--email ADDRESS] [--role player|agent] [--lead]\n' +
-  '  --lead gives an agent the support lead\'s permission (the lead\'s dashboard); it needs --role agent.\n' +
+  "  --lead gives an agent the support lead's permission (the lead's dashboard); it needs --role agent.\n" +
   '  The password comes from the ACCOUNT_PASSWORD environment variable, or from standard input\n' +
   '  (piped, or typed at a hidden prompt). It is never accepted as an argument: arguments end up in shell\n' +
   '  histories and process lists.\n';
@@ -186,7 +186,11 @@ export async function runCreateAccount(io: CreateAccountIo, options: CreateAccou
     );
     return 0;
   } catch (error) {
-    const known = error instanceof CommandError || error instanceof AccountExistsError || error instanceof EmailTakenError || error instanceof ConfigError;
+    const known =
+      error instanceof CommandError ||
+      error instanceof AccountExistsError ||
+      error instanceof EmailTakenError ||
+      error instanceof ConfigError;
     io.stderr.write(`create-account: ${error instanceof Error ? error.message : String(error)}\n`);
     if (error instanceof CommandError && error.showUsage) io.stderr.write(USAGE);
     if (!known && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);

@@ -36,8 +36,7 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
       return null;
     },
 
-    forgotPassword: async ({ body, query, request }) =>
-      identity.mailbox.requestPasswordReset(body.email, request.ip, query.spec_lang),
+    forgotPassword: async ({ body, query, request }) => identity.mailbox.requestPasswordReset(body.email, request.ip, query.spec_lang),
 
     resetPassword: async ({ body, query, request }) => {
       await identity.mailbox.resetPassword(body.email, body.code, body.newPassword, request.ip, query.spec_lang);
@@ -52,7 +51,8 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
     sendVerifyCode: async ({ body, query, account, request }) =>
       identity.mailbox.sendBindCode(account, body.email, body.currentPassword, request.ip, query.spec_lang),
 
-    bindEmail: async ({ body, query, account, request }) => identity.mailbox.bindEmail(account, body.email, body.code, request.ip, query.spec_lang),
+    bindEmail: async ({ body, query, account, request }) =>
+      identity.mailbox.bindEmail(account, body.email, body.code, request.ip, query.spec_lang),
 
     updateProfile: async ({ body, account, request }) => identity.updateProfile(account, body, request.ip),
   };

@@ -47,4 +47,7 @@ const identityDomain: FastifyPluginAsync<IdentityPluginOptions> = async (app, op
   registerEndpoints(app, 'identity', createIdentityHandlers(identity, app.catalog));
 };
 
-export const identityPlugin = fastifyPlugin(identityDomain, { name: 'identity', decorators: { fastify: ['catalog', 'metrics', 'background'] } });
+export const identityPlugin = fastifyPlugin(identityDomain, {
+  name: 'identity',
+  decorators: { fastify: ['catalog', 'metrics', 'background'] },
+});

@@ -163,7 +163,13 @@ export class IdentityService {
    * password attempt is withdrawn (it was no failure) and the login form asks for one; a wrong code, or one already
    * used (its time step is not after the last accepted one), stays counted as a failure.
    */
-  private async checkSecondFactor(accountId: number, account: string, secret: string, otp: string | undefined, attempt: number[]): Promise<void> {
+  private async checkSecondFactor(
+    accountId: number,
+    account: string,
+    secret: string,
+    otp: string | undefined,
+    attempt: number[],
+  ): Promise<void> {
     if (otp === undefined) {
       await this.attempts.forget(attempt);
       throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.otpRequired);
@@ -201,7 +207,12 @@ export class IdentityService {
       const phone = changes.phone ?? row.phone;
       if (birthday === row.birthday && phone === row.phone) return;
       const at = this.deps.now();
-      await tx.query('UPDATE accounts SET birthday = $2, phone = $3, updated_at = $4 WHERE id = $1', [account.accountId, birthday, phone, at]);
+      await tx.query('UPDATE accounts SET birthday = $2, phone = $3, updated_at = $4 WHERE id = $1', [
+        account.accountId,
+        birthday,
+        phone,
+        at,
+      ]);
       await recordAccountEvent(tx, account.accountId, 'profile_updated', ip, at);
     });
     return this.userInfo(account);

@@ -66,10 +66,10 @@ export class Sessions {
     const role = rows[0]?.role ?? 'player';
     const lifetime = sessionLifetime(role, remember);
     const expiresAt = new Date(now.getTime() + lifetime.hours * 60 * 60 * 1000);
-    await runner.query(
-      `DELETE FROM sessions WHERE account_id = $1 AND coalesce(revoked_at, expires_at) < $2`,
-      [accountId, new Date(now.getTime() - SESSION_RETENTION_MS)],
-    );
+    await runner.query(`DELETE FROM sessions WHERE account_id = $1 AND coalesce(revoked_at, expires_at) < $2`, [
+      accountId,
+      new Date(now.getTime() - SESSION_RETENTION_MS),
+    ]);
     await runner.query(
       `INSERT INTO sessions (account_id, token_hash, created_at, expires_at, last_seen_at, remember, idle_timeout_seconds)
        VALUES ($1, $2, $3, $4, $3, $5, $6)`,
@@ -115,9 +115,6 @@ export class Sessions {
 
   /** Ends every session of an account (password reset, password change). */
   async revokeAll(accountId: number, runner: Queryable = this.db): Promise<void> {
-    await runner.query('UPDATE sessions SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL', [
-      accountId,
-      this.now(),
-    ]);
+    await runner.query('UPDATE sessions SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL', [accountId, this.now()]);
   }
 }

@@ -40,10 +40,11 @@ export class Throttle {
     const ids: number[] = [];
     let retryAfterSeconds = 0;
     for (const entry of entries) {
-      const { rows } = await this.db.query<{ id: number }>(
-        'INSERT INTO auth_throttle (bucket, key, at) VALUES ($1, $2, $3) RETURNING id',
-        [entry.bucket, entry.key, now],
-      );
+      const { rows } = await this.db.query<{ id: number }>('INSERT INTO auth_throttle (bucket, key, at) VALUES ($1, $2, $3) RETURNING id', [
+        entry.bucket,
+        entry.key,
+        now,
+      ]);
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('auth_throttle insert returned no id');
       ids.push(id);
@@ -79,7 +80,7 @@ export class Throttle {
 
   /** Forgets every event of the keys starting with `prefix` (a reset lifts an account's locks at every address). */
   async clearPrefix(bucket: string, prefix: string): Promise<void> {
-    await this.db.query("DELETE FROM auth_throttle WHERE bucket = $1 AND left(key, length($2)) = $2", [bucket, prefix]);
+    await this.db.query('DELETE FROM auth_throttle WHERE bucket = $1 AND left(key, length($2)) = $2', [bucket, prefix]);
   }
 
   /**

@@ -7,7 +7,14 @@ const ACCEPTED_STEPS_AROUND = 1;
 const PERIOD_SECONDS = 30;
 
 function totpFor(secret: string, account: string): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label: account, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS });
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label: account,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+  });
 }
 
 /** A new random secret: 160 bits (RFC 4226's recommendation), base32 as authenticator apps take it. */

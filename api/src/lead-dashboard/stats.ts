@@ -1,11 +1,4 @@
-import {
-  CSAT_SATISFIED_SCORE_MIN,
-  LIMITS,
-  RATING_REASONS,
-  addDays,
-  daysInRange,
-  type EndpointResponse,
-} from 'shared-contracts';
+import { CSAT_SATISFIED_SCORE_MIN, LIMITS, RATING_REASONS, addDays, daysInRange, type EndpointResponse } from 'shared-contracts';
 import { toNumber, type Database } from '../db/database.js';
 
 export type LeadDashboard = EndpointResponse<'leadDashboard'>;

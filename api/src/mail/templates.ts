@@ -70,7 +70,9 @@ export function renderMail<Template extends MailTemplate>(
   const vars: Readonly<Record<string, string | number>> = { ...values };
   return {
     // A header line: never a line break, whatever a translation contains.
-    subject: interpolate(subject, vars).replace(/[\r\n]+/g, ' ').trim(),
+    subject: interpolate(subject, vars)
+      .replace(/[\r\n]+/g, ' ')
+      .trim(),
     text: `${interpolate(body, vars)}\n\n${interpolate(texts.footer, vars)}\n`,
   };
 }

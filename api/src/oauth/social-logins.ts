@@ -95,7 +95,10 @@ export class SocialLogins {
 
   constructor(private readonly deps: SocialLoginDependencies) {
     this.throttle = new Throttle(deps.db, deps.now);
-    for (const [provider, settings] of Object.entries(deps.settings.providers) as [SocialProvider, OAuthSettings['providers'][SocialProvider]][]) {
+    for (const [provider, settings] of Object.entries(deps.settings.providers) as [
+      SocialProvider,
+      OAuthSettings['providers'][SocialProvider],
+    ][]) {
       if (settings) this.clients.set(provider, new ProviderClient(provider, settings));
     }
     this.origins = new Set(deps.settings.redirectOrigins);
@@ -133,7 +136,9 @@ export class SocialLogins {
     const client = this.client(provider);
     const counted = await this.throttle.hit([{ bucket: 'social_start_ip', key: ip, limit: this.deps.startsPerIp }]);
     if (!counted.allowed) {
-      throw new ApiFailure(ERROR_CODES.tooManyRequests, IDENTITY_MESSAGES.tooManyAttempts, { retryAfterSeconds: counted.retryAfterSeconds });
+      throw new ApiFailure(ERROR_CODES.tooManyRequests, IDENTITY_MESSAGES.tooManyAttempts, {
+        retryAfterSeconds: counted.retryAfterSeconds,
+      });
     }
     const redirectUri = this.redirectUri(provider, headers);
     const checks: LoginChecks = {
@@ -216,7 +221,12 @@ export class SocialLogins {
           const account = linked.rows[0] ?? (await this.createAccount(tx, provider, identity, at));
           const session = await this.deps.sessions.create(account.id, remember, tx);
           await recordAccountEvent(tx, account.id, 'login', ip, at);
-          return { token: session.token, account: account.account, type: 'THIRD_PARTY' as const, expiresAt: session.expiresAt.toISOString() };
+          return {
+            token: session.token,
+            account: account.account,
+            type: 'THIRD_PARTY' as const,
+            expiresAt: session.expiresAt.toISOString(),
+          };
         });
       } catch (error) {
         // Two first logins of one identity at once: the loser finds the winner's account on the next round.
@@ -235,9 +245,9 @@ export class SocialLogins {
     const digest = sha256(`${provider}:${identity.subject}`);
     // An address another account already uses stays with that account: it is not linked on a provider's word.
     const email = identity.email
-      ? ((await tx.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [identity.email])).rows.length > 0
-          ? null
-          : identity.email)
+      ? (await tx.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [identity.email])).rows.length > 0
+        ? null
+        : identity.email
       : null;
     for (const length of [10, 16, 24, 64]) {
       const name = `${provider}-${digest.slice(0, length)}`;

@@ -17,7 +17,9 @@ export async function listenMetrics(metrics: ApiMetrics, options: { host: string
     }
     metrics.exposition().then(
       ({ contentType, body }) => {
-        response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : body);
+        response
+          .writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' })
+          .end(request.method === 'HEAD' ? undefined : body);
       },
       () => {
         response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Metrics unavailable\n');

@@ -21,7 +21,14 @@ export interface DemoAccount {
  * Their passwords are public: never on a real site.
  */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { account: 'player1', password: 'player1-pass', email: 'player1@demo.example', birthday: '1996-04-12', phone: '+821012345678', role: 'player' },
+  {
+    account: 'player1',
+    password: 'player1-pass',
+    email: 'player1@demo.example',
+    birthday: '1996-04-12',
+    phone: '+821012345678',
+    role: 'player',
+  },
   { account: 'player2', password: 'player2-pass', email: 'player2@demo.example', birthday: '1989-11-03', phone: null, role: 'player' },
   { account: 'agent1', password: 'agent1-pass', email: null, birthday: '1990-07-21', phone: '+886212345678', role: 'agent' },
   { account: 'lead1', password: 'lead1-pass', email: null, birthday: '1985-02-14', phone: '+81312345678', role: 'agent', lead: true },

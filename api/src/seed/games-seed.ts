@@ -14,7 +14,10 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);
 
 const seedSectionSchema = z.object({
   /** URL anchor (`/GamesDetails/3#story`). */
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(64),
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/)
+    .max(64),
   title: z.string().min(1).max(200),
   body: z.string().max(20_000),
 });
@@ -115,10 +118,7 @@ export async function seedGames(db: Database, games: readonly SeedGame[]): Promi
           [game.id, lang, text.subTitle, text.genre, JSON.stringify(text.sections)],
         );
       }
-      await tx.query('DELETE FROM game_texts WHERE game_id = $1 AND NOT (lang = ANY($2::text[]))', [
-        game.id,
-        languages,
-      ]);
+      await tx.query('DELETE FROM game_texts WHERE game_id = $1 AND NOT (lang = ANY($2::text[]))', [game.id, languages]);
     }
     return { games: games.length, texts };
   });

@@ -9,7 +9,10 @@ import { lockSeeding } from './games-seed.js';
 export const SUPPORT_SEED_FILE = path.join(API_ROOT, 'seed', 'support.json');
 
 const idSchema = z.number().int().positive().max(INPUT_BOUNDS.idMax);
-const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).max(INPUT_BOUNDS.supportIdMaxLength);
+const keySchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]*$/)
+  .max(INPUT_BOUNDS.supportIdMaxLength);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);
 
 /** A text in every one of the 16 languages: the seed is the demo site, nothing may fall back to English. */
@@ -47,7 +50,11 @@ export const supportSeedSchema = z
         gameId: idSchema,
         servers: z.array(
           z.strictObject({
-            id: z.string().regex(/^s[a-z0-9_-]*$/).min(2).max(INPUT_BOUNDS.supportIdMaxLength),
+            id: z
+              .string()
+              .regex(/^s[a-z0-9_-]*$/)
+              .min(2)
+              .max(INPUT_BOUNDS.supportIdMaxLength),
             name: nameSchema,
             areas: z.array(keySchema).min(1),
           }),
@@ -170,7 +177,14 @@ export async function seedSupport(db: Database, seed: SupportSeed): Promise<Supp
   return db.transaction(async (tx) => {
     await lockSeeding(tx);
     const result: SupportSeedResult = {
-      faqTypes: 0, faqs: 0, inquiryCategories: 0, servers: 0, areas: 0, downloads: 0, roles: 0, rolesSkipped: 0,
+      faqTypes: 0,
+      faqs: 0,
+      inquiryCategories: 0,
+      servers: 0,
+      areas: 0,
+      downloads: 0,
+      roles: 0,
+      rolesSkipped: 0,
     };
     for (const [order, type] of seed.faqTypes.entries()) {
       await tx.query(

@@ -183,7 +183,12 @@ async function readReference(db: Database): Promise<Reference> {
        WHERE c.published
        GROUP BY c.id ORDER BY c.sort_order, c.id`,
     );
-    const { rows: faqs } = await tx.query<{ id: number; type_id: number; games: number[]; texts: TextsJson<{ title: string; answer: string }> }>(
+    const { rows: faqs } = await tx.query<{
+      id: number;
+      type_id: number;
+      games: number[];
+      texts: TextsJson<{ title: string; answer: string }>;
+    }>(
       `SELECT f.id, f.type_id,
               (SELECT COALESCE(array_agg(g.game_id ORDER BY g.game_id), '{}') FROM faq_games g WHERE g.faq_id = f.id) AS games,
               COALESCE(jsonb_object_agg(x.lang, jsonb_build_object('title', x.title, 'answer', x.answer))

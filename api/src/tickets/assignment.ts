@@ -31,14 +31,20 @@ async function agentNamed(tx: Queryable, accountId: number): Promise<DeskAgent> 
  * Gives an open ticket to `assigneeId` (null: nobody) if `expectedAssigneeId` still holds it; otherwise 4090
  * `assignmentChanged` and nothing changes (the desk reads the ticket again and names the holder).
  */
-export async function assignTicket(db: Database, now: Date, body: AssignBody): Promise<{ assignee: DeskAgent | null; assignedAt: string | null }> {
+export async function assignTicket(
+  db: Database,
+  now: Date,
+  body: AssignBody,
+): Promise<{ assignee: DeskAgent | null; assignedAt: string | null }> {
   return db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, body.inquiryId, null);
     if (ticket.assigneeId !== body.expectedAssigneeId) throw new ApiFailure(ERROR_CODES.conflict, DESK_ERRORS.assignmentChanged);
     if (!isOpen(ticket.status)) throw new ApiFailure(ERROR_CODES.conflict, TICKET_ERRORS.inquiryClosed);
     const assignee = body.assigneeId === null ? null : await agentNamed(tx, body.assigneeId);
     if (body.assigneeId === ticket.assigneeId) {
-      const { rows } = await tx.query<{ assigned_at: Date | string | null }>('SELECT assigned_at FROM tickets WHERE id = $1', [body.inquiryId]);
+      const { rows } = await tx.query<{ assigned_at: Date | string | null }>('SELECT assigned_at FROM tickets WHERE id = $1', [
+        body.inquiryId,
+      ]);
       const assignedAt = rows[0]?.assigned_at ?? null;
       return { assignee, assignedAt: assignedAt === null ? null : iso(assignedAt) };
     }

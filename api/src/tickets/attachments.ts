@@ -31,6 +31,9 @@ export async function attachFiles(tx: Queryable, fileIds: readonly string[], tar
     [fileIds, target.ownerAccountId, target.ticketId, target.messageId, target.now, pendingUploadCutoff(target.now)],
   );
   if (rows.length !== fileIds.length) throw new ApiFailure(ERROR_CODES.notFound, TICKET_ERRORS.attachmentInvalid);
-  const problem = attachmentSetProblem(rows.map((row) => row.kind), target.rule);
+  const problem = attachmentSetProblem(
+    rows.map((row) => row.kind),
+    target.rule,
+  );
   if (problem) throw new ApiFailure(ERROR_CODES.badRequest, problem);
 }

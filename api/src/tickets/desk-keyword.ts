@@ -92,12 +92,7 @@ export interface KeywordPage {
  * tickets finds the first page within 2,000, and stops after WALK_MAX. Only when that is not enough (a page far
  * down, or matches all at the end of the queue) are all the matches found and ordered.
  */
-export async function findByKeyword(
-  db: Queryable,
-  text: string,
-  filters: (param: Param) => string,
-  page: number,
-): Promise<KeywordPage> {
+export async function findByKeyword(db: Queryable, text: string, filters: (param: Param) => string, page: number): Promise<KeywordPage> {
   const offset = (page - 1) * AGENT_PAGE_SIZE;
   const found = async (cap: number | null) => {
     const { values, param } = parameters();

@@ -121,7 +121,12 @@ export async function readEventsAfter(
  * What a resuming stream missed, or null when it cannot be replayed: not written by this database, pruned
  * meanwhile, or more than `limit` events behind.
  */
-export async function readReplay(db: Database, account: AuthenticatedAccount, from: EventPosition, limit: number): Promise<StoredEvent[] | null> {
+export async function readReplay(
+  db: Database,
+  account: AuthenticatedAccount,
+  from: EventPosition,
+  limit: number,
+): Promise<StoredEvent[] | null> {
   const { rows: check } = await db.query<{ resumable: boolean }>(RESUMABLE, [from.tx, from.id]);
   if (!check[0]?.resumable) return null;
   const { rows } =

@@ -46,12 +46,17 @@ export async function pruneTicketEvents(db: Database, now: Date): Promise<number
   let total = 0;
   for (;;) {
     const deleted = await db.transaction(async (tx) => {
-      const { rows: lock } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [PRUNE_LOCK_KEY]);
+      const { rows: lock } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [
+        PRUNE_LOCK_KEY,
+      ]);
       if (!lock[0]?.locked) return 0;
       const { rows } = await tx.query<{ tx: number | string; id: number | string }>(PRUNE_UP_TO, [before, PRUNE_BATCH]);
       if (!rows[0]) return 0;
       const upTo = [toNumber(rows[0].tx), toNumber(rows[0].id)];
-      const { rowCount } = await tx.query('DELETE FROM ticket_events WHERE (tx, id) <= ($1::bigint, $2::bigint) AND created_at < $3', [...upTo, before]);
+      const { rowCount } = await tx.query('DELETE FROM ticket_events WHERE (tx, id) <= ($1::bigint, $2::bigint) AND created_at < $3', [
+        ...upTo,
+        before,
+      ]);
       await tx.query('UPDATE ticket_events_pruned SET tx = $1, id = $2 WHERE ($1::bigint, $2::bigint) > (tx, id)', upTo);
       return rowCount;
     });
@@ -145,7 +150,13 @@ export class LiveTicketEvents {
     const open = this.#openByAccount.get(account.accountId) ?? 0;
     if (open >= this.#streamsPerAccount) {
       response
-        .writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-content-type-options': 'nosniff', connection: 'close' })
+        .writeHead(429, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': '30',
+          'x-content-type-options': 'nosniff',
+          connection: 'close',
+        })
         .end(JSON.stringify({ code: ERROR_CODES.tooManyRequests, msg: TOO_MANY_STREAMS, data: null }));
       return;
     }

@@ -74,4 +74,3 @@ export class LiveStream {
     if (!this.response.writableEnded) this.response.end();
   }
 }
-

@@ -1,4 +1,13 @@
-import { DESK_ERRORS, ERROR_CODES, LIMITS, OPEN_TICKET_STATUSES, TICKET_ERRORS, type InquiryMessage, type TicketStatus, type inquiryReplyBodySchema } from 'shared-contracts';
+import {
+  DESK_ERRORS,
+  ERROR_CODES,
+  LIMITS,
+  OPEN_TICKET_STATUSES,
+  TICKET_ERRORS,
+  type InquiryMessage,
+  type TicketStatus,
+  type inquiryReplyBodySchema,
+} from 'shared-contracts';
 import type { z } from 'zod';
 import { toNumber, type Database } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
@@ -67,7 +76,10 @@ export async function addMessage(
       );
     } else if (ticket.status === 'replied') {
       // After an agent's reply, the agent owes the next message from now on.
-      await tx.query("UPDATE tickets SET status = 'waiting_reply', waiting_since = $2, updated_at = $2 WHERE id = $1", [body.inquiryId, now]);
+      await tx.query("UPDATE tickets SET status = 'waiting_reply', waiting_since = $2, updated_at = $2 WHERE id = $1", [
+        body.inquiryId,
+        now,
+      ]);
     } else {
       // Still waiting for an agent: the ticket keeps its place in the queue.
       await tx.query('UPDATE tickets SET updated_at = $2 WHERE id = $1', [body.inquiryId, now]);

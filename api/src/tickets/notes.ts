@@ -43,7 +43,9 @@ export async function addNote(db: Database, now: Date, agent: AuthenticatedAccou
       body.requestId,
     ]);
     if (earlier.rows[0]) return toNote(earlier.rows[0]);
-    const { rows: counted } = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM ticket_notes WHERE ticket_id = $1', [body.inquiryId]);
+    const { rows: counted } = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM ticket_notes WHERE ticket_id = $1', [
+      body.inquiryId,
+    ]);
     if ((counted[0]?.count ?? 0) >= DESK_LIMITS.notesPerTicketMax) throw new ApiFailure(ERROR_CODES.conflict, DESK_ERRORS.notesFull);
     const { rows } = await tx.query<{ id: number | string }>(
       'INSERT INTO ticket_notes (ticket_id, author_account_id, request_id, content, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',

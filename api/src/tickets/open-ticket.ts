@@ -1,4 +1,12 @@
-import { ERROR_CODES, OPEN_TICKET_STATUSES, SUPPORT_ERRORS, TICKET_ERRORS, TICKET_TYPES, type Language, type inquiryCreateBodySchema } from 'shared-contracts';
+import {
+  ERROR_CODES,
+  OPEN_TICKET_STATUSES,
+  SUPPORT_ERRORS,
+  TICKET_ERRORS,
+  TICKET_TYPES,
+  type Language,
+  type inquiryCreateBodySchema,
+} from 'shared-contracts';
 import { gameAreaIdSchema, normaliseContact, roleIdSchema, serverIdSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import { toNumber, type Queryable } from '../db/database.js';

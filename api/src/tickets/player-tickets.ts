@@ -71,10 +71,11 @@ export class PlayerTickets {
     const now = this.#options.now();
     return this.#options.db.transaction(async (tx) => {
       // Marked first: the row lock keeps an agent's reply from landing between what is shown and what is marked.
-      const { rowCount } = await tx.query(
-        'UPDATE tickets SET player_read_at = $3, feedback_at = NULL WHERE id = $1 AND account_id = $2',
-        [inquiryId, account.accountId, now],
-      );
+      const { rowCount } = await tx.query('UPDATE tickets SET player_read_at = $3, feedback_at = NULL WHERE id = $1 AND account_id = $2', [
+        inquiryId,
+        account.accountId,
+        now,
+      ]);
       if (rowCount === 0) throw notFound();
       const conversation = await readDetail(tx, language, inquiryId);
       if (!conversation) throw notFound();

@@ -1,12 +1,4 @@
-import type {
-  Attachment,
-  InquiryDetail,
-  InquiryMessage,
-  InquirySummary,
-  Language,
-  TicketStatus,
-  TicketType,
-} from 'shared-contracts';
+import type { Attachment, InquiryDetail, InquiryMessage, InquirySummary, Language, TicketStatus, TicketType } from 'shared-contracts';
 import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import { toNumber, type Queryable, type SqlValue } from '../db/database.js';
 import { toAttachment, type AttachmentRow } from '../files/file-rows.js';
@@ -120,7 +112,13 @@ export async function readMessage(q: Queryable, ticketId: number, messageId: num
   const row = rows[0];
   if (!row) throw new Error(`Message ${messageId} of ticket ${ticketId} vanished`);
   const attachments = await readAttachments(q, ticketId, messageId);
-  return { id: toNumber(row.id), author: row.author, content: row.content, attachments: attachments.get(messageId) ?? [], createdAt: iso(row.created_at) };
+  return {
+    id: toNumber(row.id),
+    author: row.author,
+    content: row.content,
+    attachments: attachments.get(messageId) ?? [],
+    createdAt: iso(row.created_at),
+  };
 }
 
 interface DetailRow extends SummaryRow {
@@ -183,7 +181,13 @@ export async function readDetail(q: Queryable, language: Language, ticketId: num
     attachments: attachments.get(null) ?? [],
     messages: messages.map((message) => {
       const id = toNumber(message.id);
-      return { id, author: message.author, content: message.content, attachments: attachments.get(id) ?? [], createdAt: iso(message.created_at) };
+      return {
+        id,
+        author: message.author,
+        content: message.content,
+        attachments: attachments.get(id) ?? [],
+        createdAt: iso(message.created_at),
+      };
     }),
     endedBy: row.ended_by,
     endedAt: row.ended_at === null ? null : iso(row.ended_at),

@@ -131,7 +131,12 @@ async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLo
     if (!category) throw new Error(`game ${game.id} has no question categories`);
 
     const targets: LoadTarget[] = [
-      { name: `GET ${ENDPOINTS.gamesAll.path}`, method: 'GET', path: `${ENDPOINTS.gamesAll.path}?spec_lang=en`, request: () => ({ headers: {} }) },
+      {
+        name: `GET ${ENDPOINTS.gamesAll.path}`,
+        method: 'GET',
+        path: `${ENDPOINTS.gamesAll.path}?spec_lang=en`,
+        request: () => ({ headers: {} }),
+      },
       {
         name: `POST ${ENDPOINTS.createInquiry.path}`,
         method: 'POST',
@@ -145,7 +150,10 @@ async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLo
             content: 'A ticket the benchmark opens to measure how fast tickets are created.',
             contact: BENCH_CONTACT,
           });
-          return { headers: { authorization: `Bearer ${tokenFor(sequence)}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+          return {
+            headers: { authorization: `Bearer ${tokenFor(sequence)}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          };
         },
       },
       // After the creates, so each player lists the tickets they just opened, as a player back on the page does.
@@ -166,7 +174,11 @@ async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLo
       if (target.method === 'POST') {
         createsSent = warm.sent + sent;
         createdAnswers = [warmup, tally].reduce(
-          (sum, { answers }) => sum + Object.entries(answers).filter(([key]) => key.startsWith('2')).reduce((total, [, count]) => total + count, 0),
+          (sum, { answers }) =>
+            sum +
+            Object.entries(answers)
+              .filter(([key]) => key.startsWith('2'))
+              .reduce((total, [, count]) => total + count, 0),
           0,
         );
       }
@@ -191,7 +203,13 @@ async function measureOn(database: ApiDatabase): Promise<{ endpoints: EndpointLo
   const counted = await countBenchTickets(database);
   return {
     endpoints,
-    tickets: { database: database.kind, sent: createsSent, createdAnswers, ticketsInDatabase: counted.count, distinctRequests: counted.distinct },
+    tickets: {
+      database: database.kind,
+      sent: createsSent,
+      createdAnswers,
+      ticketsInDatabase: counted.count,
+      distinctRequests: counted.distinct,
+    },
   };
 }
 
@@ -238,7 +256,10 @@ export const apiLoad: Measurement<ApiLoad> = {
         load.p50Ms,
         load.p99Ms,
         load.requests,
-        Object.entries(load.answers).sort().map(([key, count]) => `${key}: ${count}`).join(', '),
+        Object.entries(load.answers)
+          .sort()
+          .map(([key, count]) => `${key}: ${count}`)
+          .join(', '),
         load.errors + load.timeouts,
       ]),
       notes: [

@@ -22,7 +22,9 @@ export const buildTime: Measurement<BuildTime> = {
       title: 'Production build of all apps',
       columns: ['command', 'seconds'],
       rows: [[command, seconds]],
-      notes: ['shell, catalog, support and account (pnpm -r, in parallel where it can); the reference prototype built host + remote in 7.5 s.'],
+      notes: [
+        'shell, catalog, support and account (pnpm -r, in parallel where it can); the reference prototype built host + remote in 7.5 s.',
+      ],
     },
   ],
 };

@@ -31,7 +31,6 @@ const AGENTS = 20;
 /** Players whose history is read, in turn. */
 const HISTORY_PLAYERS = 30;
 
-
 interface Timing {
   p50Ms: number;
   p95Ms: number;
@@ -79,7 +78,13 @@ function utcDay(date: Date): string {
 }
 
 /** The desk's queries as agents and players make them (issue 15 item 5), against the bench's seed. */
-function deskQueries(agentToken: string, leadToken: string, playerTokens: readonly string[], gameId: number, ticketCount: number): DeskQuery[] {
+function deskQueries(
+  agentToken: string,
+  leadToken: string,
+  playerTokens: readonly string[],
+  gameId: number,
+  ticketCount: number,
+): DeskQuery[] {
   const queue = ENDPOINTS.agentInquiries.path;
   const agent = () => agentToken;
   let turn = 0;
@@ -98,7 +103,11 @@ function deskQueries(agentToken: string, leadToken: string, playerTokens: readon
     // An order number from the middle of the seed: one ticket has it.
     { name: 'keyword: order number', path: `${queue}?keyword=${orderNumber(Math.ceil(ticketCount / 2))}`, token: agent },
     { name: 'keyword: common word (fr)', path: `${queue}?keyword=${encodeURIComponent('remboursement')}`, token: agent },
-    { name: 'keyword: account name', path: `${queue}?keyword=${PLAYER_PREFIX}${Math.ceil(ticketCount / TICKETS_PER_PLAYER / 3)}`, token: agent },
+    {
+      name: 'keyword: account name',
+      path: `${queue}?keyword=${PLAYER_PREFIX}${Math.ceil(ticketCount / TICKETS_PER_PLAYER / 3)}`,
+      token: agent,
+    },
     { name: 'keyword: ja, 4 characters', path: `${queue}?keyword=${encodeURIComponent('ログイン')}`, token: agent },
     { name: 'keyword: zh-CN, 2 characters', path: `${queue}?keyword=${encodeURIComponent('充值')}`, token: agent },
     { name: "player's history", path: ENDPOINTS.inquiryList.path, token: () => playerTokens[turn++ % playerTokens.length]! },
@@ -106,7 +115,11 @@ function deskQueries(agentToken: string, leadToken: string, playerTokens: readon
   ];
 }
 
-async function measureQueries(app: Awaited<ReturnType<typeof buildApp>>, queries: readonly DeskQuery[], statements: { current: Statement[] | null }) {
+async function measureQueries(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  queries: readonly DeskQuery[],
+  statements: { current: Statement[] | null },
+) {
   const figures: DeskQueryFigures[] = [];
   for (const query of queries) {
     const samples: Record<Part, number[]> = { call: [], rows: [], count: [] };
@@ -117,7 +130,8 @@ async function measureQueries(app: Awaited<ReturnType<typeof buildApp>>, queries
       const answer = await app.inject({ method: 'GET', url: query.path, headers: { authorization: `Bearer ${query.token()}` } });
       const ms = performance.now() - started;
       statements.current = null;
-      if (answer.statusCode !== 200) throw new Error(`${query.name}: ${query.path} answered ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+      if (answer.statusCode !== 200)
+        throw new Error(`${query.name}: ${query.path} answered ${answer.statusCode} ${answer.body.slice(0, 300)}`);
       if (run < WARMUP) continue;
       samples.call.push(ms);
       for (const part of ['rows', 'count'] as const) {
@@ -128,7 +142,8 @@ async function measureQueries(app: Awaited<ReturnType<typeof buildApp>>, queries
     }
     const parts: Partial<Record<Part, Timing>> = {};
     for (const part of ['call', 'rows', 'count'] as const) {
-      if (samples[part].length > 0) parts[part] = { p50Ms: round(percentile(samples[part], 0.5)), p95Ms: round(percentile(samples[part], 0.95)) };
+      if (samples[part].length > 0)
+        parts[part] = { p50Ms: round(percentile(samples[part], 0.5)), p95Ms: round(percentile(samples[part], 0.95)) };
     }
     figures.push({ query: query.name, parts });
   }
@@ -185,17 +200,22 @@ export const deskScale: Measurement<DeskScale> = {
             // The bench's rows are valid by construction: no triggers (live events) and no foreign-key checks.
             await tx.query('SET LOCAL session_replication_role = replica');
             await tx.query("SET LOCAL maintenance_work_mem = '256MB'");
-            return withIndexesBuiltAfter(tx, SEEDED_TABLES, () => seedDeskStep(tx, { from: seeded + 1, to: size, last, agentIds, passwordHash }));
+            return withIndexesBuiltAfter(tx, SEEDED_TABLES, () =>
+              seedDeskStep(tx, { from: seeded + 1, to: size, last, agentIds, passwordHash }),
+            );
           });
           await db.exec('VACUUM (ANALYZE) tickets, ticket_messages, ticket_ratings, accounts');
           const seedSeconds = round((performance.now() - started) / 1000);
           process.stderr.write(`bench: deskScale seeded ${size.toLocaleString('en-US')} tickets in ${seedSeconds} s\n`);
           if (playerTokens.length === 0) {
-            const { rows: players } = await db.query<{ id: string }>(
-              'SELECT id FROM accounts WHERE account LIKE $1 ORDER BY id LIMIT $2',
-              [`${PLAYER_PREFIX}%`, HISTORY_PLAYERS],
+            const { rows: players } = await db.query<{ id: string }>('SELECT id FROM accounts WHERE account LIKE $1 ORDER BY id LIMIT $2', [
+              `${PLAYER_PREFIX}%`,
+              HISTORY_PLAYERS,
+            ]);
+            playerTokens = await addSessions(
+              db,
+              players.map((row) => Number(row.id)),
             );
-            playerTokens = await addSessions(db, players.map((row) => Number(row.id)));
           }
           seeded = size;
           process.stderr.write(`bench: deskScale measuring at ${size.toLocaleString('en-US')} tickets...\n`);
@@ -237,7 +257,8 @@ export const deskScale: Measurement<DeskScale> = {
         ],
       },
       {
-        title: 'Seeding the desk (server-side generate_series, triggers and foreign-key checks off, indexes built after, then VACUUM ANALYZE)',
+        title:
+          'Seeding the desk (server-side generate_series, triggers and foreign-key checks off, indexes built after, then VACUUM ANALYZE)',
         columns: ['tickets', 'messages added', 'players added', 'seconds'],
         rows: sizes.map((size, index) => [
           size.tickets,

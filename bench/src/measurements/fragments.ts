@@ -116,24 +116,46 @@ export const fragments: Measurement<FragmentsResult> = {
     return [
       {
         title: `First-view fragment of / from the catalogue's origin, ${connections} connections for ${seconds} s (autocannon, after ${WARMUP_SECONDS} s of warm-up)`,
-        columns: ['fragment', 'pace', 'req/s (target)', 'p50 ms', `p99 ms (< ${TARGETS.fragmentP99Ms} at the target rate)`, 'requests', 'answers', 'non-2xx', 'errors', 'target missed'],
+        columns: [
+          'fragment',
+          'pace',
+          'req/s (target)',
+          'p50 ms',
+          `p99 ms (< ${TARGETS.fragmentP99Ms} at the target rate)`,
+          'requests',
+          'answers',
+          'non-2xx',
+          'errors',
+          'target missed',
+        ],
         rows: loads.map((load) => {
           const missed = [
-            load.pace === 'most' && load.requestsPerSecond < rpsTarget[load.name] ? `req/s by ${rpsTarget[load.name] - load.requestsPerSecond}` : null,
+            load.pace === 'most' && load.requestsPerSecond < rpsTarget[load.name]
+              ? `req/s by ${rpsTarget[load.name] - load.requestsPerSecond}`
+              : null,
             load.pace === 'target' && load.p99Ms >= TARGETS.fragmentP99Ms ? `p99 at ${load.p99Ms} ms` : null,
             load.non2xx + load.errors > 0 ? 'failed answers' : null,
           ].filter((miss) => miss !== null);
           return [
-            load.name, load.pace === 'most' ? 'full speed' : `${rpsTarget[load.name]}/s`,
-            `${load.requestsPerSecond} (>= ${rpsTarget[load.name].toLocaleString('en-US')})`, load.p50Ms, load.p99Ms, load.requests,
-            Object.entries(load.answers).sort().map(([status, count]) => `${status}: ${count}`).join(', '), load.non2xx, load.errors,
+            load.name,
+            load.pace === 'most' ? 'full speed' : `${rpsTarget[load.name]}/s`,
+            `${load.requestsPerSecond} (>= ${rpsTarget[load.name].toLocaleString('en-US')})`,
+            load.p50Ms,
+            load.p99Ms,
+            load.requests,
+            Object.entries(load.answers)
+              .sort()
+              .map(([status, count]) => `${status}: ${count}`)
+              .join(', '),
+            load.non2xx,
+            load.errors,
             missed.length > 0 ? missed.join(', ') : 'none',
           ];
         }),
         notes: [
           `GET ${FIRST_VIEW_FRAGMENT_PATH}?path=/&host=localhost&area=kr&lang=ko (${round(fragmentBytes / 1024)} KB, uncompressed as the edge asks for it).`,
           'uncached: the same query with a host no brand names (miss-<n>.localhost, the default brand as for localhost), a new one per request: each is a cache miss that renders. The games come from the answers the fragment server keeps for the brand and language (shared-contracts PublicAnswers), asked of the API again every 10 s.',
-          'autocannon runs in the bench\'s own process, on the same two cores as the origin (and, uncached, the API).',
+          "autocannon runs in the bench's own process, on the same two cores as the origin (and, uncached, the API).",
         ],
       },
     ];

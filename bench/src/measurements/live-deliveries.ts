@@ -36,7 +36,13 @@ export async function openTickets(replica: Replica, tokens: readonly string[]): 
   if (!category) throw new Error(`game ${game.id} has no question categories`);
   const players: Player[] = [];
   await eachAtMost(tokens, SETUP_CONCURRENCY / 4, async (token) => {
-    const body = platformTicketBody({ gameId: game.id, queryType: category.id, title: 'Live bench', content: 'A ticket the live bench changes.', contact: BENCH_CONTACT });
+    const body = platformTicketBody({
+      gameId: game.id,
+      queryType: category.id,
+      title: 'Live bench',
+      content: 'A ticket the live bench changes.',
+      contact: BENCH_CONTACT,
+    });
     const { inquiryId } = await toolApiClient(replica.url, token).call('createInquiry', { body });
     players.push({ token, inquiryId });
   });

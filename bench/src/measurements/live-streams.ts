@@ -111,7 +111,9 @@ async function collectedMemory(replica: Replica): Promise<Memory> {
 }
 
 export function fileDescriptorLimit(pid: number): number | null {
-  const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((entry) => entry.startsWith('Max open files'));
+  const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('Max open files'));
   const soft = /Max open files\s+(\d+)/.exec(line ?? '')?.[1];
   return soft === undefined ? null : Number(soft);
 }

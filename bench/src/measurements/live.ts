@@ -7,14 +7,7 @@ import { addPlayers } from '../players.js';
 import { onCleanup } from '../processes.js';
 import { BENCH_PORTS, prepareDatabase, startApi } from '../site.js';
 import { TARGETS } from '../targets.js';
-import {
-  COLLECT_GARBAGE,
-  fileDescriptorLimit,
-  HOLD_SECONDS,
-  holdIdleStreams,
-  type IdleStreams,
-  type Replica,
-} from './live-streams.js';
+import { COLLECT_GARBAGE, fileDescriptorLimit, HOLD_SECONDS, holdIdleStreams, type IdleStreams, type Replica } from './live-streams.js';
 import { type Deliveries, measureDeliveries, openTickets } from './live-deliveries.js';
 
 /** Idle streams each replica holds at once (one per player and replica, so the per-account cap never applies). */
@@ -48,7 +41,9 @@ export const live: Measurement<Live> = {
     const needed = IDLE_PER_REPLICA * 2 + 1_000;
     const limit = fileDescriptorLimit(process.pid);
     if (limit !== null && limit < needed) {
-      throw new Error(`the live bench holds ${needed.toLocaleString('en-US')} sockets but may open ${limit.toLocaleString('en-US')} files: raise the limit (ulimit -n ${needed}) or lower BENCH_LIVE_IDLE_STREAMS`);
+      throw new Error(
+        `the live bench holds ${needed.toLocaleString('en-US')} sockets but may open ${limit.toLocaleString('en-US')} files: raise the limit (ulimit -n ${needed}) or lower BENCH_LIVE_IDLE_STREAMS`,
+      );
     }
     const postgres = await startPostgres({ database: 'bench_live' });
     const stopPostgres = onCleanup(postgres.stop);
@@ -57,9 +52,15 @@ export const live: Measurement<Live> = {
       const database = { kind: 'postgres', url: postgres.url } as const;
       await prepareDatabase(database);
       const tokens = await addPlayers(database, Math.max(IDLE_PER_REPLICA, LOADED_STREAMS + QUIET_STREAMS));
-      for (const [name, port] of [['live-api-1', BENCH_PORTS.api], ['live-api-2', BENCH_PORTS.loadApi]] as const) {
+      for (const [name, port] of [
+        ['live-api-1', BENCH_PORTS.api],
+        ['live-api-2', BENCH_PORTS.loadApi],
+      ] as const) {
         const memoryFile = path.join(tmpdir(), `bench-${name}-memory-${process.pid}.json`);
-        const api = await startApi(name, port, database, { NODE_OPTIONS: `--expose-gc --import ${COLLECT_GARBAGE}`, BENCH_MEMORY_FILE: memoryFile });
+        const api = await startApi(name, port, database, {
+          NODE_OPTIONS: `--expose-gc --import ${COLLECT_GARBAGE}`,
+          BENCH_MEMORY_FILE: memoryFile,
+        });
         replicas.push({ name, url: `http://127.0.0.1:${port}`, api, memoryFile });
       }
       const idle = await holdIdleStreams(replicas, tokens, IDLE_PER_REPLICA);
@@ -67,7 +68,13 @@ export const live: Measurement<Live> = {
       const players = await openTickets(replicas[0]!, tokens.slice(0, LOADED_STREAMS + QUIET_STREAMS));
       const deliveries = [
         await measureDeliveries('quiet', replicas, players.slice(0, QUIET_STREAMS), QUIET_EVENTS, QUIET_EVENTS_PER_SECOND),
-        await measureDeliveries(`${LOADED_STREAMS.toLocaleString('en-US')} streams`, replicas, players.slice(QUIET_STREAMS), LOADED_EVENTS_PER_SECOND * LOADED_SECONDS, LOADED_EVENTS_PER_SECOND),
+        await measureDeliveries(
+          `${LOADED_STREAMS.toLocaleString('en-US')} streams`,
+          replicas,
+          players.slice(QUIET_STREAMS),
+          LOADED_EVENTS_PER_SECOND * LOADED_SECONDS,
+          LOADED_EVENTS_PER_SECOND,
+        ),
       ];
       return { postgresVersion: postgres.version, idle, deliveries };
     } finally {
@@ -117,7 +124,7 @@ export const live: Measurement<Live> = {
       ]),
       notes: [
         `A player's reply sent through one replica, its message event read by the player's stream on the other; quiet: ${QUIET_EVENTS} changes at ${QUIET_EVENTS_PER_SECOND}/s; loaded: ${LOADED_EVENTS_PER_SECOND}/s for ${LOADED_SECONDS} s.`,
-        'Delay from the change\'s own time (`at`: the writing replica\'s clock as it took the reply, before its transaction began) until the client parsed the event: commit to client, plus the write itself.',
+        "Delay from the change's own time (`at`: the writing replica's clock as it took the reply, before its transaction began) until the client parsed the event: commit to client, plus the write itself.",
         'lost and twice must be 0.',
       ],
     },

@@ -82,7 +82,10 @@ export const monolith: Measurement<MonolithComparison> = {
       }
       const [federatedAudits = [], ...monolithAudits] = await auditSites([
         { label: 'federated', urlOf: siteUrl },
-        ...MONOLITH_VARIANTS.map((variant) => ({ label: `monolith-${variant}`, urlOf: (pathname: string) => monolithUrl(variant, pathname) })),
+        ...MONOLITH_VARIANTS.map((variant) => ({
+          label: `monolith-${variant}`,
+          urlOf: (pathname: string) => monolithUrl(variant, pathname),
+        })),
       ]);
       return {
         buildSeconds,
@@ -106,18 +109,43 @@ export const monolith: Measurement<MonolithComparison> = {
     return [
       {
         title: 'First load, federated and monolithic: JavaScript and CSS (KB) and Lighthouse',
-        columns: ['page', 'build', 'JS files', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'JS+CSS gzip', 'performance', 'FCP ms', 'LCP ms', 'TBT ms'],
+        columns: [
+          'page',
+          'build',
+          'JS files',
+          'JS gzip',
+          'JS br',
+          'CSS gzip',
+          'CSS br',
+          'JS+CSS gzip',
+          'performance',
+          'FCP ms',
+          'LCP ms',
+          'TBT ms',
+        ],
         rows: (federated?.pages ?? []).flatMap(({ path: pagePath }) =>
           builds.map(({ build, pages }) => {
             const page = pages.find((candidate) => candidate.path === pagePath)!;
             return [
-              pagePath, LABELS[build], page.js.files, kb(page.js.sizes.gzip), kb(page.js.sizes.brotli), kb(page.css.sizes.gzip),
-              kb(page.css.sizes.brotli), kb(page.js.sizes.gzip + page.css.sizes.gzip), page.performance, page.fcpMs, page.lcpMs, page.tbtMs,
+              pagePath,
+              LABELS[build],
+              page.js.files,
+              kb(page.js.sizes.gzip),
+              kb(page.js.sizes.brotli),
+              kb(page.css.sizes.gzip),
+              kb(page.css.sizes.brotli),
+              kb(page.js.sizes.gzip + page.css.sizes.gzip),
+              page.performance,
+              page.fcpMs,
+              page.lcpMs,
+              page.tbtMs,
             ];
           }),
         ),
         notes: [
-          'gzip 6 and brotli 4 as the static server sends them (federated bytes ' + (reusedFederatedBytes ? 'from firstLoad' : 'measured here') + ').',
+          'gzip 6 and brotli 4 as the static server sends them (federated bytes ' +
+            (reusedFederatedBytes ? 'from firstLoad' : 'measured here') +
+            ').',
           `Lighthouse as in its table (mobile defaults), median of ${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} a page, the three builds taking turns, so these federated figures are runs of their own.`,
           `Monoliths built in ${buildSeconds} s (cd bench && pnpm run build:monolith); the whole comparison took ${seconds} s.`,
         ],
@@ -137,16 +165,21 @@ export const monolith: Measurement<MonolithComparison> = {
               scoreDifference < 0 ? `performance by ${-scoreDifference}` : null,
             ].filter((miss) => miss !== null);
             return [
-              mine.path, LABELS[build], bytes, ratio(mine.js.sizes.brotli, theirs.js.sizes.brotli),
-              ratio(mine.js.sizes.gzip + mine.css.sizes.gzip, theirs.js.sizes.gzip + theirs.css.sizes.gzip), lcp,
-              scoreDifference > 0 ? `+${scoreDifference}` : scoreDifference, missed.length > 0 ? missed.join(', ') : 'none',
+              mine.path,
+              LABELS[build],
+              bytes,
+              ratio(mine.js.sizes.brotli, theirs.js.sizes.brotli),
+              ratio(mine.js.sizes.gzip + mine.css.sizes.gzip, theirs.js.sizes.gzip + theirs.css.sizes.gzip),
+              lcp,
+              scoreDifference > 0 ? `+${scoreDifference}` : scoreDifference,
+              missed.length > 0 ? missed.join(', ') : 'none',
             ];
           }),
         ),
         notes: [
           'The one-bundle monolith carries every page on the first load, so it flatters federation; the split-by-route one is the fair baseline.',
-          'Both monoliths are the shell and the remotes\' own code and libraries, built with tooling/src/rspack-config.ts minus Module Federation (bench/monolith/rspack.config.ts).',
-          'Their pages carry the same first view as the federated ones (frame and routed view, by the shell\'s and the remotes\' own server renderers, cached a minute as fragments are), rendered in the monolith\'s one process (bench/monolith/server).',
+          "Both monoliths are the shell and the remotes' own code and libraries, built with tooling/src/rspack-config.ts minus Module Federation (bench/monolith/rspack.config.ts).",
+          "Their pages carry the same first view as the federated ones (frame and routed view, by the shell's and the remotes' own server renderers, cached a minute as fragments are), rendered in the monolith's one process (bench/monolith/server).",
         ],
       },
     ];

@@ -64,7 +64,14 @@ export const navigationTime: Measurement<NavigationTime[]> = {
       }
       return steps.map(({ from, to }, index) => {
         const [first = Number.NaN, ...warm] = times[index]!;
-        return { from: from.path, to: to.path, firstMs: round(first), warmMs: warm.map((ms) => round(ms)), medianMs: round(median(warm)), p90Ms: round(percentile(warm, 0.9)) };
+        return {
+          from: from.path,
+          to: to.path,
+          firstMs: round(first),
+          warmMs: warm.map((ms) => round(ms)),
+          medianMs: round(median(warm)),
+          p90Ms: round(percentile(warm, 0.9)),
+        };
       });
     } finally {
       await context.close();
@@ -75,7 +82,9 @@ export const navigationTime: Measurement<NavigationTime[]> = {
       title: `Client-side navigation between remotes (ms, from the navigation call until the remote's first content is visible; ${ROUNDS} rounds)`,
       columns: ['from', 'to', 'first ms', 'median ms', 'p90 ms', 'runs'],
       rows: results.map(({ from, to, firstMs, medianMs, p90Ms, warmMs }) => [from, to, firstMs, medianMs, p90Ms, warmMs.length]),
-      notes: ['first = the round that loads the remote (the home page\'s remote was loaded by the page load); median and p90 over the later rounds.'],
+      notes: [
+        "first = the round that loads the remote (the home page's remote was loaded by the page load); median and p90 over the later rounds.",
+      ],
     },
   ],
 };

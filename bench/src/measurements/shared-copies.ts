@@ -45,7 +45,13 @@ export const sharedCopies: Measurement<SharedLibrary[]> = {
     {
       title: `Shared libraries after ${PAGES.map((page) => page.path).join(', ')} in one visit (Module Federation share scope)`,
       columns: ['library', 'copies', 'target', 'loaded from', 'used by'],
-      rows: libraries.map(({ name, copies, users }) => [name, copies.length, TARGETS.sharedCopies, copies.join(', ') || 'not loaded', users.join(' ')]),
+      rows: libraries.map(({ name, copies, users }) => [
+        name,
+        copies.length,
+        TARGETS.sharedCopies,
+        copies.join(', ') || 'not loaded',
+        users.join(' '),
+      ]),
       notes: ['copies = distinct versions and providers the share scope marks loaded; 0 = shared but never needed on these pages.'],
     },
   ],

@@ -18,7 +18,10 @@ export interface CapturedMail {
 }
 
 /** A mailer keeping messages in memory (the API's Mailer interface), so codes can be read back. */
-export function memoryMailer(): { mailer: { send(message: CapturedMail): Promise<void>; description: string; close(): Promise<void> }; sent: CapturedMail[] } {
+export function memoryMailer(): {
+  mailer: { send(message: CapturedMail): Promise<void>; description: string; close(): Promise<void> };
+  sent: CapturedMail[];
+} {
   const sent: CapturedMail[] = [];
   return {
     sent,
@@ -123,16 +126,39 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   for (let index = 0; index < guesses; index += 1) {
     const password = `Guess-${index}-${randomUUID().slice(0, 8)}`;
     if (index < 5) secrets.add(password);
-    tally(guessing, await send(index, { method: 'POST', url: ENDPOINTS.loginPassword.path, remoteAddress: `203.0.${index >> 8}.${index & 255}`, ...json({ account: victim.account, password }) }), ERROR_CODES.invalidCredentials);
+    tally(
+      guessing,
+      await send(index, {
+        method: 'POST',
+        url: ENDPOINTS.loginPassword.path,
+        remoteAddress: `203.0.${index >> 8}.${index & 255}`,
+        ...json({ account: victim.account, password }),
+      }),
+      ERROR_CODES.invalidCredentials,
+    );
   }
-  const lockedOut = await send(1, { method: 'POST', url: ENDPOINTS.loginPassword.path, remoteAddress: '198.18.0.1', ...json({ account: victim.account, password: victim.password }) });
+  const lockedOut = await send(1, {
+    method: 'POST',
+    url: ENDPOINTS.loginPassword.path,
+    remoteAddress: '198.18.0.1',
+    ...json({ account: victim.account, password: victim.password }),
+  });
   const lockedOutCode = envelopeOf(lockedOut)?.code;
 
   // 2. Spraying one common password over many accounts from one address.
   const spraying = attack('password spraying from one address', limits.loginPerIp);
   for (let index = 0; index < guesses; index += 1) {
     const account = subject.others[index % subject.others.length]!;
-    tally(spraying, await send(index, { method: 'POST', url: ENDPOINTS.loginPassword.path, remoteAddress: '198.18.1.1', ...json({ account, password: 'Password123!' }) }), ERROR_CODES.invalidCredentials);
+    tally(
+      spraying,
+      await send(index, {
+        method: 'POST',
+        url: ENDPOINTS.loginPassword.path,
+        remoteAddress: '198.18.1.1',
+        ...json({ account, password: 'Password123!' }),
+      }),
+      ERROR_CODES.invalidCredentials,
+    );
   }
 
   // 3. Guessing the e-mailed reset code from a new address each time; afterwards the real code must be dead.
@@ -149,12 +175,22 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
     if (code === realCode) code = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     tally(
       codeGuessing,
-      await send(index, { method: 'POST', url: ENDPOINTS.resetPassword.path, remoteAddress: `203.1.${index >> 8}.${index & 255}`, ...json({ email: victim.email, code, newPassword: 'Taken-over-pass-1' }) }),
+      await send(index, {
+        method: 'POST',
+        url: ENDPOINTS.resetPassword.path,
+        remoteAddress: `203.1.${index >> 8}.${index & 255}`,
+        ...json({ email: victim.email, code, newPassword: 'Taken-over-pass-1' }),
+      }),
       ERROR_CODES.codeRejected,
     );
   }
   const deadCode = realCode
-    ? await send(1, { method: 'POST', url: ENDPOINTS.resetPassword.path, remoteAddress: '198.18.2.2', ...json({ email: victim.email, code: realCode, newPassword: 'Taken-over-pass-1' }) })
+    ? await send(1, {
+        method: 'POST',
+        url: ENDPOINTS.resetPassword.path,
+        remoteAddress: '198.18.2.2',
+        ...json({ email: victim.email, code: realCode, newPassword: 'Taken-over-pass-1' }),
+      })
     : null;
 
   // 4. Guessing codes from one address: the per-address throttle, whatever the code.
@@ -162,7 +198,12 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   for (let index = 0; index < guesses; index += 1) {
     tally(
       oneAddress,
-      await send(index, { method: 'POST', url: ENDPOINTS.resetPassword.path, remoteAddress: '198.18.3.1', ...json({ email: `nobody${index}@example.test`, code: '123456', newPassword: 'Taken-over-pass-1' }) }),
+      await send(index, {
+        method: 'POST',
+        url: ENDPOINTS.resetPassword.path,
+        remoteAddress: '198.18.3.1',
+        ...json({ email: `nobody${index}@example.test`, code: '123456', newPassword: 'Taken-over-pass-1' }),
+      }),
       ERROR_CODES.codeRejected,
     );
   }
@@ -171,7 +212,12 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   const flood = attack('reset mails asked for one address (succeeded = mails sent)', limits.codeSendsPerAddress);
   const mailsBeforeFlood = subject.sent.length;
   for (let index = 0; index < guesses; index += 1) {
-    const answer = await send(index, { method: 'POST', url: ENDPOINTS.forgotPassword.path, remoteAddress: `203.2.${index >> 8}.${index & 255}`, ...json({ email: victim.email }) });
+    const answer = await send(index, {
+      method: 'POST',
+      url: ENDPOINTS.forgotPassword.path,
+      remoteAddress: `203.2.${index >> 8}.${index & 255}`,
+      ...json({ email: victim.email }),
+    });
     flood.tried += 1;
     if (envelopeOf(answer)?.code === ERROR_CODES.tooManyRequests) flood.throttled += 1;
     else flood.other += 1;
@@ -182,11 +228,14 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   const problems: string[] = [];
   for (const figures of [guessing, spraying, codeGuessing, oneAddress]) {
     if (figures.succeeded > 0) problems.push(`${figures.attack}: ${figures.succeeded} got in`);
-    if (figures.allowed !== null && figures.checked > figures.allowed) problems.push(`${figures.attack}: ${figures.checked} checked, the limit allows ${figures.allowed}`);
+    if (figures.allowed !== null && figures.checked > figures.allowed)
+      problems.push(`${figures.attack}: ${figures.checked} checked, the limit allows ${figures.allowed}`);
     if (figures.other > 0) problems.push(`${figures.attack}: ${figures.other} answers neither checked nor throttled`);
   }
-  if (flood.succeeded > limits.codeSendsPerAddress) problems.push(`${flood.succeeded} reset mails sent, the limit allows ${limits.codeSendsPerAddress}`);
-  if (lockedOutCode !== ERROR_CODES.tooManyRequests) problems.push(`the right password during the lock-out answered ${lockedOutCode}, not 4290`);
+  if (flood.succeeded > limits.codeSendsPerAddress)
+    problems.push(`${flood.succeeded} reset mails sent, the limit allows ${limits.codeSendsPerAddress}`);
+  if (lockedOutCode !== ERROR_CODES.tooManyRequests)
+    problems.push(`the right password during the lock-out answered ${lockedOutCode}, not 4290`);
   if (!realCode) problems.push('no reset mail arrived');
   else if (envelopeOf(deadCode!)?.code === 1) problems.push('the real reset code still worked after the guesses');
 

@@ -59,7 +59,8 @@ export async function passwordLogin(api: ApiUnderTest, account: string, password
   });
   const envelope = envelopeOf(answer);
   const token = (envelope?.data as { token?: unknown } | null)?.token;
-  if (envelope?.code !== 1 || typeof token !== 'string') throw new Error(`login of ${account} refused: ${answer.statusCode} ${answer.body}`);
+  if (envelope?.code !== 1 || typeof token !== 'string')
+    throw new Error(`login of ${account} refused: ${answer.statusCode} ${answer.body}`);
   return token;
 }
 

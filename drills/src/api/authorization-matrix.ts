@@ -91,7 +91,9 @@ function judge(expected: Expectation, answer: InjectAnswer, auth: EndpointAuth):
       if (envelope?.code === ERROR_CODES.sessionInvalid || roleRefused) return `refused a caller it serves: ${answer.body.slice(0, 160)}`;
       return null;
     case 'sessionInvalid':
-      return answer.statusCode === 401 && envelope?.code === ERROR_CODES.sessionInvalid ? null : `expected -600, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
+      return answer.statusCode === 401 && envelope?.code === ERROR_CODES.sessionInvalid
+        ? null
+        : `expected -600, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
     case 'forbidden': {
       const message = auth === 'agent' ? ROLE_ERRORS.agentsOnly : auth === 'lead' ? ROLE_ERRORS.leadsOnly : ROLE_ERRORS.playersOnly;
       return answer.statusCode === 403 && envelope?.code === ERROR_CODES.forbidden && envelope.msg === message
@@ -99,7 +101,9 @@ function judge(expected: Expectation, answer: InjectAnswer, auth: EndpointAuth):
         : `expected 4030 ${message}, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
     }
     case 'notFound':
-      return answer.statusCode === 404 && envelope?.code === ERROR_CODES.notFound ? null : `expected 4040, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
+      return answer.statusCode === 404 && envelope?.code === ERROR_CODES.notFound
+        ? null
+        : `expected 4040, got ${answer.statusCode} ${answer.body.slice(0, 160)}`;
   }
 }
 
@@ -111,7 +115,12 @@ function toInject(method: string, path: string, request: MatrixRequest, token: s
     return { method: 'POST', url: `${path}${query}`, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload };
   }
   if (request.body !== undefined) {
-    return { method: method as 'POST', url: `${path}${query}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(request.body) };
+    return {
+      method: method as 'POST',
+      url: `${path}${query}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(request.body),
+    };
   }
   return { method: method as 'GET', url: `${path}${query}`, headers };
 }
@@ -119,7 +128,8 @@ function toInject(method: string, path: string, request: MatrixRequest, token: s
 async function dataOf(api: ApiUnderTest, request: InjectRequest): Promise<unknown> {
   const answer = await api.inject(request);
   const envelope = envelopeOf(answer);
-  if (envelope?.code !== 1) throw new Error(`${request.method} ${request.url} refused while preparing the matrix: ${answer.statusCode} ${answer.body}`);
+  if (envelope?.code !== 1)
+    throw new Error(`${request.method} ${request.url} refused while preparing the matrix: ${answer.statusCode} ${answer.body}`);
   return envelope.data;
 }
 
@@ -135,31 +145,59 @@ async function prepareOwner(api: ApiUnderTest, ownerToken: string, agentToken: s
     internalNote: `Internal note ${marker}, only for agents.`,
     cannedReply: `Canned reply ${marker}, only for agents.`,
   };
-  const upload = (name: string, content: string) => dataOf(api, toInject('POST', ENDPOINTS.uploadFile.path, { upload: { name, content } }, ownerToken));
+  const upload = (name: string, content: string) =>
+    dataOf(api, toInject('POST', ENDPOINTS.uploadFile.path, { upload: { name, content } }, ownerToken));
   const { fileId } = (await upload(secrets.fileName, secrets.fileBytes)) as { fileId: string };
   const { fileId: pendingFileId } = (await upload(`pending-${marker}.txt`, secrets.fileBytes)) as { fileId: string };
   const { inquiryId } = (await dataOf(
     api,
-    toInject('POST', ENDPOINTS.createInquiry.path, { body: platformTicket(secrets.title, secrets.content, secrets.contact, [fileId]) }, ownerToken),
+    toInject(
+      'POST',
+      ENDPOINTS.createInquiry.path,
+      { body: platformTicket(secrets.title, secrets.content, secrets.contact, [fileId]) },
+      ownerToken,
+    ),
   )) as { inquiryId: number };
   await dataOf(
     api,
-    toInject('POST', ENDPOINTS.inquiryReply.path, { body: { inquiryId, requestId: randomUUID(), content: secrets.reply, attachments: [] } }, ownerToken),
+    toInject(
+      'POST',
+      ENDPOINTS.inquiryReply.path,
+      { body: { inquiryId, requestId: randomUUID(), content: secrets.reply, attachments: [] } },
+      ownerToken,
+    ),
   );
   // An agent's answer too, so the owner's conversation is a real one.
   await dataOf(
     api,
-    toInject('POST', ENDPOINTS.agentInquiryReply.path, { body: { inquiryId, requestId: randomUUID(), content: 'Agent answer', attachments: [] } }, agentToken),
+    toInject(
+      'POST',
+      ENDPOINTS.agentInquiryReply.path,
+      { body: { inquiryId, requestId: randomUUID(), content: 'Agent answer', attachments: [] } },
+      agentToken,
+    ),
   );
   // An internal note on it, which every player's answer (the owner's too) is searched for.
   await dataOf(
     api,
-    toInject('POST', ENDPOINTS.agentInquiryNote.path, { body: { inquiryId, requestId: randomUUID(), content: secrets.internalNote } }, agentToken),
+    toInject(
+      'POST',
+      ENDPOINTS.agentInquiryNote.path,
+      { body: { inquiryId, requestId: randomUUID(), content: secrets.internalNote } },
+      agentToken,
+    ),
   );
-  const { selfAccountId: agentId } = (await dataOf(api, toInject('GET', ENDPOINTS.deskAgents.path, {}, agentToken))) as { selfAccountId: number };
+  const { selfAccountId: agentId } = (await dataOf(api, toInject('GET', ENDPOINTS.deskAgents.path, {}, agentToken))) as {
+    selfAccountId: number;
+  };
   const { id: cannedReplyId } = (await dataOf(
     api,
-    toInject('POST', ENDPOINTS.cannedReplyCreate.path, { body: { language: 'en', title: `Matrix canned ${marker}`, body: secrets.cannedReply } }, agentToken),
+    toInject(
+      'POST',
+      ENDPOINTS.cannedReplyCreate.path,
+      { body: { language: 'en', title: `Matrix canned ${marker}`, body: secrets.cannedReply } },
+      agentToken,
+    ),
   )) as { id: number };
   return { ticketId: inquiryId, fileId, pendingFileId, agentId, cannedReplyId, secrets };
 }
@@ -178,7 +216,8 @@ export async function runAuthorizationMatrix(api: ApiUnderTest): Promise<MatrixR
   const problems: string[] = [];
   const registered = registeredRoutes(api);
   const { unclassified, unregistered } = classifyRoutes(registered);
-  for (const route of unclassified) problems.push(`${route} is registered but not classified (add it to ENDPOINTS or ROUTES_OUTSIDE_ENDPOINTS)`);
+  for (const route of unclassified)
+    problems.push(`${route} is registered but not classified (add it to ENDPOINTS or ROUTES_OUTSIDE_ENDPOINTS)`);
   for (const route of unregistered) problems.push(`${route} is in ENDPOINTS but the server did not register it`);
 
   const tokens: Record<Caller, string | null> = {
@@ -202,7 +241,8 @@ export async function runAuthorizationMatrix(api: ApiUnderTest): Promise<MatrixR
       const expected = expectationOf(endpoint.auth, entry, caller);
       const answer = await api.inject(toInject(endpoint.method, endpoint.path, entry.request(resources), tokens[caller]));
       const text = answer.rawPayload.toString('utf8');
-      const mayRead = (key: keyof Secrets) => entitled(endpoint.auth, entry, caller) && !(caller === 'owner' && AGENTS_ONLY_SECRETS.includes(key));
+      const mayRead = (key: keyof Secrets) =>
+        entitled(endpoint.auth, entry, caller) && !(caller === 'owner' && AGENTS_ONLY_SECRETS.includes(key));
       const leaked = secretEntries.filter(([key, secret]) => !mayRead(key) && text.includes(secret)).map(([key]) => key);
       let problem = judge(expected, answer, endpoint.auth);
       if (leaked.length > 0) problem = `leaked the owner's ${leaked.join(', ')}`;
@@ -220,9 +260,22 @@ export async function runAuthorizationMatrix(api: ApiUnderTest): Promise<MatrixR
       const answer = await api.inject({ method: route.split(' ')[0] as 'GET', url: outside.url, headers: bearer(tokens[caller]) });
       const text = answer.rawPayload.toString('utf8');
       const leaked = secretEntries.filter(([, secret]) => text.includes(secret)).map(([key]) => key);
-      const problem = answer.statusCode >= 500 ? `server error ${answer.statusCode}` : leaked.length > 0 ? `leaked the owner's ${leaked.join(', ')}` : null;
+      const problem =
+        answer.statusCode >= 500
+          ? `server error ${answer.statusCode}`
+          : leaked.length > 0
+            ? `leaked the owner's ${leaked.join(', ')}`
+            : null;
       if (problem) problems.push(`${route} as ${caller}: ${problem}`);
-      cells.push({ route, caller, expected: 'answered', status: answer.statusCode, code: envelopeOf(answer)?.code ?? null, leaked, problem });
+      cells.push({
+        route,
+        caller,
+        expected: 'answered',
+        status: answer.statusCode,
+        code: envelopeOf(answer)?.code ?? null,
+        leaked,
+        problem,
+      });
     }
   }
   return { cells, unclassified, unregistered, problems, leaks: cells.filter((cell) => cell.leaked.length > 0).length };

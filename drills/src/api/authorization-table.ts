@@ -87,7 +87,10 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
   vkAuth: { scope: 'public', request: () => ({ query: { code: 'matrix', state: OAUTH_STATE } }) },
   logout: { scope: 'own', request: () => ({ body: {} }) },
   forgotPassword: { scope: 'public', request: () => ({ body: { email: 'player1@demo.example' } }) },
-  resetPassword: { scope: 'public', request: () => ({ body: { email: 'player1@demo.example', code: '000000', newPassword: 'Matrix-new-pass-1' } }) },
+  resetPassword: {
+    scope: 'public',
+    request: () => ({ body: { email: 'player1@demo.example', code: '000000', newPassword: 'Matrix-new-pass-1' } }),
+  },
   usersInfo: { scope: 'own', request: () => ({}) },
   // A wrong current password: the call is authorised and refused on its merits, and no password changes.
   changePassword: { scope: 'own', request: () => ({ body: { oldPassword: 'not-the-password', newPassword: 'Matrix-new-pass-1' } }) },
@@ -110,7 +113,10 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
     reveals: { callers: ['owner', 'agent'], secret: 'fileBytes' },
   },
   discardFile: { scope: 'owner', request: (resources) => ({ body: { fileId: resources.pendingFileId } }) },
-  createInquiry: { scope: 'own', request: () => ({ body: platformTicket('Matrix ticket', 'A ticket the matrix opens.', 'matrix@example.test') }) },
+  createInquiry: {
+    scope: 'own',
+    request: () => ({ body: platformTicket('Matrix ticket', 'A ticket the matrix opens.', 'matrix@example.test') }),
+  },
   inquiryList: { scope: 'own', request: () => ({}), reveals: { callers: ['owner'], secret: 'title' } },
   inquiryDetail: {
     scope: 'owner',
@@ -119,7 +125,9 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
   },
   inquiryReply: {
     scope: 'owner',
-    request: (resources) => ({ body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix reply', attachments: [] } }),
+    request: (resources) => ({
+      body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix reply', attachments: [] },
+    }),
   },
   inquiryFeedback: { scope: 'own', request: () => ({}) },
   inquiryScore: { scope: 'owner', request: (resources) => ({ body: { inquiryId: resources.ticketId, score: 5 } }) },
@@ -135,14 +143,18 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
   agentInquiryReply: {
     scope: 'owner',
     agentSees: true,
-    request: (resources) => ({ body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix agent reply', attachments: [] } }),
+    request: (resources) => ({
+      body: { inquiryId: resources.ticketId, requestId: randomUUID(), content: 'Matrix agent reply', attachments: [] },
+    }),
   },
   agentInquiryEnd: { scope: 'owner', agentSees: true, request: (resources) => ({ body: { inquiryId: resources.ticketId } }) },
   // Kept with the agent who answered it: a change that changes nothing, for every agent who may make it.
   agentInquiryAssign: {
     scope: 'owner',
     agentSees: true,
-    request: (resources) => ({ body: { inquiryId: resources.ticketId, assigneeId: resources.agentId, expectedAssigneeId: resources.agentId } }),
+    request: (resources) => ({
+      body: { inquiryId: resources.ticketId, assigneeId: resources.agentId, expectedAssigneeId: resources.agentId },
+    }),
   },
   agentInquiryNote: {
     scope: 'owner',
@@ -152,7 +164,12 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
   },
   deskAgents: { scope: 'own', agentSees: true, request: () => ({}) },
   // The agents' own texts: every agent's, no player's (they get 4030 before anything is read).
-  cannedReplies: { scope: 'own', agentSees: true, request: () => ({ query: { language: 'en' } }), reveals: { callers: ['agent'], secret: 'cannedReply' } },
+  cannedReplies: {
+    scope: 'own',
+    agentSees: true,
+    request: () => ({ query: { language: 'en' } }),
+    reveals: { callers: ['agent'], secret: 'cannedReply' },
+  },
   cannedReplyCreate: {
     scope: 'own',
     agentSees: true,
@@ -162,7 +179,12 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
     scope: 'own',
     agentSees: true,
     request: (resources) => ({
-      body: { cannedReplyId: resources.cannedReplyId, language: 'en', title: `Matrix canned ${resources.cannedReplyId}`, body: resources.secrets.cannedReply },
+      body: {
+        cannedReplyId: resources.cannedReplyId,
+        language: 'en',
+        title: `Matrix canned ${resources.cannedReplyId}`,
+        body: resources.secrets.cannedReply,
+      },
     }),
     reveals: { callers: ['agent'], secret: 'cannedReply' },
   },

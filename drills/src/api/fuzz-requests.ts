@@ -39,7 +39,7 @@ export interface FuzzRequest {
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 function queryString(values: Record<string, unknown>): string {
-  const pairs = Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value) ?? '']);
+  const pairs = Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]);
   return pairs.length === 0 ? '' : `?${new URLSearchParams(pairs)}`;
 }
 
@@ -50,7 +50,20 @@ function withRawKey(json: string, key: string, value: unknown): string {
 }
 
 const uploadName = fc.oneof(
-  fc.constantFrom('shot.png', 'a.txt', 'clip.mp4', '../../etc/passwd.txt', '..\\..\\x.png', 'x.svg', 'x.html', 'x.png.exe', '.htaccess', 'CON.txt', 'a\u0000.png', ''),
+  fc.constantFrom(
+    'shot.png',
+    'a.txt',
+    'clip.mp4',
+    '../../etc/passwd.txt',
+    '..\\..\\x.png',
+    'x.svg',
+    'x.html',
+    'x.png.exe',
+    '.htaccess',
+    'CON.txt',
+    'a\u0000.png',
+    '',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 40 }).map((name) => `${name}.png`),
   fc.integer({ min: 256, max: 5000 }).map((length) => `${'n'.repeat(length)}.txt`),
 );
@@ -74,17 +87,25 @@ function fuzzRequestFor(name: EndpointName, known: KnownValues): fc.Arbitrary<Fu
 
   const kinds: fc.Arbitrary<FuzzRequest>[] = [
     fc.tuple(validQuery, validBody).map(([query, body]) => ({ ...base, kind: 'valid', request: json(query, asBody(body)) })),
-    fc.tuple(validQuery, validBody, fc.constantFrom(...(bodyKeys.length > 0 ? bodyKeys : queryKeys.length > 0 ? queryKeys : ['x'])), hostileValue).map(
-      ([query, body, key, value]) =>
+    fc
+      .tuple(
+        validQuery,
+        validBody,
+        fc.constantFrom(...(bodyKeys.length > 0 ? bodyKeys : queryKeys.length > 0 ? queryKeys : ['x'])),
+        hostileValue,
+      )
+      .map(([query, body, key, value]) =>
         bodyKeys.length > 0
           ? { ...base, kind: 'hostileField', request: json(query, JSON.stringify({ ...body, [key]: value })) }
           : { ...base, kind: 'hostileField', request: json({ ...query, [key]: value }, asBody(body)) },
-    ),
-    fc.tuple(validQuery, validBody, fc.oneof(fc.constantFrom(...POLLUTION_KEYS), fc.string({ maxLength: 10 })), hostileValue).map(([query, body, key, value]) =>
-      body !== undefined
-        ? { ...base, kind: 'extraKey', request: json(query, withRawKey(JSON.stringify(body), key, value)) }
-        : { ...base, kind: 'extraKey', request: json({ ...query, [key]: value }, undefined) },
-    ),
+      ),
+    fc
+      .tuple(validQuery, validBody, fc.oneof(fc.constantFrom(...POLLUTION_KEYS), fc.string({ maxLength: 10 })), hostileValue)
+      .map(([query, body, key, value]) =>
+        body !== undefined
+          ? { ...base, kind: 'extraKey', request: json(query, withRawKey(JSON.stringify(body), key, value)) }
+          : { ...base, kind: 'extraKey', request: json({ ...query, [key]: value }, undefined) },
+      ),
     fc.tuple(validQuery, validBody, fc.nat()).map(([query, body, pick]) => {
       const required = bodySchema?.required ?? querySchema.required ?? [];
       const key = required[pick % Math.max(required.length, 1)];
@@ -95,26 +116,55 @@ function fuzzRequestFor(name: EndpointName, known: KnownValues): fc.Arbitrary<Fu
       const rest = Object.fromEntries(Object.entries(query).filter(([queryKey]) => queryKey !== key));
       return { ...base, kind: 'missingKey', request: json(rest, asBody(body)) } satisfies FuzzRequest;
     }),
-    fc.tuple(validBody, fc.dictionary(fc.oneof(fc.constantFrom(...queryKeys, ...POLLUTION_KEYS, 'a[b]', 'a.b'), fc.string({ maxLength: 6 })), hostileValue, { minKeys: 1, maxKeys: 4 })).map(
-      ([body, query]) => ({ ...base, kind: 'hostileQuery', request: json(query, asBody(body)) }),
-    ),
     fc
-      .constantFrom('?%', '?a=%E0%A4%A', '?%00=%00', '?spec_lang=en&spec_lang=ko', `?${'a=1&'.repeat(2000)}`, '?spec_lang[]=en', '?__proto__[polluted]=1', '%2e%2e/health', '/', '//', '/../health', '?\u0000')
+      .tuple(
+        validBody,
+        fc.dictionary(
+          fc.oneof(fc.constantFrom(...queryKeys, ...POLLUTION_KEYS, 'a[b]', 'a.b'), fc.string({ maxLength: 6 })),
+          hostileValue,
+          { minKeys: 1, maxKeys: 4 },
+        ),
+      )
+      .map(([body, query]) => ({ ...base, kind: 'hostileQuery', request: json(query, asBody(body)) })),
+    fc
+      .constantFrom(
+        '?%',
+        '?a=%E0%A4%A',
+        '?%00=%00',
+        '?spec_lang=en&spec_lang=ko',
+        `?${'a=1&'.repeat(2000)}`,
+        '?spec_lang[]=en',
+        '?__proto__[polluted]=1',
+        '%2e%2e/health',
+        '/',
+        '//',
+        '/../health',
+        '?\u0000',
+      )
       .map((suffix) => ({ ...base, kind: 'brokenUrl', request: { method: endpoint.method, url: `${endpoint.path}${suffix}` } })),
     fc.tuple(validQuery, validBody, hostileAuthorization).map(([query, body, authorization]) => {
       const request = json(query, asBody(body));
-      return { ...base, session: 'none', kind: 'authorization', request: { ...request, headers: { ...request.headers, authorization } } } satisfies FuzzRequest;
+      return {
+        ...base,
+        session: 'none',
+        kind: 'authorization',
+        request: { ...request, headers: { ...request.headers, authorization } },
+      } satisfies FuzzRequest;
     }),
-    fc.tuple(validQuery, fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', endpoint.method === 'GET' ? 'POST' : 'GET')).map(([query, method]) => ({
-      ...base,
-      kind: 'wrongMethod',
-      request: { method: method as InjectRequest['method'], url: `${endpoint.path}${queryString(query)}` },
-    })),
+    fc
+      .tuple(validQuery, fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', endpoint.method === 'GET' ? 'POST' : 'GET'))
+      .map(([query, method]) => ({
+        ...base,
+        kind: 'wrongMethod',
+        request: { method: method as InjectRequest['method'], url: `${endpoint.path}${queryString(query)}` },
+      })),
   ];
   // Bodies only where the endpoint reads one (a GET's body is ignored, so its refusal would prove nothing).
   if (endpoint.method === 'POST') {
     kinds.push(
-      fc.tuple(validQuery, hostileValue).map(([query, value]) => ({ ...base, kind: 'wrongBody', request: json(query, JSON.stringify(value) ?? 'null') })),
+      fc
+        .tuple(validQuery, hostileValue)
+        .map(([query, value]) => ({ ...base, kind: 'wrongBody', request: json(query, JSON.stringify(value) ?? 'null') })),
       fc.tuple(validQuery, hostileJsonText).map(([query, text]) => ({ ...base, kind: 'malformedJson', request: json(query, text) })),
       fc.tuple(validQuery, validBody, hostileContentType).map(([query, body, contentType]) => ({
         ...base,
@@ -125,16 +175,27 @@ function fuzzRequestFor(name: EndpointName, known: KnownValues): fc.Arbitrary<Fu
   }
   if (transport === 'upload') {
     kinds.push(
-      fc.tuple(uploadName, fc.uint8Array({ maxLength: 300 }), fc.constantFrom('file', 'files', 'file[]', ''), fc.constantFrom('image/png', 'text/html', 'image/svg+xml', 'application/octet-stream')).map(
-        ([fileName, bytes, field, contentType]) => {
+      fc
+        .tuple(
+          uploadName,
+          fc.uint8Array({ maxLength: 300 }),
+          fc.constantFrom('file', 'files', 'file[]', ''),
+          fc.constantFrom('image/png', 'text/html', 'image/svg+xml', 'application/octet-stream'),
+        )
+        .map(([fileName, bytes, field, contentType]) => {
           const body = multipart([{ field, fileName, content: Buffer.from(bytes), contentType }]);
-          return { ...base, kind: 'hostileUpload', request: { method: 'POST', url: endpoint.path, headers: { 'content-type': body.contentType }, payload: body.payload } } satisfies FuzzRequest;
-        },
-      ),
+          return {
+            ...base,
+            kind: 'hostileUpload',
+            request: { method: 'POST', url: endpoint.path, headers: { 'content-type': body.contentType }, payload: body.payload },
+          } satisfies FuzzRequest;
+        }),
     );
   }
   // Guests too: every kind also goes without a session now and then.
-  return fc.tuple(fc.oneof(...kinds), fc.integer({ min: 0, max: 9 })).map(([request, draw]) => (draw === 0 ? { ...request, session: 'none' } : request));
+  return fc
+    .tuple(fc.oneof(...kinds), fc.integer({ min: 0, max: 9 }))
+    .map(([request, draw]) => (draw === 0 ? { ...request, session: 'none' } : request));
 }
 
 /** `count` requests spread evenly over every endpoint of the table, reproducible from `seed`. */

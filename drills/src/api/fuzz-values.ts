@@ -59,16 +59,16 @@ export function validValue(schema: JsonSchema, known: KnownValues = {}): fc.Arbi
         if (characterClass) return fc.string({ unit: fc.stringMatching(new RegExp(`^${characterClass}$`)), minLength, maxLength });
         return fc.stringMatching(new RegExp(schema.pattern));
       }
-      return fc.oneof(
-        fc.string({ minLength, maxLength }),
-        fc.string({ minLength, maxLength, unit: 'grapheme' }),
-      );
+      return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ minLength, maxLength, unit: 'grapheme' }));
     }
     case 'integer': {
       const min = schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : (schema.minimum ?? -INT32_MAX);
       const max = schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : (schema.maximum ?? INT32_MAX);
       // Small ids mostly, so some name the fuzzer's own tickets and files.
-      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 30) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) });
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 30) }) },
+        { weight: 1, arbitrary: fc.integer({ min, max }) },
+      );
     }
     case 'number':
       return fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
@@ -77,7 +77,10 @@ export function validValue(schema: JsonSchema, known: KnownValues = {}): fc.Arbi
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(schema.items ? validValue(schema.items, known) : fc.jsonValue(), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+      return fc.array(schema.items ? validValue(schema.items, known) : fc.jsonValue(), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
     case 'object': {
       const properties = schema.properties ?? {};
       return fc.record(
@@ -100,7 +103,26 @@ const deeplyNested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)
 
 /** One value a field should refuse or survive: wrong types, extremes, hostile text. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -1, -0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, 1.5, '', ' ', '0', 'null', 'undefined', 'NaN', 'Infinity'),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    2 ** 31,
+    1.5,
+    '',
+    ' ',
+    '0',
+    'null',
+    'undefined',
+    'NaN',
+    'Infinity',
+  ),
   fc.constantFrom(
     '<script>alert(1)</script>',
     '"><img src=x onerror=alert(1)>',

@@ -1,13 +1,6 @@
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { multipart } from 'api/testing';
-import {
-  type ApiUnderTest,
-  bearer,
-  envelopeOf,
-  type InjectRequest,
-  passwordLogin,
-  platformTicket,
-} from './api-under-test.js';
+import { type ApiUnderTest, bearer, envelopeOf, type InjectRequest, passwordLogin, platformTicket } from './api-under-test.js';
 import { type KnownValues } from './fuzz-values.js';
 import { type FuzzRequest, generateFuzzRequests } from './fuzz-requests.js';
 
@@ -59,7 +52,12 @@ async function realResources(api: ApiUnderTest, playerToken: string, agentToken:
   };
   const upload = () => {
     const body = multipart([{ field: 'file', fileName: 'fuzz.txt', content: 'fuzzing attachment', contentType: 'text/plain' }]);
-    return data({ method: 'POST', url: ENDPOINTS.uploadFile.path, headers: { ...bearer(playerToken), 'content-type': body.contentType }, payload: body.payload });
+    return data({
+      method: 'POST',
+      url: ENDPOINTS.uploadFile.path,
+      headers: { ...bearer(playerToken), 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
   const attached = String((await upload()).fileId);
   const pending = String((await upload()).fileId);
@@ -73,7 +71,11 @@ async function realResources(api: ApiUnderTest, playerToken: string, agentToken:
     method: 'POST',
     url: ENDPOINTS.cannedReplyCreate.path,
     headers: { ...bearer(agentToken), 'content-type': 'application/json' },
-    payload: JSON.stringify({ language: 'en', title: `Fuzzing canned reply ${Math.random().toString(36).slice(2, 10)}`, body: 'A canned reply the fuzzing names by its id.' }),
+    payload: JSON.stringify({
+      language: 'en',
+      title: `Fuzzing canned reply ${Math.random().toString(36).slice(2, 10)}`,
+      body: 'A canned reply the fuzzing names by its id.',
+    }),
   });
   return {
     cannedReplyId: [cannedReply.id],
@@ -106,7 +108,17 @@ export async function runFuzz(api: ApiUnderTest, count: number, seed: number, lo
   const sessions = { player: await login('player'), agent: await login('agent'), lead: await login('lead') };
   const known = await realResources(api, sessions.player, sessions.agent);
   const secrets = new Set([...Object.values(FUZZ_LOGINS).map((login) => login.password), ...Object.values(sessions)]);
-  const result: FuzzResult = { seed, sent: 0, unsendable: 0, byKind: {}, byAnswer: {}, problems: [], healthyAfter: false, prototypeClean: false, logLeaks: null };
+  const result: FuzzResult = {
+    seed,
+    sent: 0,
+    unsendable: 0,
+    byKind: {},
+    byAnswer: {},
+    problems: [],
+    healthyAfter: false,
+    prototypeClean: false,
+    logLeaks: null,
+  };
   let problemCount = 0;
   const problem = (text: string) => {
     problemCount += 1;
@@ -135,7 +147,11 @@ export async function runFuzz(api: ApiUnderTest, count: number, seed: number, lo
     if (answer.statusCode >= 500) {
       outcome = 'serverError';
       problem(`${answer.statusCode} for ${describe(fuzz)}: ${answer.body.slice(0, 200)}`);
-    } else if (answer.statusCode >= 200 && answer.statusCode < 300 && (envelope?.code === 1 || (endpoint.transport === 'download' && envelope === null))) {
+    } else if (
+      answer.statusCode >= 200 &&
+      answer.statusCode < 300 &&
+      (envelope?.code === 1 || (endpoint.transport === 'download' && envelope === null))
+    ) {
       outcome = 'accepted';
     } else if (answer.statusCode >= 400 && envelope && envelope.code !== 1 && envelope.msg.trim() !== '' && envelope.data === null) {
       outcome = 'refused';

@@ -29,17 +29,29 @@ const HTML_SCRIPT = '<!doctype html><html><body><script>fetch("/users/info").the
 
 export const HOSTILE_UPLOADS: readonly UploadCase[] = [
   // Polyglots: valid images that are also script or markup.
-  { label: 'GIF/JavaScript polyglot', name: 'funny.gif', bytes: Buffer.concat([ascii('GIF89a=1;alert(document.domain);//'), gif().subarray(6)]) },
+  {
+    label: 'GIF/JavaScript polyglot',
+    name: 'funny.gif',
+    bytes: Buffer.concat([ascii('GIF89a=1;alert(document.domain);//'), gif().subarray(6)]),
+  },
   { label: 'JPEG/HTML polyglot (HTML after the image)', name: 'photo.jpg', bytes: Buffer.concat([jpeg(), ascii(HTML_SCRIPT)]) },
   { label: 'PNG with a script in a text chunk', name: 'shot.png', bytes: Buffer.concat([png(), ascii(`<script>alert(1)</script>`)]) },
-  { label: 'PDF with JavaScript', name: 'invoice.pdf', bytes: Buffer.concat([pdf(), ascii('\n/OpenAction << /S /JavaScript /JS (app.alert(1)) >>\n')]) },
+  {
+    label: 'PDF with JavaScript',
+    name: 'invoice.pdf',
+    bytes: Buffer.concat([pdf(), ascii('\n/OpenAction << /S /JavaScript /JS (app.alert(1)) >>\n')]),
+  },
   { label: 'GIF-headed HTML named .html', name: 'page.html', bytes: Buffer.concat([ascii('GIF89a'), ascii(HTML_SCRIPT)]) },
   // SVG and markup under every name.
   { label: 'SVG with script named .svg', name: 'logo.svg', bytes: ascii(SVG_SCRIPT), claimed: 'image/svg+xml' },
   { label: 'SVG with script named .png', name: 'logo.png', bytes: ascii(SVG_SCRIPT), claimed: 'image/png' },
   { label: 'SVG with script named .txt', name: 'logo.txt', bytes: ascii(SVG_SCRIPT), claimed: 'image/svg+xml' },
   { label: 'HTML named .txt, claimed text/html', name: 'readme.txt', bytes: ascii(HTML_SCRIPT), claimed: 'text/html' },
-  { label: 'XHTML named .txt', name: 'page.txt', bytes: ascii(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>`) },
+  {
+    label: 'XHTML named .txt',
+    name: 'page.txt',
+    bytes: ascii(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>`),
+  },
   { label: 'a real PNG claimed as text/html', name: 'shot.png', bytes: png(), claimed: 'text/html' },
   // Spoofed types.
   { label: 'HTML named .png', name: 'cat.png', bytes: ascii(HTML_SCRIPT) },
@@ -80,7 +92,8 @@ function judgeDownload(headers: Record<string, string | string[] | number | unde
   const type = String(headers['content-type'] ?? '');
   const csp = String(headers['content-security-policy'] ?? '');
   if (!disposition.startsWith('attachment;')) return `served inline (Content-Disposition: ${disposition || 'none'})`;
-  if (/[\r\n]/.test(disposition) || (disposition.match(/filename=/g) ?? []).length !== 1) return `a Content-Disposition with an injected part: ${disposition}`;
+  if (/[\r\n]/.test(disposition) || (disposition.match(/filename=/g) ?? []).length !== 1)
+    return `a Content-Disposition with an injected part: ${disposition}`;
   if (headers['x-content-type-options'] !== 'nosniff') return 'no X-Content-Type-Options: nosniff';
   if (!/sandbox/.test(csp) || !/default-src 'none'/.test(csp)) return `no sandboxing CSP (${csp})`;
   if (ACTIVE_TYPES.test(type)) return `served as ${type}`;
@@ -106,32 +119,59 @@ export async function runHostileUploads(api: ApiUnderTest, cases: readonly Uploa
   const results: UploadCaseResult[] = [];
   const upload = async (name: string, bytes: Buffer, claimed = 'application/octet-stream') => {
     const body = multipart([{ field: 'file', fileName: name, content: bytes, contentType: claimed }]);
-    return api.inject({ method: 'POST', url: ENDPOINTS.uploadFile.path, headers: { ...bearer(token), 'content-type': body.contentType }, payload: body.payload });
+    return api.inject({
+      method: 'POST',
+      url: ENDPOINTS.uploadFile.path,
+      headers: { ...bearer(token), 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
   // Each kept file goes back with a discard, so the cap on pending uploads never decides a case.
   const discard = (fileId: string) =>
-    api.inject({ method: 'POST', url: ENDPOINTS.discardFile.path, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify({ fileId }) });
+    api.inject({
+      method: 'POST',
+      url: ENDPOINTS.discardFile.path,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ fileId }),
+    });
 
   for (const hostile of cases) {
     const answer = await upload(hostile.name, hostile.bytes, hostile.claimed);
     const envelope = envelopeOf(answer);
     if (answer.statusCode >= 400) {
       const clear = answer.statusCode < 500 && envelope !== null && envelope.code !== 1 && envelope.msg !== '';
-      results.push({ label: hostile.label, status: answer.statusCode, verdict: clear ? 'refused' : 'FAILED', detail: envelope?.msg ?? answer.body.slice(0, 80) });
+      results.push({
+        label: hostile.label,
+        status: answer.statusCode,
+        verdict: clear ? 'refused' : 'FAILED',
+        detail: envelope?.msg ?? answer.body.slice(0, 80),
+      });
       continue;
     }
     const kept = envelope?.data as { fileId: string; name: string; contentType: string } | undefined;
     if (envelope?.code !== 1 || !kept) {
-      results.push({ label: hostile.label, status: answer.statusCode, verdict: 'FAILED', detail: `unclear answer ${answer.body.slice(0, 80)}` });
+      results.push({
+        label: hostile.label,
+        status: answer.statusCode,
+        verdict: 'FAILED',
+        detail: `unclear answer ${answer.body.slice(0, 80)}`,
+      });
       continue;
     }
-    const download = await api.inject({ method: 'GET', url: `${ENDPOINTS.downloadFile.path}?fileId=${kept.fileId}`, headers: bearer(token) });
-    const problem = download.statusCode !== 200 ? `download answered ${download.statusCode}` : (judgeDownload(download.headers) ?? judgeName(kept.name));
+    const download = await api.inject({
+      method: 'GET',
+      url: `${ENDPOINTS.downloadFile.path}?fileId=${kept.fileId}`,
+      headers: bearer(token),
+    });
+    const problem =
+      download.statusCode !== 200 ? `download answered ${download.statusCode}` : (judgeDownload(download.headers) ?? judgeName(kept.name));
     results.push({
       label: hostile.label,
       status: answer.statusCode,
       verdict: problem ? 'FAILED' : 'neutralised',
-      detail: problem ?? `kept as ${JSON.stringify(kept.name.length > 40 ? `${kept.name.slice(0, 20)}...${kept.name.slice(-10)}` : kept.name)}, ${kept.contentType}, attachment`,
+      detail:
+        problem ??
+        `kept as ${JSON.stringify(kept.name.length > 40 ? `${kept.name.slice(0, 20)}...${kept.name.slice(-10)}` : kept.name)}, ${kept.contentType}, attachment`,
     });
     await discard(kept.fileId);
   }
@@ -147,8 +187,20 @@ export async function runHostileUploads(api: ApiUnderTest, cases: readonly Uploa
     url: ENDPOINTS.createInquiry.path,
     headers: { ...bearer(token), 'content-type': 'application/json' },
     payload: JSON.stringify({
-      requestId: randomUUID(), ticketType: '0', gameId: 2, serverId: '', gameAreaId: '', roleId: '', roleName: '', queryType: 2,
-      title: 'Four files', content: 'A message with one file too many.', contactKind: 'email', contact: 'four@example.test', attachments: fileIds, consent: true,
+      requestId: randomUUID(),
+      ticketType: '0',
+      gameId: 2,
+      serverId: '',
+      gameAreaId: '',
+      roleId: '',
+      roleName: '',
+      queryType: 2,
+      title: 'Four files',
+      content: 'A message with one file too many.',
+      contactKind: 'email',
+      contact: 'four@example.test',
+      attachments: fileIds,
+      consent: true,
     }),
   });
   const fourth = envelopeOf(ticket);
@@ -169,5 +221,8 @@ export async function runHostileUploads(api: ApiUnderTest, cases: readonly Uploa
     detail: envelopeOf(oversize)?.msg ?? oversize.body.slice(0, 80),
   });
 
-  return { cases: results, problems: results.filter((result) => result.verdict === 'FAILED').map((result) => `${result.label}: ${result.detail}`) };
+  return {
+    cases: results,
+    problems: results.filter((result) => result.verdict === 'FAILED').map((result) => `${result.label}: ${result.detail}`),
+  };
 }

@@ -21,7 +21,17 @@ const ACCOUNTS = {
 } as const;
 
 /** Last-Event-IDs no server wrote, or one far in the past that replays a whole history. */
-const HOSTILE_EVENT_IDS = ['abc', '-1-0', '1-', '1-1-1', '99999999999999999999-1', "1-1' OR '1'='1", '0x10-0x1', `${'9'.repeat(15)}-1`, '0-0'.repeat(64)];
+const HOSTILE_EVENT_IDS = [
+  'abc',
+  '-1-0',
+  '1-',
+  '1-1-1',
+  '99999999999999999999-1',
+  "1-1' OR '1'='1",
+  '0x10-0x1',
+  `${'9'.repeat(15)}-1`,
+  '0-0'.repeat(64),
+];
 const HOSTILE_QUERIES = ['?spec_lang=%3Cscript%3E', '?domain_area=../../etc', '?lastEventId=0-0', `?${'a'.repeat(4000)}=1`];
 
 export interface LiveEventsResult {
@@ -83,7 +93,8 @@ async function data(api: ApiUnderTest, method: 'GET' | 'POST', path: string, tok
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
   const envelope = envelopeOf(answer);
-  if (envelope?.code !== 1) throw new Error(`${method} ${path} refused while preparing the live drill: ${answer.statusCode} ${answer.body}`);
+  if (envelope?.code !== 1)
+    throw new Error(`${method} ${path} refused while preparing the live drill: ${answer.statusCode} ${answer.body}`);
   return envelope.data;
 }
 
@@ -124,16 +135,31 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
   try {
     for (const stream of opened) await stream.until(isReady(stream), 'ready');
 
-    const { inquiryId: owners } = (await data(api, 'POST', ENDPOINTS.createInquiry.path, tokens.owner, platformTicket('Live drill', 'A ticket the live drill opens.', 'live@example.test'))) as {
+    const { inquiryId: owners } = (await data(
+      api,
+      'POST',
+      ENDPOINTS.createInquiry.path,
+      tokens.owner,
+      platformTicket('Live drill', 'A ticket the live drill opens.', 'live@example.test'),
+    )) as {
       inquiryId: number;
     };
-    const reply = (token: string, path: string) => data(api, 'POST', path, token, { inquiryId: owners, requestId: randomUUID(), content: 'Live drill', attachments: [] });
+    const reply = (token: string, path: string) =>
+      data(api, 'POST', path, token, { inquiryId: owners, requestId: randomUUID(), content: 'Live drill', attachments: [] });
     // The agent claims the ticket and leaves an internal note: two events for agents' streams alone.
     const { selfAccountId: agentId } = (await data(api, 'GET', ENDPOINTS.deskAgents.path, tokens.agent)) as { selfAccountId: number };
-    await data(api, 'POST', ENDPOINTS.agentInquiryAssign.path, tokens.agent, { inquiryId: owners, assigneeId: agentId, expectedAssigneeId: null });
+    await data(api, 'POST', ENDPOINTS.agentInquiryAssign.path, tokens.agent, {
+      inquiryId: owners,
+      assigneeId: agentId,
+      expectedAssigneeId: null,
+    });
     await reply(tokens.owner, ENDPOINTS.inquiryReply.path);
     await reply(tokens.agent, ENDPOINTS.agentInquiryReply.path);
-    await data(api, 'POST', ENDPOINTS.agentInquiryNote.path, tokens.agent, { inquiryId: owners, requestId: randomUUID(), content: 'Live drill internal note' });
+    await data(api, 'POST', ENDPOINTS.agentInquiryNote.path, tokens.agent, {
+      inquiryId: owners,
+      requestId: randomUUID(),
+      content: 'Live drill internal note',
+    });
     await data(api, 'POST', ENDPOINTS.agentInquiryEnd.path, tokens.agent, { inquiryId: owners });
     await data(api, 'POST', ENDPOINTS.inquiryScore.path, tokens.owner, { inquiryId: owners, score: 4, reasons: [], comment: '' });
     // Last, the other player's own ticket: once their stream has it, it has passed every event of the owner's.
@@ -146,7 +172,10 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
     )) as { inquiryId: number };
 
     const about = (stream: OpenStream, inquiryId: number) => stream.events().filter((event) => event.inquiryId === inquiryId).length;
-    await streams.owner.until(() => streams.owner.events().some((event) => event.inquiryId === owners && event.kind === 'rated'), "the owner's rating");
+    await streams.owner.until(
+      () => streams.owner.events().some((event) => event.inquiryId === owners && event.kind === 'rated'),
+      "the owner's rating",
+    );
     await streams.otherPlayer.until(() => about(streams.otherPlayer, others) > 0, "the other player's own ticket");
     await streams.agent.until(() => about(streams.agent, others) > 0, "the agent's view of the other player's ticket");
 
@@ -158,11 +187,17 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
     await ownerReplay.until(isReady(ownerReplay), "the owner's replay");
 
     const received: LiveEventsResult['received'] = [
-      ...Object.entries(streams).map(([caller, stream]) => ({ caller, ownersTicket: about(stream, owners), otherPlayersTicket: about(stream, others) })),
+      ...Object.entries(streams).map(([caller, stream]) => ({
+        caller,
+        ownersTicket: about(stream, owners),
+        otherPlayersTicket: about(stream, others),
+      })),
       { caller: 'otherPlayer (replay from 0-0)', ownersTicket: about(replay, owners), otherPlayersTicket: about(replay, others) },
       { caller: 'owner (replay from 0-0)', ownersTicket: about(ownerReplay, owners), otherPlayersTicket: about(ownerReplay, others) },
     ];
-    const leaks = received.filter((row) => row.caller.startsWith('otherPlayer') && row.ownersTicket > 0).length + (about(streams.owner, others) > 0 ? 1 : 0);
+    const leaks =
+      received.filter((row) => row.caller.startsWith('otherPlayer') && row.ownersTicket > 0).length +
+      (about(streams.owner, others) > 0 ? 1 : 0);
     if (leaks > 0) problems.push(`a player received events of another player's ticket: ${JSON.stringify(received)}`);
     const agentsOnly = (stream: OpenStream) => stream.events().filter((event) => AGENTS_ONLY_KINDS.includes(event.kind)).length;
     const agentsOnlyLeaks = [streams.owner, streams.otherPlayer, replay, ownerReplay].reduce((sum, stream) => sum + agentsOnly(stream), 0);
@@ -173,16 +208,14 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
     if (ownersEvents < 6 || about(streams.agent, owners) !== ownersEvents + 2 || agentsOnly(streams.agent) < 2) {
       problems.push(`the owner or the agent missed events: ${JSON.stringify(received)}`);
     }
-    if (about(ownerReplay, owners) !== ownersEvents) problems.push(`the owner's replay from 0-0 differs from what they saw live: ${JSON.stringify(received)}`);
+    if (about(ownerReplay, owners) !== ownersEvents)
+      problems.push(`the owner's replay from 0-0 differs from what they saw live: ${JSON.stringify(received)}`);
     if (about(replay, others) === 0) problems.push('the replay from 0-0 did not give the other player their own ticket');
 
     // Done with: closed, so the hostile streams below stay well inside the streams one account may hold.
     for (const stream of opened) stream.close();
     let hostileHandled = 0;
-    const hostile = [
-      ...HOSTILE_EVENT_IDS.map((lastEventId) => ({ lastEventId })),
-      ...HOSTILE_QUERIES.map((query) => ({ query })),
-    ];
+    const hostile = [...HOSTILE_EVENT_IDS.map((lastEventId) => ({ lastEventId })), ...HOSTILE_QUERIES.map((query) => ({ query }))];
     for (const options of hostile) {
       const stream = await openStream(first, tokens.otherPlayer, options);
       opened.push(stream);

@@ -26,7 +26,15 @@ export const abuse: Drill<AbuseResult> = {
       {
         title: 'Brute force and code guessing (every other request to a second replica on the same database)',
         columns: ['attack', 'tried', 'checked', 'throttled', 'succeeded', 'limit', 'other'],
-        rows: result.attacks.map((attack) => [attack.attack, attack.tried, attack.checked, attack.throttled, attack.succeeded, attack.allowed, attack.other]),
+        rows: result.attacks.map((attack) => [
+          attack.attack,
+          attack.tried,
+          attack.checked,
+          attack.throttled,
+          attack.succeeded,
+          attack.allowed,
+          attack.other,
+        ]),
         notes: [
           `answers that redirected: ${result.redirects}; secrets searched in the trace-level logs: ${result.secretsSearched}, found: ${result.logLeaks.length}`,
           ...result.problems,

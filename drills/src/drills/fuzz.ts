@@ -17,7 +17,11 @@ export const fuzz: Drill<FuzzResult> = {
   // abuse drill checks on their own.
   run: () =>
     withDrillApi((drillApi) => runFuzz(drillApi.api, REQUESTS, SEED, drillApi.logs), {
-      ticketLimits: { openTicketsMax: 100_000, createsPerAccount: { max: 100_000, windowSeconds: 60 }, repliesPerAccount: { max: 100_000, windowSeconds: 60 } },
+      ticketLimits: {
+        openTicketsMax: 100_000,
+        createsPerAccount: { max: 100_000, windowSeconds: 60 },
+        repliesPerAccount: { max: 100_000, windowSeconds: 60 },
+      },
       identityLimits: { loginPerAccount: { max: 100_000, windowSeconds: 60 } },
       clientErrorRateLimit: false,
     }),
@@ -29,7 +33,11 @@ export const fuzz: Drill<FuzzResult> = {
         title: `Fuzzing (seed ${result.seed}): answers by kind of request`,
         columns: ['kind', 'sent', ...OUTCOMES],
         rows: [
-          ...kinds.map(([kind, counts]) => [kind, OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0), ...OUTCOMES.map((outcome) => counts[outcome])]),
+          ...kinds.map(([kind, counts]) => [
+            kind,
+            OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0),
+            ...OUTCOMES.map((outcome) => counts[outcome]),
+          ]),
           ['total', result.sent, ...OUTCOMES.map(total)],
         ],
         notes: [
@@ -42,7 +50,9 @@ export const fuzz: Drill<FuzzResult> = {
       {
         title: 'Fuzzing: answers by HTTP status and envelope code',
         columns: ['status code', 'answers'],
-        rows: Object.entries(result.byAnswer).sort(([a], [b]) => a.localeCompare(b)).map(([answer, count]) => [answer, count]),
+        rows: Object.entries(result.byAnswer)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([answer, count]) => [answer, count]),
       },
     ];
   },

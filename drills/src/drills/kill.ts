@@ -70,7 +70,8 @@ const sha256 = (content: string | Buffer) => createHash('sha256').update(content
 
 function countPartialFiles(dir: string): number {
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.part')).length;
+    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.part'))
+      .length;
   } catch {
     return 0;
   }
@@ -109,14 +110,29 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
       const line = `kill drill ${run} ${player.account} round ${round} ${randomUUID()}\n`;
       const content = line.repeat(Math.ceil(UPLOAD_BYTES / line.length));
       try {
-        const upload = await untilAnswered(() => player.uploadText(`round-${round}.txt`, content), stopAt + RETRY_GRACE_MS, () => (retries += 1));
+        const upload = await untilAnswered(
+          () => player.uploadText(`round-${round}.txt`, content),
+          stopAt + RETRY_GRACE_MS,
+          () => (retries += 1),
+        );
         if (!upload) continue;
         uploads.push({ fileId: upload.fileId, owner: player });
         const body = ticketBody(place, `kill ${run} ${round}`, contact, [upload.fileId]);
         ticketsSent += 1;
-        const created = await untilAnswered(() => player.createInquiry(body), stopAt + RETRY_GRACE_MS, () => (retries += 1));
+        const created = await untilAnswered(
+          () => player.createInquiry(body),
+          stopAt + RETRY_GRACE_MS,
+          () => (retries += 1),
+        );
         if (!created) ticketsUnanswered += 1;
-        else acknowledged.push({ inquiryId: created.inquiryId, requestId: body.requestId, fileId: upload.fileId, sha256: sha256(content), player });
+        else
+          acknowledged.push({
+            inquiryId: created.inquiryId,
+            requestId: body.requestId,
+            fileId: upload.fileId,
+            sha256: sha256(content),
+            player,
+          });
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
         ticketsRefused += 1;
@@ -136,7 +152,12 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
       const killedAt = performance.now();
       await replica.kill('SIGKILL');
       await replica.restart();
-      kills.push({ replica: replica.name, pid, atSecond: Math.round((killedAt - started) / 100) / 10, restartSeconds: Math.round((performance.now() - killedAt) / 100) / 10 });
+      kills.push({
+        replica: replica.name,
+        pid,
+        atSecond: Math.round((killedAt - started) / 100) / 10,
+        restartSeconds: Math.round((performance.now() - killedAt) / 100) / 10,
+      });
     }
   })();
 
@@ -147,7 +168,9 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
   const rowsByRequest = new Map<string, string[]>();
   for (const [id, requestId] of rows) rowsByRequest.set(requestId!, [...(rowsByRequest.get(requestId!) ?? []), id!]);
   const duplicated = [...rowsByRequest.values()].filter((ids) => ids.length > 1).length;
-  const acknowledgedFound = acknowledged.filter(({ inquiryId, requestId }) => (rowsByRequest.get(requestId) ?? []).includes(String(inquiryId))).length;
+  const acknowledgedFound = acknowledged.filter(({ inquiryId, requestId }) =>
+    (rowsByRequest.get(requestId) ?? []).includes(String(inquiryId)),
+  ).length;
   if (acknowledgedFound < acknowledged.length) failures.push(`${acknowledged.length - acknowledgedFound} acknowledged tickets missing`);
   if (duplicated > 0) failures.push(`${duplicated} requests made more than one ticket`);
 
@@ -155,7 +178,11 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
   // fails a request it had just sent on it instead of sending it again on a new connection as a browser does: such
   // an unanswered download is asked again, as the players' creations are.
   const download = async (player: Player, fileId: string): Promise<Buffer | null> => {
-    const answered = await untilAnswered(async () => ({ bytes: await player.download(fileId) }), Date.now() + RETRY_GRACE_MS, () => undefined);
+    const answered = await untilAnswered(
+      async () => ({ bytes: await player.download(fileId) }),
+      Date.now() + RETRY_GRACE_MS,
+      () => undefined,
+    );
     if (!answered) throw new Error(`the download of file ${fileId} got no answer for ${RETRY_GRACE_MS / 1000} s`);
     return answered.bytes;
   };
@@ -164,7 +191,8 @@ export async function runKillDrill(topology: Topology, options: KillOptions): Pr
     const bytes = await download(ticket.player, ticket.fileId);
     if (bytes && sha256(bytes) === ticket.sha256) attachmentsIntact += 1;
   }
-  if (attachmentsIntact < acknowledged.length) failures.push(`${acknowledged.length - attachmentsIntact} attachments of acknowledged tickets not served intact to their owner`);
+  if (attachmentsIntact < acknowledged.length)
+    failures.push(`${acknowledged.length - attachmentsIntact} attachments of acknowledged tickets not served intact to their owner`);
 
   const pending = await topology.postgres.query(
     `SELECT f.id, f.state, a.account FROM files f JOIN accounts a ON a.id = f.owner_account_id
@@ -209,7 +237,11 @@ export const kill: Drill<KillResult> = {
   key: 'kill',
   title: 'API process killed (SIGKILL) under ticket and upload load',
   async run() {
-    const options = { players: positiveWholeFromEnv('DRILL_KILL_PLAYERS', 16), seconds: positiveWholeFromEnv('DRILL_KILL_SECONDS', 30), kills: positiveWholeFromEnv('DRILL_KILL_COUNT', 2) };
+    const options = {
+      players: positiveWholeFromEnv('DRILL_KILL_PLAYERS', 16),
+      seconds: positiveWholeFromEnv('DRILL_KILL_SECONDS', 30),
+      kills: positiveWholeFromEnv('DRILL_KILL_COUNT', 2),
+    };
     const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV });
     return closeAfter(topology.stop, () => runKillDrill(topology, options));
   },

@@ -18,7 +18,10 @@ export const live: Drill<LiveEventsResult> = {
         columns: ['stream', "owner's ticket", "other player's ticket"],
         rows: result.received.map((row) => [row.caller, row.ownersTicket, row.otherPlayersTicket]),
         notes: [
-          ...result.refusals.map((refusal) => `without a valid session (${refusal.case}): ${refusal.status} ${refusal.code ?? 'raw'}${refusal.ok ? '' : ' FAIL'}`),
+          ...result.refusals.map(
+            (refusal) =>
+              `without a valid session (${refusal.case}): ${refusal.status} ${refusal.code ?? 'raw'}${refusal.ok ? '' : ' FAIL'}`,
+          ),
           `hostile Last-Event-IDs and parameters: ${result.hostileTried} tried, ${result.hostileHandled} handled (refused, or a fresh stream with nothing of another player's)`,
           `agents-only events (assignments, internal notes) on players' streams, live or replayed: ${result.agentsOnlyLeaks}`,
           ...result.problems,
@@ -27,6 +30,11 @@ export const live: Drill<LiveEventsResult> = {
     ];
   },
   figures(result) {
-    return { hostileTried: result.hostileTried, hostileRefused: result.hostileHandled, leaks: result.leaks + result.agentsOnlyLeaks, failures: result.problems };
+    return {
+      hostileTried: result.hostileTried,
+      hostileRefused: result.hostileHandled,
+      leaks: result.leaks + result.agentsOnlyLeaks,
+      failures: result.problems,
+    };
   },
 };

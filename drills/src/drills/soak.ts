@@ -75,7 +75,11 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
 
   const openTicket = async (player: Player, attachments: string[]) => {
     const body = ticketBody(place, `soak ${run}`, contact, attachments);
-    const created = await untilAnswered(() => player.createInquiry(body), retryDeadline(), () => undefined);
+    const created = await untilAnswered(
+      () => player.createInquiry(body),
+      retryDeadline(),
+      () => undefined,
+    );
     if (created) acknowledged.push({ inquiryId: created.inquiryId, requestId: body.requestId, player });
   };
 
@@ -130,7 +134,9 @@ export async function runSoak(topology: Topology, options: SoakOptions): Promise
   const idsByRequest = new Map<string, string[]>();
   for (const [id, requestId] of rows) idsByRequest.set(requestId!, [...(idsByRequest.get(requestId!) ?? []), id!]);
   const duplicated = [...idsByRequest.values()].filter((ids) => ids.length > 1).length;
-  const acknowledgedFound = acknowledged.filter(({ inquiryId, requestId }) => (idsByRequest.get(requestId) ?? []).includes(String(inquiryId))).length;
+  const acknowledgedFound = acknowledged.filter(({ inquiryId, requestId }) =>
+    (idsByRequest.get(requestId) ?? []).includes(String(inquiryId)),
+  ).length;
   const summary = latencies.summary();
   const errors = summary.reduce((sum, row) => sum + row.errors, 0);
   if (acknowledgedFound < acknowledged.length) failures.push(`${acknowledged.length - acknowledgedFound} acknowledged tickets missing`);
@@ -179,7 +185,9 @@ export const soak: Drill<SoakResult> = {
           ['all', result.requests, rate(result.requests), result.errors, null, null],
         ],
         notes: [
-          `actions: ${Object.entries(result.actions).map(([action, count]) => `${action} ${count}`).join(', ')}`,
+          `actions: ${Object.entries(result.actions)
+            .map(([action, count]) => `${action} ${count}`)
+            .join(', ')}`,
           ...Object.entries(result.errorKinds).map(([kind, count]) => `${kind}: ${count}`),
         ],
       },

@@ -53,7 +53,8 @@ export class Latencies {
       return result;
     } catch (error) {
       this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
-      const what = error instanceof Refused ? `${error.status} ${error.code ?? 'raw'}` : error instanceof Unanswered ? error.message : 'other';
+      const what =
+        error instanceof Refused ? `${error.status} ${error.code ?? 'raw'}` : error instanceof Unanswered ? error.message : 'other';
       this.errorKinds.set(`${kind}: ${what}`, (this.errorKinds.get(`${kind}: ${what}`) ?? 0) + 1);
       throw error;
     }
@@ -70,7 +71,8 @@ export class Latencies {
     const kinds = [...new Set([...this.samples.keys(), ...this.errors.keys()])].sort();
     return kinds.map((kind) => {
       const sorted = [...(this.samples.get(kind) ?? [])].sort((a, b) => a - b);
-      const at = (quantile: number) => (sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]! * 10) / 10);
+      const at = (quantile: number) =>
+        sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]! * 10) / 10;
       const errors = this.errors.get(kind) ?? 0;
       return { kind, requests: sorted.length + errors, errors, p50Ms: at(0.5), p99Ms: at(0.99) };
     });
@@ -94,7 +96,11 @@ export class Player {
     readonly fetch: typeof globalThis.fetch,
   ) {}
 
-  private async send(kind: string, name: EndpointName, init: { query?: Record<string, string>; body?: BodyInit; json?: unknown }): Promise<Response> {
+  private async send(
+    kind: string,
+    name: EndpointName,
+    init: { query?: Record<string, string>; body?: BodyInit; json?: unknown },
+  ): Promise<Response> {
     const endpoint = ENDPOINTS[name];
     const url = new URL(`${this.base}${endpoint.path}`);
     for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
@@ -121,7 +127,11 @@ export class Player {
     });
   }
 
-  private async call<T>(kind: string, name: EndpointName, init: { query?: Record<string, string>; body?: BodyInit; json?: unknown } = {}): Promise<T> {
+  private async call<T>(
+    kind: string,
+    name: EndpointName,
+    init: { query?: Record<string, string>; body?: BodyInit; json?: unknown } = {},
+  ): Promise<T> {
     const response = await this.send(kind, name, init);
     const text = await response.text();
     let envelope: { code?: number; msg?: string; data?: T };
@@ -190,14 +200,21 @@ export async function ticketPlace(player: Player): Promise<{ gameId: number; cat
   const games = (await (await player.fetch(`${player.base}${endpoint.path}?spec_lang=en`)).json()) as { data: { id: number }[] };
   const game = games.data[0];
   if (!game) throw new Error('the demo seed has no games');
-  const types = (await (await player.fetch(`${player.base}${ENDPOINTS.inquiryTypes.path}?gameId=${game.id}&spec_lang=en`)).json()) as { data: { id: number }[] };
+  const types = (await (await player.fetch(`${player.base}${ENDPOINTS.inquiryTypes.path}?gameId=${game.id}&spec_lang=en`)).json()) as {
+    data: { id: number }[];
+  };
   const category = types.data[0];
   if (!category) throw new Error(`game ${game.id} has no question categories`);
   return { gameId: game.id, categoryId: category.id };
 }
 
 /** A platform ticket ('0': no server, region or character), with its own requestId: a retry sends it unchanged. */
-export function ticketBody(place: { gameId: number; categoryId: number }, title: string, contact: string, attachments: string[]): InquiryCreateBody {
+export function ticketBody(
+  place: { gameId: number; categoryId: number },
+  title: string,
+  contact: string,
+  attachments: string[],
+): InquiryCreateBody {
   return platformTicketBody({
     gameId: place.gameId,
     queryType: place.categoryId,

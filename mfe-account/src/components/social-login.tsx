@@ -95,7 +95,11 @@ function withoutAnswer(): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-function complete(provider: SocialProvider, answer: SocialAnswer & { code: string; state: string }, remember: boolean): Promise<LoginResult> {
+function complete(
+  provider: SocialProvider,
+  answer: SocialAnswer & { code: string; state: string },
+  remember: boolean,
+): Promise<LoginResult> {
   const api = platformApi();
   const query = {
     code: answer.code,
@@ -179,7 +183,9 @@ export function SocialLanding({
     return (
       <section className="surface-card" data-testid="social-landing" aria-busy="true">
         <p role="status">
-          {outcome.provider ? t('account:social.signingInWith', { provider: SOCIAL_PROVIDER_NAMES[outcome.provider] }) : t('account:social.signingIn')}
+          {outcome.provider
+            ? t('account:social.signingInWith', { provider: SOCIAL_PROVIDER_NAMES[outcome.provider] })
+            : t('account:social.signingIn')}
         </p>
       </section>
     );

@@ -37,7 +37,10 @@ export function useLoginConfig(): LoginOffer {
   const { gameId } = useCsForm();
   const clientId = clientIdQuery().clientId ?? (gameId === null ? undefined : String(gameId));
   const [carried] = useState(offeredProvidersCarried);
-  const [offer, setOffer] = useState<LoginOffer>({ providers: clientId === undefined ? (carried ?? []) : [], guestAllowed: clientId === undefined });
+  const [offer, setOffer] = useState<LoginOffer>({
+    providers: clientId === undefined ? (carried ?? []) : [],
+    guestAllowed: clientId === undefined,
+  });
   useEffect(() => {
     if (clientId === undefined && carried) return;
     let current = true;

@@ -10,9 +10,12 @@ export function useCooldown(): [number, (seconds: number) => void] {
     return () => window.clearTimeout(timer);
   }, [until, now]);
   const left = Math.max(0, Math.ceil((until - now) / 1_000));
-  return [left, (seconds) => {
-    const start = Date.now();
-    setNow(start);
-    setUntil(start + seconds * 1_000);
-  }];
+  return [
+    left,
+    (seconds) => {
+      const start = Date.now();
+      setNow(start);
+      setUntil(start + seconds * 1_000);
+    },
+  ];
 }

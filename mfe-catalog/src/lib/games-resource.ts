@@ -15,7 +15,10 @@ export function gamesPromise(): Promise<Game[]> {
   if (cached?.language !== language) {
     const client = clientIdQuery();
     const carried = client.clientId ? null : readDataIsland<Game[]>(GAMES_ISLAND_ID, language);
-    cached = { language, promise: carried ? settledPromise(carried) : platformApi().call('gamesAll', { query: { platform: 'web', ...client } }) };
+    cached = {
+      language,
+      promise: carried ? settledPromise(carried) : platformApi().call('gamesAll', { query: { platform: 'web', ...client } }),
+    };
   }
   return cached.promise;
 }

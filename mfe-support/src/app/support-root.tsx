@@ -19,9 +19,15 @@ const AgentTicket = lazyScreen(() => import('../features/conversation/agent-tick
 // The lead's dashboard, and the desk's link to it (which asks whether the agent is a lead): Chart.js comes later
 // still, with the dashboard's first chart.
 const LeadDashboard = lazyScreen(() => import('../features/lead-dashboard/lead-dashboard.js').then((module) => module.LeadDashboard));
-const LeadDashboardLink = lazyScreen(() => import('../features/lead-dashboard/lead-dashboard-link.js').then((module) => module.LeadDashboardLink));
-const CannedReplyPicker = lazyScreen(() => import('../features/canned-replies/canned-reply-picker.js').then((module) => module.CannedReplyPicker));
-const CannedRepliesPage = lazyScreen(() => import('../features/canned-replies/canned-replies-page.js').then((module) => module.CannedRepliesPage));
+const LeadDashboardLink = lazyScreen(() =>
+  import('../features/lead-dashboard/lead-dashboard-link.js').then((module) => module.LeadDashboardLink),
+);
+const CannedReplyPicker = lazyScreen(() =>
+  import('../features/canned-replies/canned-reply-picker.js').then((module) => module.CannedReplyPicker),
+);
+const CannedRepliesPage = lazyScreen(() =>
+  import('../features/canned-replies/canned-replies-page.js').then((module) => module.CannedRepliesPage),
+);
 
 /** A lazy screen in its place: `loading` while its code arrives, and `failed` (a retry notice) if it does not. */
 function Lazy(props: { children: ReactNode; loading?: ReactNode; failed?: (retry: () => void) => ReactNode }) {
@@ -35,70 +41,84 @@ function Lazy(props: { children: ReactNode; loading?: ReactNode; failed?: (retry
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoutes() {
   return (
-      <Routes>
-        <Route path="/" element={<SupportLayout />}>
-          <Route index element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
-          <Route path="history" element={<RequireLogin><HistoryStep /></RequireLogin>} />
-          <Route path="game" element={<ChooseGameStep />} />
-          <Route path="question" element={<HelpTopicsStep />} />
-          <Route path="feedback" element={<RequireLogin><FeedbackStep /></RequireLogin>} />
-          <Route path="inquiry" element={<InquiryStep />} />
-          <Route path="*" element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
-        </Route>
-        {/* The agents' desk: not one of the player's steps, so outside their step navigation. */}
+    <Routes>
+      <Route path="/" element={<SupportLayout />}>
+        <Route index element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
         <Route
-          path={SUPPORT_AGENT_SEGMENT}
+          path="history"
           element={
             <RequireLogin>
-              <Lazy>
-                <AgentDesk
-                  tools={
-                    // A link that did not arrive is left out: the desk works without it.
-                    <Lazy loading={null} failed={() => null}>
-                      <LeadDashboardLink />
-                    </Lazy>
-                  }
-                  ticketView={(inquiryId, onChanged, focusOnLoad) => (
-                    <Lazy>
-                      <AgentTicket
-                        inquiryId={inquiryId}
-                        onChanged={onChanged}
-                        focusOnLoad={focusOnLoad}
-                        replyTools={(language, insert) => (
-                          // Its own boundary: the reply can be written while the picker arrives, or without it.
-                          <Lazy loading={null}>
-                            <CannedReplyPicker defaultLanguage={language} onInsert={insert} />
-                          </Lazy>
-                        )}
-                      />
-                    </Lazy>
-                  )}
-                />
-              </Lazy>
+              <HistoryStep />
             </RequireLogin>
           }
         />
+        <Route path="game" element={<ChooseGameStep />} />
+        <Route path="question" element={<HelpTopicsStep />} />
         <Route
-          path={`${SUPPORT_AGENT_SEGMENT}/canned-replies`}
+          path="feedback"
           element={
             <RequireLogin>
-              <Lazy>
-                <CannedRepliesPage />
-              </Lazy>
+              <FeedbackStep />
             </RequireLogin>
           }
         />
-        <Route
-          path={LEAD_DASHBOARD_ROUTE}
-          element={
-            <RequireLogin>
-              <Lazy>
-                <LeadDashboard />
-              </Lazy>
-            </RequireLogin>
-          }
-        />
-      </Routes>
+        <Route path="inquiry" element={<InquiryStep />} />
+        <Route path="*" element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
+      </Route>
+      {/* The agents' desk: not one of the player's steps, so outside their step navigation. */}
+      <Route
+        path={SUPPORT_AGENT_SEGMENT}
+        element={
+          <RequireLogin>
+            <Lazy>
+              <AgentDesk
+                tools={
+                  // A link that did not arrive is left out: the desk works without it.
+                  <Lazy loading={null} failed={() => null}>
+                    <LeadDashboardLink />
+                  </Lazy>
+                }
+                ticketView={(inquiryId, onChanged, focusOnLoad) => (
+                  <Lazy>
+                    <AgentTicket
+                      inquiryId={inquiryId}
+                      onChanged={onChanged}
+                      focusOnLoad={focusOnLoad}
+                      replyTools={(language, insert) => (
+                        // Its own boundary: the reply can be written while the picker arrives, or without it.
+                        <Lazy loading={null}>
+                          <CannedReplyPicker defaultLanguage={language} onInsert={insert} />
+                        </Lazy>
+                      )}
+                    />
+                  </Lazy>
+                )}
+              />
+            </Lazy>
+          </RequireLogin>
+        }
+      />
+      <Route
+        path={`${SUPPORT_AGENT_SEGMENT}/canned-replies`}
+        element={
+          <RequireLogin>
+            <Lazy>
+              <CannedRepliesPage />
+            </Lazy>
+          </RequireLogin>
+        }
+      />
+      <Route
+        path={LEAD_DASHBOARD_ROUTE}
+        element={
+          <RequireLogin>
+            <Lazy>
+              <LeadDashboard />
+            </Lazy>
+          </RequireLogin>
+        }
+      />
+    </Routes>
   );
 }
 

@@ -27,7 +27,14 @@ export interface AttachmentUploaderProps {
  * area, see each upload's progress and cancel it, remove an uploaded file. Used by the inquiry form, the
  * conversation's add-information dialog and the agents' desk.
  */
-export function AttachmentUploader({ attachments, onChange, disabled = false, onBusyChange, describedBy, rule = 'message' }: AttachmentUploaderProps) {
+export function AttachmentUploader({
+  attachments,
+  onChange,
+  disabled = false,
+  onBusyChange,
+  describedBy,
+  rule = 'message',
+}: AttachmentUploaderProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -38,7 +45,9 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
 
   const language = i18n.language;
   const percent = new Intl.NumberFormat(language, { style: 'percent' });
-  const extensions = new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(attachmentExtensions(rule).map((extension) => `.${extension}`));
+  const extensions = new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(
+    attachmentExtensions(rule).map((extension) => `.${extension}`),
+  );
   const values = { ...supportMessageValues(language), extensions };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -97,7 +106,12 @@ export function AttachmentUploader({ attachments, onChange, disabled = false, on
             <li key={entry.key}>
               <span className={styles.fileName}>{entry.name}</span>
               <span>{t(entry.messageKey, values)}</span>
-              <button type="button" className={styles.textButton} onClick={() => dismiss(entry.key)} aria-label={t('support:attachments.dismiss', { name: entry.name })}>
+              <button
+                type="button"
+                className={styles.textButton}
+                onClick={() => dismiss(entry.key)}
+                aria-label={t('support:attachments.dismiss', { name: entry.name })}
+              >
                 ×
               </button>
             </li>

@@ -16,7 +16,18 @@ export function formatDuration(ms: number, language: string): string {
   const days = Math.floor(total / DAY_MS);
   const hours = Math.floor((total % DAY_MS) / HOUR_MS);
   const minutes = Math.floor((total % HOUR_MS) / MINUTE_MS);
-  const parts: [number, DurationUnit][] = days > 0 ? [[days, 'day'], [hours, 'hour']] : hours > 0 ? [[hours, 'hour'], [minutes, 'minute']] : [[minutes, 'minute']];
+  const parts: [number, DurationUnit][] =
+    days > 0
+      ? [
+          [days, 'day'],
+          [hours, 'hour'],
+        ]
+      : hours > 0
+        ? [
+            [hours, 'hour'],
+            [minutes, 'minute'],
+          ]
+        : [[minutes, 'minute']];
   const shown = parts.filter(([value], index) => index === 0 || value > 0).map(([value, name]) => unit(value, name));
   return new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format(shown);
 }

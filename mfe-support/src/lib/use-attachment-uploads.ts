@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { FILE_ERRORS, attachmentKindOf, checkAttachments, platformApi, type Attachment, type AttachmentKind, type AttachmentRule } from 'shared-contracts';
+import {
+  FILE_ERRORS,
+  attachmentKindOf,
+  checkAttachments,
+  platformApi,
+  type Attachment,
+  type AttachmentKind,
+  type AttachmentRule,
+} from 'shared-contracts';
 import { supportErrorKey } from './error-key.js';
 import { discardUploads } from './discard-uploads.js';
 
@@ -27,7 +35,11 @@ export interface RefusedFile {
  * the list). Leaving the screen cancels what is still uploading. A removed file, and one the server stored after
  * its upload was cancelled, is discarded on the server, so it stops taking one of the player's upload places.
  */
-export function useAttachmentUploads(attachments: readonly Attachment[], onChange: (attachments: Attachment[]) => void, rule: AttachmentRule) {
+export function useAttachmentUploads(
+  attachments: readonly Attachment[],
+  onChange: (attachments: Attachment[]) => void,
+  rule: AttachmentRule,
+) {
   const [uploads, setUploads] = useState<UploadInProgress[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [previews, setPreviews] = useState<Readonly<Record<string, string>>>({});
@@ -46,7 +58,9 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
 
   const updateUpload = useCallback((key: string, progress: number | null) => {
     setUploads((current) =>
-      progress === null ? current.filter((upload) => upload.key !== key) : current.map((upload) => (upload.key === key ? { ...upload, progress } : upload)),
+      progress === null
+        ? current.filter((upload) => upload.key !== key)
+        : current.map((upload) => (upload.key === key ? { ...upload, progress } : upload)),
     );
   }, []);
 
@@ -79,7 +93,10 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
-            setRefused((current) => [...current, { key, name: file.name, messageKey: supportErrorKey(error, 'support:errors.uploadFailed') }]);
+            setRefused((current) => [
+              ...current,
+              { key, name: file.name, messageKey: supportErrorKey(error, 'support:errors.uploadFailed') },
+            ]);
           },
         )
         .finally(() => {
@@ -94,14 +111,21 @@ export function useAttachmentUploads(attachments: readonly Attachment[], onChang
   const addFiles = useCallback(
     (files: readonly File[]) => {
       if (files.length === 0) return;
-      const taken = [...latest.current.attachments.map((attachment) => attachment.kind), ...[...inFlight.current.values()].map((entry) => entry.kind)];
+      const taken = [
+        ...latest.current.attachments.map((attachment) => attachment.kind),
+        ...[...inFlight.current.values()].map((entry) => entry.kind),
+      ];
       const problems = checkAttachments(taken, files, rule);
       const refusedNow: RefusedFile[] = [];
       files.forEach((file, index) => {
         const problem = problems[index];
         const kind = attachmentKindOf(file.name);
         if (problem || !kind) {
-          refusedNow.push({ key: crypto.randomUUID(), name: file.name, messageKey: `support:errors.${problem ?? FILE_ERRORS.typeMismatch}` });
+          refusedNow.push({
+            key: crypto.randomUUID(),
+            name: file.name,
+            messageKey: `support:errors.${problem ?? FILE_ERRORS.typeMismatch}`,
+          });
         } else {
           upload(file, kind);
         }

@@ -48,7 +48,8 @@ function carriedAnswer<Name extends EndpointName>(name: Name, key: string | null
   if (key === null) return undefined;
   const { language } = getPlatformContext();
   const callKey = carriedCallKey(name, key);
-  if (typeof document === 'undefined') return serverCalls?.language === language ? (serverCalls.calls[callKey] as EndpointResponse<Name>) : undefined;
+  if (typeof document === 'undefined')
+    return serverCalls?.language === language ? (serverCalls.calls[callKey] as EndpointResponse<Name>) : undefined;
   if (pageCalls?.language !== language || !(callKey in pageCalls.value)) return undefined;
   const answer = pageCalls.value[callKey] as EndpointResponse<Name>;
   delete pageCalls.value[callKey];

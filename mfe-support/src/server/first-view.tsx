@@ -35,7 +35,8 @@ export const renderer = createFirstViewRenderer({
   // Game 1 is in every catalogue the platform is seeded with; for a game the API lacks, the calls are warmed all the same.
   warmUpPages: [supportStepPath('game'), `${supportStepPath('question')}?${QUESTION_GAME_PARAM}=1`],
   view: async (request, api) => {
-    if (request.path === supportStepPath('game')) return supportView(request, await api.call('gamesSimple', { query: { platform: 'web' } }));
+    if (request.path === supportStepPath('game'))
+      return supportView(request, await api.call('gamesSimple', { query: { platform: 'web' } }));
     if (request.path !== supportStepPath('question')) return null;
     const gameId = gameIdOfClient(new URLSearchParams(request.search).get(QUESTION_GAME_PARAM));
     if (gameId === null) return null;

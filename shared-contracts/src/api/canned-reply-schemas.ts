@@ -26,7 +26,10 @@ export type CannedReply = z.infer<typeof cannedReplySchema>;
 export const cannedRepliesQuerySchema = z.strictObject({
   ...commonQueryShape,
   language: languageSchema.optional(),
-  search: withoutControlCharacters(z.string(), 'cannedSearchInvalid').trim().max(LIMITS.cannedReplyTitleMax, 'cannedSearchInvalid').optional(),
+  search: withoutControlCharacters(z.string(), 'cannedSearchInvalid')
+    .trim()
+    .max(LIMITS.cannedReplyTitleMax, 'cannedSearchInvalid')
+    .optional(),
 });
 
 /** What an agent writes: the language it is for, a title to find it by, and the text a reply gets. */

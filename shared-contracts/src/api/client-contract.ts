@@ -65,8 +65,12 @@ export interface CallInput<Name extends EndpointName> {
 }
 
 /** Endpoints whose body is one uploaded file, and those that answer with a file. */
-export type UploadEndpointName = { [Name in EndpointName]: (typeof ENDPOINT_ROUTES)[Name] extends { transport?: 'upload' } ? Name : never }[EndpointName];
-export type DownloadEndpointName = { [Name in EndpointName]: (typeof ENDPOINT_ROUTES)[Name] extends { transport?: 'download' } ? Name : never }[EndpointName];
+export type UploadEndpointName = {
+  [Name in EndpointName]: (typeof ENDPOINT_ROUTES)[Name] extends { transport?: 'upload' } ? Name : never;
+}[EndpointName];
+export type DownloadEndpointName = {
+  [Name in EndpointName]: (typeof ENDPOINT_ROUTES)[Name] extends { transport?: 'download' } ? Name : never;
+}[EndpointName];
 
 export interface UploadInput<Name extends EndpointName> {
   query?: EndpointQuery<Name>;

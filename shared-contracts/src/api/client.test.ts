@@ -66,7 +66,7 @@ describe('createApiClient', () => {
     expect(seen.at(-1)?.headers.authorization).toBeUndefined();
   });
 
-  it('acts for a token given with the call instead of the session\'s, as a logout after clearing it does', async () => {
+  it("acts for a token given with the call instead of the session's, as a logout after clearing it does", async () => {
     answer = { status: 200, body: { code: 1, msg: 'ok', data: null } };
     await client({ token: null }).call('logout', { body: {}, token: 'cleared-token' });
     expect(seen.at(-1)?.headers.authorization).toBe('Bearer cleared-token');
@@ -74,7 +74,9 @@ describe('createApiClient', () => {
 
   it('rejects any other code with the body', async () => {
     answer = { status: 200, body: { code: 4040, msg: 'Not here', data: null } };
-    const error = await client().call('gamesPrecheck').catch((caught: unknown) => caught);
+    const error = await client()
+      .call('gamesPrecheck')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'business', code: 4040, message: 'Not here' });
   });
@@ -83,7 +85,9 @@ describe('createApiClient', () => {
     for (const status of [200, 401]) {
       let expired = 0;
       answer = { status, body: { code: -600, msg: 'invalid session', data: null } };
-      const error = await client({ expired: () => (expired += 1) }).call('gamesPrecheck').catch((caught: unknown) => caught);
+      const error = await client({ expired: () => (expired += 1) })
+        .call('gamesPrecheck')
+        .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ kind: 'session', code: -600 });
       expect(expired).toBe(1);
     }
@@ -92,14 +96,18 @@ describe('createApiClient', () => {
   it('reports HTTP errors without an envelope as 1106 and rejects', async () => {
     const reports: ClientErrorReport[] = [];
     answer = { status: 502, body: 'bad gateway' };
-    const error = await client({ reports }).call('gamesAll').catch((caught: unknown) => caught);
+    const error = await client({ reports })
+      .call('gamesAll')
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'network', code: 1106, status: 502 });
     expect(reports).toEqual([expect.objectContaining({ code: 1106, method: 'GET', url: '/games/all', status: 502 })]);
   });
 
   it('reports a refused connection as 1106', async () => {
     const reports: ClientErrorReport[] = [];
-    const error = await client({ reports, base: 'http://127.0.0.1:9' }).call('gamesAll').catch((caught: unknown) => caught);
+    const error = await client({ reports, base: 'http://127.0.0.1:9' })
+      .call('gamesAll')
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'network', code: 1106 });
     expect(reports).toHaveLength(1);
   });
@@ -108,7 +116,9 @@ describe('createApiClient', () => {
     for (const body of [{ msg: 'ok', data: precheck }, { code: 1.5, msg: 'ok', data: precheck }, { code: 1, data: precheck }, 'ok', null]) {
       const reports: ClientErrorReport[] = [];
       answer = { status: 200, body };
-      const error = await client({ reports }).call('gamesPrecheck').catch((caught: unknown) => caught);
+      const error = await client({ reports })
+        .call('gamesPrecheck')
+        .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ kind: 'network', code: 1106, message: 'Unexpected answer from /games/precheck' });
       expect(reports).toHaveLength(1);
     }
@@ -117,7 +127,9 @@ describe('createApiClient', () => {
   it('with the response check, treats data of the wrong shape as a network error, not as data', async () => {
     const reports: ClientErrorReport[] = [];
     answer = { status: 200, body: { code: 1, msg: 'ok', data: { result: 'yes' } } };
-    const error = await client({ reports, checkResponse: checkEndpointResponse }).call('gamesPrecheck').catch((caught: unknown) => caught);
+    const error = await client({ reports, checkResponse: checkEndpointResponse })
+      .call('gamesPrecheck')
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'network', code: 1106, message: 'Unexpected data from /games/precheck' });
     expect(reports).toHaveLength(1);
 
@@ -147,7 +159,13 @@ describe('createApiClient', () => {
 
 describe('createApiClient uploads and downloads', () => {
   it('sends one file as multipart/form-data with progress, and unwraps the envelope', async () => {
-    const uploaded = { fileId: '5f0c6a4e-2f7e-4c2b-9d6a-0a9f6a2b1c3d', name: 'shot.png', size: 2048, kind: 'image', contentType: 'image/png' };
+    const uploaded = {
+      fileId: '5f0c6a4e-2f7e-4c2b-9d6a-0a9f6a2b1c3d',
+      name: 'shot.png',
+      size: 2048,
+      kind: 'image',
+      contentType: 'image/png',
+    };
     answer = { status: 200, body: { code: 1, msg: 'ok', data: uploaded } };
     const progress: number[] = [];
     const result = await client({ token: 'secret-token' }).upload('uploadFile', {
@@ -191,7 +209,9 @@ describe('createApiClient uploads and downloads', () => {
     expect(await blob.text()).toBe(JSON.stringify({ slow: 'bytes' }));
 
     const controller = new AbortController();
-    const cancelled = slowLine.download('downloadFile', { query: { fileId }, signal: controller.signal }).catch((caught: unknown) => caught);
+    const cancelled = slowLine
+      .download('downloadFile', { query: { fileId }, signal: controller.signal })
+      .catch((caught: unknown) => caught);
     setTimeout(() => controller.abort(), 20);
     expect(await cancelled).toMatchObject({ kind: 'network', message: 'cancelled' });
   });

@@ -70,7 +70,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const showsLoading = endpoint.showsLoading && !quiet;
     if (showsLoading) trackLoading(1);
     try {
-      const response = await (await http()).request<unknown>({
+      const response = await (
+        await http()
+      ).request<unknown>({
         method: endpoint.method,
         url: endpoint.path,
         ...config,
@@ -122,7 +124,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const endpoint = ENDPOINT_ROUTES[name];
       const sentToken = options.token();
       try {
-        const response = await (await http()).request<Blob>({
+        const response = await (
+          await http()
+        ).request<Blob>({
           method: endpoint.method,
           url: endpoint.path,
           params: { ...options.commonParams(), ...input.query },

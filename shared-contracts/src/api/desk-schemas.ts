@@ -76,6 +76,9 @@ export const deskAssignmentSchema = z.object({ assignee: deskAgentSchema.nullabl
 export const deskNoteBodySchema = z.strictObject({
   inquiryId: bodyIdSchema,
   requestId: requestIdSchema,
-  content: withoutControlCharacters(z.string('noteTooShort'), 'noteInvalid').trim().min(1, 'noteTooShort').max(DESK_LIMITS.noteMax, 'noteTooLong'),
+  content: withoutControlCharacters(z.string('noteTooShort'), 'noteInvalid')
+    .trim()
+    .min(1, 'noteTooShort')
+    .max(DESK_LIMITS.noteMax, 'noteTooLong'),
 });
 export type DeskNoteBody = z.input<typeof deskNoteBodySchema>;

@@ -19,12 +19,7 @@ import {
   healthSchema,
   precheckSchema,
 } from './schemas.js';
-import {
-  agentPermissionsSchema,
-  leadDashboardQuerySchema,
-  leadDashboardSchema,
-  leadExportQuerySchema,
-} from './lead-dashboard-schemas.js';
+import { agentPermissionsSchema, leadDashboardQuerySchema, leadDashboardSchema, leadExportQuerySchema } from './lead-dashboard-schemas.js';
 import { IDENTITY_ENDPOINTS } from './identity-endpoints.js';
 import { SUPPORT_ENDPOINTS } from './support-endpoints.js';
 import { TICKET_ENDPOINTS } from './ticket-endpoints.js';
@@ -38,25 +33,29 @@ export type { Endpoint } from './endpoint.js';
 export const ENDPOINTS = {
   gamesSimple: endpoint({
     ...ENDPOINT_ROUTES.gamesSimple,
-    query: gameListQuerySchema, body: undefined,
+    query: gameListQuerySchema,
+    body: undefined,
     response: z.array(gameSimpleSchema),
-    summary: 'Side-menu game list; the first game\'s payment link is the recharge link.',
+    summary: "Side-menu game list; the first game's payment link is the recharge link.",
   }),
   gamesAll: endpoint({
     ...ENDPOINT_ROUTES.gamesAll,
-    query: gameListQuerySchema, body: undefined,
+    query: gameListQuerySchema,
+    body: undefined,
     response: z.array(gameSchema),
     summary: 'Front-page games with artwork and details.',
   }),
   gamesPrecheck: endpoint({
     ...ENDPOINT_ROUTES.gamesPrecheck,
-    query: commonQuerySchema, body: undefined,
+    query: commonQuerySchema,
+    body: undefined,
     response: precheckSchema,
     summary: 'Start-up check: the area this host serves for the requested area.',
   }),
   clientErrors: endpoint({
     ...ENDPOINT_ROUTES.clientErrors,
-    query: commonQuerySchema, body: clientErrorBodySchema,
+    query: commonQuerySchema,
+    body: clientErrorBodySchema,
     response: z.null(),
     summary: 'Reports a network or HTTP error seen by a browser (code 1106).',
   }),
@@ -65,50 +64,59 @@ export const ENDPOINTS = {
   ...TICKET_ENDPOINTS,
   cannedReplies: endpoint({
     ...ENDPOINT_ROUTES.cannedReplies,
-    query: cannedRepliesQuerySchema, body: undefined,
+    query: cannedRepliesQuerySchema,
+    body: undefined,
     response: z.array(cannedReplySchema),
     summary: `Agents: the canned replies of a language (or all), by title, optionally those whose title holds a text; at most ${LIMITS.cannedRepliesPerLanguageMax} a language.`,
   }),
   cannedReplyCreate: endpoint({
     ...ENDPOINT_ROUTES.cannedReplyCreate,
-    query: commonQuerySchema, body: cannedReplyFieldsSchema,
+    query: commonQuerySchema,
+    body: cannedReplyFieldsSchema,
     response: cannedReplySchema,
     summary: 'Agents: adds a canned reply to a language; its title is unique in that language, ignoring case.',
   }),
   cannedReplyUpdate: endpoint({
     ...ENDPOINT_ROUTES.cannedReplyUpdate,
-    query: commonQuerySchema, body: cannedReplyUpdateBodySchema,
+    query: commonQuerySchema,
+    body: cannedReplyUpdateBodySchema,
     response: cannedReplySchema,
     summary: 'Agents: changes the language, title and text of a canned reply.',
   }),
   cannedReplyDelete: endpoint({
     ...ENDPOINT_ROUTES.cannedReplyDelete,
-    query: commonQuerySchema, body: cannedReplyDeleteBodySchema,
+    query: commonQuerySchema,
+    body: cannedReplyDeleteBodySchema,
     response: z.null(),
     summary: 'Agents: deletes a canned reply; replies already sent keep its text.',
   }),
   ...DESK_ENDPOINTS,
   agentPermissions: endpoint({
     ...ENDPOINT_ROUTES.agentPermissions,
-    query: commonQuerySchema, body: undefined,
+    query: commonQuerySchema,
+    body: undefined,
     response: agentPermissionsSchema,
     summary: "Agents: what the session's agent may do beyond the desk (the support lead's dashboard).",
   }),
   leadDashboard: endpoint({
     ...ENDPOINT_ROUTES.leadDashboard,
-    query: leadDashboardQuerySchema, body: undefined,
+    query: leadDashboardQuerySchema,
+    body: undefined,
     response: leadDashboardSchema,
-    summary: 'Support leads: tickets opened and ended per UTC day, first-response and resolution percentiles, CSAT by game, agent and low-score reason.',
+    summary:
+      'Support leads: tickets opened and ended per UTC day, first-response and resolution percentiles, CSAT by game, agent and low-score reason.',
   }),
   leadExport: endpoint({
     ...ENDPOINT_ROUTES.leadExport,
-    query: leadExportQuerySchema, body: undefined,
+    query: leadExportQuerySchema,
+    body: undefined,
     response: z.unknown(),
     summary: "Support leads: one of the dashboard's reports as a CSV file (UTF-8 with a byte order mark, headers in spec_lang).",
   }),
   health: endpoint({
     ...ENDPOINT_ROUTES.health,
-    query: z.strictObject({}), body: undefined,
+    query: z.strictObject({}),
+    body: undefined,
     response: healthSchema,
     summary: 'Liveness and database readiness.',
   }),
@@ -116,5 +124,6 @@ export const ENDPOINTS = {
 
 export type EndpointQuery<Name extends EndpointName> = z.input<(typeof ENDPOINTS)[Name]['query']>;
 export type EndpointResponse<Name extends EndpointName> = z.output<(typeof ENDPOINTS)[Name]['response']>;
-export type EndpointBody<Name extends EndpointName> =
-  (typeof ENDPOINTS)[Name]['body'] extends z.ZodType ? z.input<NonNullable<(typeof ENDPOINTS)[Name]['body']>> : undefined;
+export type EndpointBody<Name extends EndpointName> = (typeof ENDPOINTS)[Name]['body'] extends z.ZodType
+  ? z.input<NonNullable<(typeof ENDPOINTS)[Name]['body']>>
+  : undefined;

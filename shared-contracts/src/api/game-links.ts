@@ -32,7 +32,8 @@ function settle(games: GameSimple[]): GameSimple[] {
  */
 export function loadSimpleGames(): Promise<GameSimple[]> {
   const client = clientIdQuery();
-  const carried = holder[LINKS_KEY] || client.clientId ? undefined : readDataIsland<GameSimple[]>(SIMPLE_GAMES_ISLAND_ID, getPlatformContext().language);
+  const carried =
+    holder[LINKS_KEY] || client.clientId ? undefined : readDataIsland<GameSimple[]>(SIMPLE_GAMES_ISLAND_ID, getPlatformContext().language);
   holder[LINKS_KEY] ??= carried
     ? settledPromise(settle(carried))
     : platformApi()

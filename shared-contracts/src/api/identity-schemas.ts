@@ -23,10 +23,16 @@ export const accountNameSchema = z
  * composition rule (ASVS 2.1.9): the API also refuses the most used passwords (`passwordTooCommon`), a list too
  * large to send to browsers.
  */
-export const newPasswordSchema = z.string().min(ACCOUNT_RULES.passwordMin, 'passwordTooShort').max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
+export const newPasswordSchema = z
+  .string()
+  .min(ACCOUNT_RULES.passwordMin, 'passwordTooShort')
+  .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
 
 /** An authenticator app's code (TOTP, RFC 6238): six digits. */
-export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'otpInvalid');
+export const otpSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'otpInvalid');
 export const typedPasswordSchema = z.string().min(1, 'passwordRequired').max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
 export const emailSchema = z.string().trim().max(ACCOUNT_RULES.emailMax, 'emailInvalid').pipe(z.email('emailInvalid'));
 export const verificationCodeSchema = z
@@ -69,7 +75,12 @@ export const birthdaySchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-export const sessionTokenSchema = z.string().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/);
+export const sessionTokenSchema = z
+  .string()
+  .trim()
+  .min(16)
+  .max(256)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const emptyBodySchema = z.strictObject({});
 
@@ -175,7 +186,11 @@ export const socialStartSchema = z.object({
 });
 
 const authorizationCodeSchema = z.string().min(1).max(2048);
-const oauthStateSchema = z.string().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/);
+const oauthStateSchema = z
+  .string()
+  .min(16)
+  .max(256)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const socialCompleteQuerySchema = z.strictObject({
   ...commonQueryShape,

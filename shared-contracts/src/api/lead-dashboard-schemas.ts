@@ -24,7 +24,8 @@ const rangeShape = { ...commonQueryShape, from: calendarDaySchema, to: calendarD
 function checkRange(range: { from: string; to: string }, context: z.RefinementCtx): void {
   if (!isCalendarDay(range.from) || !isCalendarDay(range.to)) return;
   if (range.from > range.to) context.addIssue({ code: 'custom', path: ['to'], message: 'rangeReversed' });
-  else if (daysInRange(range.from, range.to) > LEAD_RANGE_DAYS_MAX) context.addIssue({ code: 'custom', path: ['to'], message: 'rangeTooLong' });
+  else if (daysInRange(range.from, range.to) > LEAD_RANGE_DAYS_MAX)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'rangeTooLong' });
 }
 
 export const leadDashboardQuerySchema = z.strictObject(rangeShape).superRefine(checkRange);

@@ -36,7 +36,14 @@ function body(chunks: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-const change = (inquiryId: number): TicketLiveEvent => ({ inquiryId, kind: 'message', status: null, messageId: 1, author: 'agent', at: '2026-01-01T00:00:00.000Z' });
+const change = (inquiryId: number): TicketLiveEvent => ({
+  inquiryId,
+  kind: 'message',
+  status: null,
+  messageId: 1,
+  author: 'agent',
+  at: '2026-01-01T00:00:00.000Z',
+});
 
 async function until(check: () => boolean): Promise<void> {
   const deadline = Date.now() + 3_000;
@@ -50,7 +57,13 @@ describe('readEventStream', () => {
   it('reads messages split anywhere, with CRLF or LF, several data lines, and skips comments', async () => {
     const messages: EventStreamMessage[] = [];
     await readEventStream(
-      body([': live\n\nid: 5-1\nev', 'ent: ticket\r\ndata: {"a":', '1}\r\n\r', '\n: heartbeat\n\ndata: one\ndata: two\n\n', 'data: cut off without its blank line']),
+      body([
+        ': live\n\nid: 5-1\nev',
+        'ent: ticket\r\ndata: {"a":',
+        '1}\r\n\r',
+        '\n: heartbeat\n\ndata: one\ndata: two\n\n',
+        'data: cut off without its blank line',
+      ]),
       (message) => messages.push(message),
     );
     expect(messages).toEqual([

@@ -8,8 +8,7 @@ import { ID_TEXT_PATTERN, INPUT_BOUNDS } from '../limits.js';
  * Query objects are strict: an unknown parameter is a clear error.
  */
 
-export const envelopeSchema = <Data extends z.ZodType>(data: Data) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelopeSchema = <Data extends z.ZodType>(data: Data) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 export const languageSchema = z.enum(LANGUAGES);
 export const areaSchema = z.enum(AREAS);

@@ -87,7 +87,7 @@ describe('inquiryCreateBodySchema (SPEC §5)', () => {
     }
   });
 
-  it('refuses control characters in the texts with the field\'s own prompt, and keeps tabs and line breaks', () => {
+  it("refuses control characters in the texts with the field's own prompt, and keeps tabs and line breaks", () => {
     for (const character of ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f']) {
       expect(problems({ ...valid, title: `Lost${character}items` })).toEqual({ title: 'titleInvalid' });
       expect(problems({ ...valid, content: `My sword vanished${character} after the update.` })).toEqual({ content: 'contentInvalid' });
@@ -113,14 +113,18 @@ describe('inquiryScoreBodySchema', () => {
   });
 });
 
-describe('texts of replies, ratings and the agents\' search', () => {
+describe("texts of replies, ratings and the agents' search", () => {
   it('refuse control characters with their own keys', () => {
     const reply = { inquiryId: 1, requestId: valid.requestId, attachments: [] };
-    expect(inquiryReplyBodySchema.safeParse({ ...reply, content: 'One\u0000more' }).error?.issues.map((issue) => issue.message)).toEqual(['replyInvalid']);
-    expect(inquiryReplyBodySchema.safeParse({ ...reply, content: 'One\nmore' }).success).toBe(true);
-    expect(inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 2, comment: 'Slow\u0007' }).error?.issues.map((issue) => issue.message)).toEqual([
-      'commentInvalid',
+    expect(inquiryReplyBodySchema.safeParse({ ...reply, content: 'One\u0000more' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'replyInvalid',
     ]);
-    expect(agentInquiriesQuerySchema.safeParse({ keyword: 'ship\u0000' }).error?.issues.map((issue) => issue.message)).toEqual(['keywordInvalid']);
+    expect(inquiryReplyBodySchema.safeParse({ ...reply, content: 'One\nmore' }).success).toBe(true);
+    expect(
+      inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: 2, comment: 'Slow\u0007' }).error?.issues.map((issue) => issue.message),
+    ).toEqual(['commentInvalid']);
+    expect(agentInquiriesQuerySchema.safeParse({ keyword: 'ship\u0000' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'keywordInvalid',
+    ]);
   });
 });

@@ -69,7 +69,16 @@ const requiredText = (message: string, max: number) =>
 
 /** A question category id: a number, or its digits as a form's select holds them (nothing else is coerced). */
 const categoryIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], 'categoryRequired')
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ],
+    'categoryRequired',
+  )
   .pipe(z.number().int('categoryRequired').positive('categoryRequired').max(INPUT_BOUNDS.idMax, 'categoryRequired'));
 
 const fitsContentLength = (text: string) => textLength(text) >= LIMITS.contentMin && textLength(text) <= LIMITS.contentMax;
@@ -106,28 +115,31 @@ export const inquiryCreateBodySchema = z
   })
   // Runs also when other fields failed (it checks every value with safeParse), so an empty form shows every prompt
   // at once rather than the server, region, character and contact prompts only after the rest is fixed.
-  .superRefine((body, context) => {
-    if (body.ticketType === TICKET_TYPES.official) {
-      const selections = [
-        ['serverId', body.serverId, 'serverRequired'],
-        ['gameAreaId', body.gameAreaId, 'regionRequired'],
-        ['roleId', body.roleId, 'roleRequired'],
-      ] as const;
-      for (const [path, value, message] of selections) {
-        const checked = { serverId: serverIdSchema, gameAreaId: gameAreaIdSchema, roleId: roleIdSchema }[path].safeParse(value);
-        if (!checked.success) context.addIssue({ code: 'custom', path: [path], message });
+  .superRefine(
+    (body, context) => {
+      if (body.ticketType === TICKET_TYPES.official) {
+        const selections = [
+          ['serverId', body.serverId, 'serverRequired'],
+          ['gameAreaId', body.gameAreaId, 'regionRequired'],
+          ['roleId', body.roleId, 'roleRequired'],
+        ] as const;
+        for (const [path, value, message] of selections) {
+          const checked = { serverId: serverIdSchema, gameAreaId: gameAreaIdSchema, roleId: roleIdSchema }[path].safeParse(value);
+          if (!checked.success) context.addIssue({ code: 'custom', path: [path], message });
+        }
+        if (requiredText('roleRequired', INPUT_BOUNDS.roleNameMaxLength).safeParse(body.roleName).success === false) {
+          context.addIssue({ code: 'custom', path: ['roleName'], message: 'roleRequired' });
+        }
       }
-      if (requiredText('roleRequired', INPUT_BOUNDS.roleNameMaxLength).safeParse(body.roleName).success === false) {
-        context.addIssue({ code: 'custom', path: ['roleName'], message: 'roleRequired' });
+      // Without a valid kind the contact already has its prompt (contactRequired).
+      if (body.contactKind !== 'email' && body.contactKind !== 'phone') return;
+      const contact = (body.contactKind === 'email' ? emailSchema : phoneSchema).safeParse(body.contact);
+      if (!contact.success) {
+        context.addIssue({ code: 'custom', path: ['contact'], message: body.contactKind === 'email' ? 'emailInvalid' : 'phoneInvalid' });
       }
-    }
-    // Without a valid kind the contact already has its prompt (contactRequired).
-    if (body.contactKind !== 'email' && body.contactKind !== 'phone') return;
-    const contact = (body.contactKind === 'email' ? emailSchema : phoneSchema).safeParse(body.contact);
-    if (!contact.success) {
-      context.addIssue({ code: 'custom', path: ['contact'], message: body.contactKind === 'email' ? 'emailInvalid' : 'phoneInvalid' });
-    }
-  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type InquiryCreateBody = z.input<typeof inquiryCreateBodySchema>;
 
 /**

@@ -49,7 +49,9 @@ export async function bootstrapPlatform(
 
   // The messages load while the start-up check is under way: only the reload rule waits for its answer.
   const messages = initI18n(language).then(() =>
-    Promise.all(Object.entries({ [COMMON_NAMESPACE]: loadCommonMessages, ...namespaces }).map(([namespace, load]) => addNamespace(namespace, load))),
+    Promise.all(
+      Object.entries({ [COMMON_NAMESPACE]: loadCommonMessages, ...namespaces }).map(([namespace, load]) => addNamespace(namespace, load)),
+    ),
   );
   messages.catch(() => undefined);
   let serverArea: Area;
@@ -159,7 +161,8 @@ function restoreSession(urlToken: string | null): Promise<void> {
     void platformApi()
       .call('usersInfo', { query: { platform: 'web' } })
       .then((info) => {
-        if (platformStore.get(tokenAtom) === token) login({ token, userName: info.account, type: info.type }, { remember, reason: 'restored' });
+        if (platformStore.get(tokenAtom) === token)
+          login({ token, userName: info.account, type: info.type }, { remember, reason: 'restored' });
       })
       .catch(() => undefined);
   }
@@ -170,7 +173,8 @@ function restoreSession(urlToken: string | null): Promise<void> {
       const state = { token: urlToken, userName: account.account, type: account.type };
       const current = platformStore.get(tokenAtom);
       // The same account with a new token (the game logged in again) is no switch.
-      if (current === null || current === urlToken || platformStore.get(userNameAtom) === account.account) login(state, { remember: false });
+      if (current === null || current === urlToken || platformStore.get(userNameAtom) === account.account)
+        login(state, { remember: false });
       else offerAccountSwitch(state);
     })
     .catch(() => undefined);

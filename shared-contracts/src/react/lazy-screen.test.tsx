@@ -70,7 +70,12 @@ describe('lazyScreen and ScreenLoadBoundary: a screen loaded on demand', () => {
       attempts += 1;
       return Greeting;
     });
-    await render(<>{screenOf(Screen)}{screenOf(Screen)}</>);
+    await render(
+      <>
+        {screenOf(Screen)}
+        {screenOf(Screen)}
+      </>,
+    );
     expect(container().querySelectorAll('[data-testid="screen"]')).toHaveLength(2);
     expect(attempts).toBe(1);
   });

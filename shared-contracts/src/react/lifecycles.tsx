@@ -87,11 +87,14 @@ interface TypedState {
  */
 function followTypedText(region: HTMLElement): { stop: () => TypedState } {
   const state: TypedState = { values: new Map(), focusedName: null };
-  for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS)) if (field.value !== field.defaultValue) state.values.set(field.name, field.value);
-  if (document.activeElement instanceof HTMLElement && region.contains(document.activeElement)) state.focusedName = document.activeElement.getAttribute('name');
+  for (const field of region.querySelectorAll<TextField>(TEXT_FIELDS))
+    if (field.value !== field.defaultValue) state.values.set(field.name, field.value);
+  if (document.activeElement instanceof HTMLElement && region.contains(document.activeElement))
+    state.focusedName = document.activeElement.getAttribute('name');
   const onInput = (event: Event) => {
     const field = event.target;
-    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.matches(TEXT_FIELDS)) state.values.set(field.name, field.value);
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.matches(TEXT_FIELDS))
+      state.values.set(field.name, field.value);
   };
   const onFocus = (event: Event) => {
     if (event.target instanceof HTMLElement) state.focusedName = event.target.getAttribute('name');

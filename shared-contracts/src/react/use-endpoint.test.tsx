@@ -26,7 +26,15 @@ function controlledLoads() {
 let seen: DataState<string>[] = [];
 let retry: () => void = () => undefined;
 
-function Reader({ dataKey, load, carried }: { dataKey: string | null; load: (signal: AbortSignal) => Promise<string>; carried?: () => string | undefined }) {
+function Reader({
+  dataKey,
+  load,
+  carried,
+}: {
+  dataKey: string | null;
+  load: (signal: AbortSignal) => Promise<string>;
+  carried?: () => string | undefined;
+}) {
   const [state, again] = useData(dataKey, load, carried);
   seen.push(state);
   retry = again;

@@ -2,10 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { platformApi, type CallInput, type EndpointName, type EndpointResponse } from 'shared-contracts';
 
 export type DataState<Data> =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: Data }
-  | { status: 'failed'; error: unknown };
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: Data } | { status: 'failed'; error: unknown };
 
 /**
  * The platform's one way for a screen to load server data: loading, data or failure, loaded again when `key`

@@ -35,7 +35,9 @@ describe('parseFirstViewRequest', () => {
       language: 'ja',
       search: '',
     });
-    expect(parseFirstViewRequest({ path: '/SupportCenter/question', host: 'h', area: 'jp', lang: 'ja', search: 'game=3' })?.search).toBe('game=3');
+    expect(parseFirstViewRequest({ path: '/SupportCenter/question', host: 'h', area: 'jp', lang: 'ja', search: 'game=3' })?.search).toBe(
+      'game=3',
+    );
   });
 
   it('refuses anything else', () => {

@@ -159,7 +159,9 @@ function i18nInitialised(): Promise<unknown> {
 export async function prepareMessages(namespaces: Record<string, NamespaceLoader>): Promise<void> {
   await i18nInitialised();
   const all = { [COMMON_NAMESPACE]: loadCommonMessages, ...namespaces };
-  await Promise.all(LANGUAGES.flatMap((language) => Object.entries(all).map(([namespace, load]) => loadMessages(language, namespace, load))));
+  await Promise.all(
+    LANGUAGES.flatMap((language) => Object.entries(all).map(([namespace, load]) => loadMessages(language, namespace, load))),
+  );
 }
 
 async function loadMessages(language: Language, namespace: string, load: NamespaceLoader): Promise<void> {
@@ -247,7 +249,9 @@ export function createFirstViewRenderer(options: {
     if (!view) return null;
     return renderWithPlatform(request, { [options.namespace]: options.loadMessages }, (renderToHtml) => {
       const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-      const islands = Object.entries(view.islands ?? {}).map(([id, value]) => dataIsland(id, request.language, value)).join('');
+      const islands = Object.entries(view.islands ?? {})
+        .map(([id, value]) => dataIsland(id, request.language, value))
+        .join('');
       return `${links}${inertControls(renderToHtml(view.element()))}${islands}`;
     });
   };

@@ -86,7 +86,9 @@ describe('firstViewApi', () => {
 
     await gamesFor('hikari.localhost');
     await gamesFor('nova.localhost', 'ja');
-    await firstViewApi({ host: 'nova.localhost', area: 'kr', language: 'ko' }, { apiUrl, stylesheets: [] }).call('gamesSimple', { query: { platform: 'android' } });
+    await firstViewApi({ host: 'nova.localhost', area: 'kr', language: 'ko' }, { apiUrl, stylesheets: [] }).call('gamesSimple', {
+      query: { platform: 'android' },
+    });
     expect(asked.map((request) => request.url)).toEqual([
       '/games/simple?spec_lang=ko&domain_area=kr&platform=web',
       '/games/simple?spec_lang=ko&domain_area=kr&platform=web',

@@ -11,14 +11,21 @@ async function instanceWithMessages() {
     defaultNS: 'catalog',
     interpolation: { escapeValue: false },
     resources: {
-      en: { catalog: { title: 'All games', slide: 'Slide {{index}} of {{count}}: {{title}}', games_one: '{{count}} game', games_other: '{{count}} games' } },
+      en: {
+        catalog: {
+          title: 'All games',
+          slide: 'Slide {{index}} of {{count}}: {{title}}',
+          games_one: '{{count}} game',
+          games_other: '{{count}} games',
+        },
+      },
       ko: { catalog: { title: '전체 게임', slide: '{{count}}개 중 {{index}}번째: {{title}}', games_other: '게임 {{count}}개' } },
     },
   });
   return instance;
 }
 
-describe('memoisingTranslations: the server renders\' i18next', () => {
+describe("memoisingTranslations: the server renders' i18next", () => {
   it("gives each language the texts i18next's own t gives, and makes each only once", async () => {
     const instance = await instanceWithMessages();
     const translations = memoisingTranslations(instance);

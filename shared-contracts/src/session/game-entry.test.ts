@@ -18,14 +18,26 @@ describe('readGameEntry', () => {
   });
 
   it('normalises server ids to a lowercase s (SPEC §4)', () => {
-    for (const [given, expected] of [['S12', 's12'], ['12', 's12'], ['s12', 's12'], [' S7 ', 's7']]) {
+    for (const [given, expected] of [
+      ['S12', 's12'],
+      ['12', 's12'],
+      ['s12', 's12'],
+      [' S7 ', 's7'],
+    ]) {
       expect(readGameEntry(`${base}?gameId=1&serverId=${encodeURIComponent(given ?? '')}`).entry?.form?.serverId).toBe(expected);
     }
   });
 
   it('leaves out what is not well formed, as if not given, so the form asks for it', () => {
-    const { entry } = readGameEntry(`${base}?gameId=1&serverId=s%2012!&gameAreaId=${'a'.repeat(40)}&roleName=Orphan&clientId=%3Cx%3E&oauth_token=`);
-    expect(entry).toEqual({ token: null, clientId: null, isFromGameFaq: false, form: { gameId: 1, serverId: '', gameAreaId: '', roleId: '', roleName: '' } });
+    const { entry } = readGameEntry(
+      `${base}?gameId=1&serverId=s%2012!&gameAreaId=${'a'.repeat(40)}&roleName=Orphan&clientId=%3Cx%3E&oauth_token=`,
+    );
+    expect(entry).toEqual({
+      token: null,
+      clientId: null,
+      isFromGameFaq: false,
+      form: { gameId: 1, serverId: '', gameAreaId: '', roleId: '', roleName: '' },
+    });
     expect(readGameEntry(`${base}?gameId=abc&serverId=s1`).entry?.form).toBeNull();
     expect(readGameEntry(`${base}?gameId=0`).entry?.form).toBeNull();
   });

@@ -28,7 +28,10 @@ export async function signOut(): Promise<void> {
   logout();
   emit('toast:show', { message: i18next.t('common:session.loggedOut'), tone: 'success' });
   if (window.location.pathname === ROUTES.userCenter) navigateTo(ROUTES.home);
-  if (token) await platformApi().call('logout', { body: {}, token }).catch(() => undefined);
+  if (token)
+    await platformApi()
+      .call('logout', { body: {}, token })
+      .catch(() => undefined);
 }
 
 /**

@@ -95,10 +95,18 @@ describe('a game client in the session', () => {
     expect(platformStore.get(isFromGameFaqAtom)).toBe(true);
   });
 
-  it("fills the draft from the entry as an official ticket, starting afresh for another game", () => {
+  it('fills the draft from the entry as an official ticket, starting afresh for another game', () => {
     setCsForm({ gameId: 2, title: 'About game two' });
     applyGameEntryForm({ gameId: 3, serverId: 's12', gameAreaId: 'asia', roleId: 'r1', roleName: 'Aria' });
-    expect(platformStore.get(csFormAtom)).toMatchObject({ gameId: 3, serverId: 's12', gameAreaId: 'asia', roleId: 'r1', roleName: 'Aria', ticketType: '1', title: '' });
+    expect(platformStore.get(csFormAtom)).toMatchObject({
+      gameId: 3,
+      serverId: 's12',
+      gameAreaId: 'asia',
+      roleId: 'r1',
+      roleName: 'Aria',
+      ticketType: '1',
+      title: '',
+    });
     expect(platformStore.get(pendingGameEntryAtom)).toMatchObject({ gameId: 3 });
   });
 

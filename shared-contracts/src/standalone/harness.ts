@@ -1,16 +1,39 @@
 // By the package's name, not relative paths: the harness is its own entry point, and a relative import would give
 // it copies of the session store and i18next apart from the shared ones the remote uses.
 import {
-  AREA_LANGUAGES, BRAND_IDS, LANGUAGES, LANGUAGE_NAMES, bootstrapPlatform, completeLogin, i18next, isLanguage,
-  languageChangeHref, on, platformApi, platformStore, signOut, tokenAtom, userNameAtom,
-  type PlatformEventName, type RemoteApp,
+  AREA_LANGUAGES,
+  BRAND_IDS,
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  bootstrapPlatform,
+  completeLogin,
+  i18next,
+  isLanguage,
+  languageChangeHref,
+  on,
+  platformApi,
+  platformStore,
+  signOut,
+  tokenAtom,
+  userNameAtom,
+  type PlatformEventName,
+  type RemoteApp,
 } from 'shared-contracts';
 
 const LOGGED_EVENTS: PlatformEventName[] = [
-  'session:changed', 'session:expired', 'inquiry:updated', 'toast:show', 'locale:change-requested', 'remote:failed',
+  'session:changed',
+  'session:expired',
+  'inquiry:updated',
+  'toast:show',
+  'locale:change-requested',
+  'remote:failed',
 ];
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (text !== undefined) node.textContent = text;
@@ -31,7 +54,13 @@ function sessionPicker(t: (key: string) => string): HTMLElement {
   const form = element('form', { class: 'harness-session', 'data-testid': 'harness-session' });
   const status = element('span', { 'aria-live': 'polite' });
   const account = element('input', { name: 'account', autocomplete: 'username', 'aria-label': t('account'), placeholder: t('account') });
-  const password = element('input', { name: 'password', type: 'password', autocomplete: 'current-password', 'aria-label': t('password'), placeholder: t('password') });
+  const password = element('input', {
+    name: 'password',
+    type: 'password',
+    autocomplete: 'current-password',
+    'aria-label': t('password'),
+    placeholder: t('password'),
+  });
   const submit = element('button', { type: 'submit' }, t('login'));
   const logoutButton = element('button', { type: 'button' }, t('logout'));
   const render = () => {

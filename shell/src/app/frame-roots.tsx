@@ -24,7 +24,10 @@ function reportReplacedFrame(error: unknown): void {
 export async function renderFrame(): Promise<void> {
   bindReactI18n();
   const asInTheHtml = !platformStore.get(isLoggedInAtom) && !platformStore.get(isFromGameFaqAtom);
-  for (const [id, Part] of [['frame-top', Frame], ['frame-bottom', FrameFooter]] as const) {
+  for (const [id, Part] of [
+    ['frame-top', Frame],
+    ['frame-bottom', FrameFooter],
+  ] as const) {
     await yieldToBrowser();
     const host = document.getElementById(id);
     if (!host) continue;

@@ -29,10 +29,17 @@ function ignoreHashInRoutes(nodes: LayoutNode[], parentActive: ActiveWhen = () =
   for (const route of siblings) {
     const matchesPath = route.activeWhen!;
     route.activeWhen = (location) =>
-      matchesPath({ origin: location.origin, protocol: location.protocol, host: location.host, href: location.href.split('#')[0]!, search: location.search } as Location);
+      matchesPath({
+        origin: location.origin,
+        protocol: location.protocol,
+        host: location.host,
+        href: location.href.split('#')[0]!,
+        search: location.search,
+      } as Location);
   }
   for (const node of nodes) {
-    if (node.type === 'route' && node.default) node.activeWhen = (location) => parentActive(location) && !siblings.some((route) => route.activeWhen!(location));
+    if (node.type === 'route' && node.default)
+      node.activeWhen = (location) => parentActive(location) && !siblings.some((route) => route.activeWhen!(location));
     if (node.routes) ignoreHashInRoutes(node.routes, node.type === 'route' && node.activeWhen ? node.activeWhen : parentActive);
   }
 }

@@ -85,10 +85,14 @@ export const document = {
     ]);
     return renderWithPlatform(request, { shell: loadShellMessages }, (renderToHtml) => {
       if (games) seedSimpleGames(games);
-      const islands = (games ? dataIsland(SIMPLE_GAMES_ISLAND_ID, language, games) : '') + (precheck ? dataIsland(PRECHECK_ISLAND_ID, language, precheck) : '');
+      const islands =
+        (games ? dataIsland(SIMPLE_GAMES_ISLAND_ID, language, games) : '') +
+        (precheck ? dataIsland(PRECHECK_ISLAND_ID, language, precheck) : '');
       const top = inertControls(renderToHtml(<Frame />)) + islands;
       const bottom = inertControls(renderToHtml(<FrameFooter />));
-      const theme = `:root{${Object.entries(themeVariables(brand)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
+      const theme = `:root{${Object.entries(themeVariables(brand))
+        .map(([name, value]) => `${name}:${value}`)
+        .join(';')}}`;
       const titleMatch = /<h1[^>]*data-testid="page-title"[^>]*>([^<]*)<\/h1>/.exec(top);
       const pageTitle = titleMatch?.[1] ? `${titleMatch[1]} | ${escapeHtml(brand.name)}` : escapeHtml(brand.name);
       const query = new URLSearchParams({ path: input.path, host: input.host, area, lang: language });
@@ -100,13 +104,29 @@ export const document = {
           `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${query.toString()}" --></div>`
         : '';
       let html = input.template;
-      html = replaceOnce(html, /<html[^>]*>/, () => `<html lang="${language}" dir="${textDirection(language)}" data-theme="${brand.theme}">`);
-      html = replaceOnce(html, /<meta name="theme-color" content="[^"]*">/, () => `<meta name="theme-color" content="${escapeHtml(brand.colors.primary)}">`);
-      html = replaceOnce(html, /<link rel="icon" href="data:,">/, () => `<link rel="icon" type="image/svg+xml" href="${BRAND_ASSETS[brand.id].favicon}">`);
+      html = replaceOnce(
+        html,
+        /<html[^>]*>/,
+        () => `<html lang="${language}" dir="${textDirection(language)}" data-theme="${brand.theme}">`,
+      );
+      html = replaceOnce(
+        html,
+        /<meta name="theme-color" content="[^"]*">/,
+        () => `<meta name="theme-color" content="${escapeHtml(brand.colors.primary)}">`,
+      );
+      html = replaceOnce(
+        html,
+        /<link rel="icon" href="data:,">/,
+        () => `<link rel="icon" type="image/svg+xml" href="${BRAND_ASSETS[brand.id].favicon}">`,
+      );
       html = html.replace(/<title>[^<]*<\/title>/, '');
       html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style></head>`);
       html = replaceOnce(html, /<body>/, () => `<body data-brand="${brand.id}">`);
-      html = replaceOnce(html, /(<a class="skip-link" href="#app-region">)(<\/a>)/, (_match, open, close) => `${open}${escapeHtml(i18next.t('shell:skipToContent'))}${close}`);
+      html = replaceOnce(
+        html,
+        /(<a class="skip-link" href="#app-region">)(<\/a>)/,
+        (_match, open, close) => `${open}${escapeHtml(i18next.t('shell:skipToContent'))}${close}`,
+      );
       html = replaceOnce(html, /(<div id="frame-top"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${top}${close}`);
       html = replaceOnce(html, /(<main id="app-region"[^>]*>)(<\/main>)/, (_match, open, close) => `${open}${region}${close}`);
       html = replaceOnce(html, /(<div id="frame-bottom"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${bottom}${close}`);

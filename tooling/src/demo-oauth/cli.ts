@@ -21,7 +21,8 @@ const redirectOrigins = siteHosts.map((host) => `http://${host}:${values['site-p
 
 if (positionals[0] === 'env') {
   const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-  for (const [name, value] of Object.entries(demoOAuthEnv(issuer, redirectOrigins))) process.stdout.write(`export ${name}=${quote(value)}\n`);
+  for (const [name, value] of Object.entries(demoOAuthEnv(issuer, redirectOrigins)))
+    process.stdout.write(`export ${name}=${quote(value)}\n`);
 } else if (positionals[0] === 'serve') {
   // Imported here: printing the variables must not start (or load) the server.
   const { startDemoOAuthServer } = await import('./server.js');

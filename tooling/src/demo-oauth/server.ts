@@ -103,7 +103,12 @@ input{box-sizing:border-box;width:100%;padding:.6rem;margin-top:.3rem;border:1px
 async function serveSignIn(provider: Provider, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const details = await provider.interactionDetails(request, response);
   if (request.url?.endsWith('/abort')) {
-    await provider.interactionFinished(request, response, { error: 'access_denied', error_description: 'The player cancelled' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      request,
+      response,
+      { error: 'access_denied', error_description: 'The player cancelled' },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   if (request.method === 'POST') {

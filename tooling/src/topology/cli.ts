@@ -43,7 +43,13 @@ console.info(`The production topology is up (logs in ${topology.logDir}):
   site (edge)      ${topology.urls.site}/   brands: https://hikari.localhost:${edgePort}/ ...   (TLS 1.3, HTTP/2; self-signed: ${topology.certificate})
   API (edge)       ${topology.urls.api}/health
   API replicas     ${topology.apis.map((api) => `${api.name} ${api.url} (pid ${api.pid()})`).join(', ')}
-  static origins   ${Object.entries(topology.urls.origins).map(([app, url]) => `${app} ${url}`).join(', ')}
+  static origins   ${Object.entries(topology.urls.origins)
+    .map(([app, url]) => `${app} ${url}`)
+    .join(', ')}
   PostgreSQL ${topology.postgres.version}   ${topology.postgres.url}
-  served folders   ${Object.entries(topology.roots).map(([app, root]) => `${app} ${root}`).join(', ')}
-Accounts (passwords made for this run): ${Object.values(topology.accounts).map(({ account, password }) => `${account} / ${password}`).join(', ')}. Ctrl-C stops it all.`);
+  served folders   ${Object.entries(topology.roots)
+    .map(([app, root]) => `${app} ${root}`)
+    .join(', ')}
+Accounts (passwords made for this run): ${Object.values(topology.accounts)
+  .map(({ account, password }) => `${account} / ${password}`)
+  .join(', ')}. Ctrl-C stops it all.`);

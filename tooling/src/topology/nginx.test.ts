@@ -21,11 +21,20 @@ describe('the local topology renders the production nginx files', () => {
 
   it('the edge sends /api/ to the given replicas, pages to the page server, files to the shell origin, fragments to their servers', () => {
     const rendered = renderEdge(
-      loopbackEdgeOptions(0, { remotesJson: '/tmp/remotes.json', cacheDir: '/tmp/edge cache', tls: { certificate: '/tmp/tls/fullchain.pem', key: '/tmp/tls/privkey.pem' } }),
+      loopbackEdgeOptions(0, {
+        remotesJson: '/tmp/remotes.json',
+        cacheDir: '/tmp/edge cache',
+        tls: { certificate: '/tmp/tls/fullchain.pem', key: '/tmp/tls/privkey.pem' },
+      }),
     );
     expect(rendered).toContain('  server 127.0.0.1:20091;\n  server 127.0.0.1:20092;\n}');
-    const directives = rendered.split('\n').filter((line) => !line.trimStart().startsWith('#')).join('\n');
-    expect(directives).not.toMatch(/api-\d:8090|shell:80|(catalog|support|account):80|-fragments:8080|shell-pages:8080|\/etc\/platform|\/etc\/nginx|\/var\/cache/);
+    const directives = rendered
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('#'))
+      .join('\n');
+    expect(directives).not.toMatch(
+      /api-\d:8090|shell:80|(catalog|support|account):80|-fragments:8080|shell-pages:8080|\/etc\/platform|\/etc\/nginx|\/var\/cache/,
+    );
     expect(rendered).toContain('proxy_pass http://127.0.0.1:20084;');
     for (const port of [20081, 20082, 20083, 20085, 20086, 20087, 20088]) expect(rendered).toContain(`server 127.0.0.1:${port};`);
     expect(rendered).toContain('proxy_cache_path "/tmp/edge cache" ');

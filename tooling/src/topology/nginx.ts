@@ -68,13 +68,38 @@ export function renderEdge(options: {
   for (const [remote, address] of Object.entries(options.staticOrigins)) {
     config = replaceOnce(config, `server ${remote}:80;`, `server ${address};`, EDGE_CONFIG);
   }
-  config = replaceOnce(config, 'proxy_cache_path /var/cache/nginx/fragments ', `proxy_cache_path ${quoted(options.cacheDir)} `, EDGE_CONFIG);
+  config = replaceOnce(
+    config,
+    'proxy_cache_path /var/cache/nginx/fragments ',
+    `proxy_cache_path ${quoted(options.cacheDir)} `,
+    EDGE_CONFIG,
+  );
   config = replaceOnce(config, /^ *listen 80 default_server;$/m, `  listen 127.0.0.1:${options.httpPort} default_server;`, EDGE_CONFIG);
-  config = replaceOnce(config, 'return 301 https://$host$request_uri;', `return 301 https://$host:${options.port}$request_uri;`, EDGE_CONFIG);
-  config = replaceOnce(config, /^ *listen 443 ssl http2 default_server;$/m, `  listen 127.0.0.1:${options.port} ssl http2 default_server;`, EDGE_CONFIG);
+  config = replaceOnce(
+    config,
+    'return 301 https://$host$request_uri;',
+    `return 301 https://$host:${options.port}$request_uri;`,
+    EDGE_CONFIG,
+  );
+  config = replaceOnce(
+    config,
+    /^ *listen 443 ssl http2 default_server;$/m,
+    `  listen 127.0.0.1:${options.port} ssl http2 default_server;`,
+    EDGE_CONFIG,
+  );
   config = replaceOnce(config, /^ *listen 443 ssl http2;$/m, `  listen 127.0.0.1:${options.port} ssl http2;`, EDGE_CONFIG);
-  config = replaceOnce(config, /ssl_certificate \/etc\/nginx\/tls\/fullchain\.pem;/g, `ssl_certificate ${quoted(options.tls.certificate)};`, EDGE_CONFIG);
-  config = replaceOnce(config, /ssl_certificate_key \/etc\/nginx\/tls\/privkey\.pem;/g, `ssl_certificate_key ${quoted(options.tls.key)};`, EDGE_CONFIG);
+  config = replaceOnce(
+    config,
+    /ssl_certificate \/etc\/nginx\/tls\/fullchain\.pem;/g,
+    `ssl_certificate ${quoted(options.tls.certificate)};`,
+    EDGE_CONFIG,
+  );
+  config = replaceOnce(
+    config,
+    /ssl_certificate_key \/etc\/nginx\/tls\/privkey\.pem;/g,
+    `ssl_certificate_key ${quoted(options.tls.key)};`,
+    EDGE_CONFIG,
+  );
   config = replaceOnce(config, /^ *listen 8090;$/m, `  listen 127.0.0.1:${options.internalApiPort};`, EDGE_CONFIG);
   config = replaceOnce(config, 'alias /etc/platform/remotes.json;', `alias ${quoted(options.remotesJson)};`, EDGE_CONFIG);
   config = replaceOnce(config, 'proxy_pass http://shell:80;', `proxy_pass ${options.shellOrigin};`, EDGE_CONFIG);
@@ -134,7 +159,9 @@ export function checkNginxConfig(prefix: string, serverConfig: string): { args: 
     throw new Error(`${NGINX_BINARY} not found: apt-get install -y nginx (tooling/scripts/ensure-tools.sh does it), or set NGINX_BINARY.`);
   }
   if (!existsSync(BROTLI_STATIC_MODULE)) {
-    throw new Error(`${BROTLI_STATIC_MODULE} not found: apt-get install -y libnginx-mod-http-brotli-static (the test and drill scripts do it).`);
+    throw new Error(
+      `${BROTLI_STATIC_MODULE} not found: apt-get install -y libnginx-mod-http-brotli-static (the test and drill scripts do it).`,
+    );
   }
   mkdirSync(prefix, { recursive: true });
   const serverFile = path.join(prefix, 'server.conf');
@@ -162,7 +189,10 @@ const IMAGE_ACCESS_LOG = '/var/log/nginx/access.log';
  */
 export function startNginx(name: string, prefix: string, serverConfig: string, logDir: string): NginxServer {
   mkdirSync(logDir, { recursive: true });
-  const localConfig = serverConfig.replaceAll(`access_log ${IMAGE_ACCESS_LOG} `, `access_log ${quoted(path.join(logDir, `${name}-access.log`))} `);
+  const localConfig = serverConfig.replaceAll(
+    `access_log ${IMAGE_ACCESS_LOG} `,
+    `access_log ${quoted(path.join(logDir, `${name}-access.log`))} `,
+  );
   const { args, configFile } = checkNginxConfig(prefix, localConfig);
   return { started: startProcess(name, NGINX_BINARY, args, { logDir }), configFile };
 }

@@ -31,7 +31,12 @@ export const TOPOLOGY_PORTS = {
 } as const;
 export type TopologyPorts = { [Key in keyof typeof TOPOLOGY_PORTS]: number };
 
-export const APP_FOLDERS: Record<AppName, string> = { shell: 'shell', catalog: 'mfe-catalog', support: 'mfe-support', account: 'mfe-account' };
+export const APP_FOLDERS: Record<AppName, string> = {
+  shell: 'shell',
+  catalog: 'mfe-catalog',
+  support: 'mfe-support',
+  account: 'mfe-account',
+};
 const APPS = Object.keys(APP_FOLDERS) as AppName[];
 
 export const DEFAULT_LOG_DIR = path.join(REPO_ROOT, '.data', 'topology', 'logs');
@@ -116,7 +121,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     APPS.map((app) => [app, path.resolve(options.roots?.[app] ?? path.join(REPO_ROOT, APP_FOLDERS[app], 'dist'))]),
   ) as Record<AppName, string>;
   for (const app of APPS) {
-    if (!existsSync(path.join(roots[app], 'index.html'))) throw new Error(`${roots[app]} has no index.html: build the apps first (pnpm run build).`);
+    if (!existsSync(path.join(roots[app], 'index.html')))
+      throw new Error(`${roots[app]} has no index.html: build the apps first (pnpm run build).`);
   }
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'topology-'));
@@ -173,19 +179,42 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     const remoteOrigins = REMOTE_NAMES.map((name) => originUrl(ports[name]));
     const origins = Object.fromEntries(APPS.map((app) => [app, originUrl(ports[app])])) as Record<AppName, string>;
     for (const app of APPS) {
-      const nginx = startNginx(`origin-${app}`, path.join(workDir, `nginx-${app}`), renderStaticOrigin({ port: ports[app], root: roots[app], remoteOrigins }), logDir);
+      const nginx = startNginx(
+        `origin-${app}`,
+        path.join(workDir, `nginx-${app}`),
+        renderStaticOrigin({ port: ports[app], root: roots[app], remoteOrigins }),
+        logDir,
+      );
       servers.push(nginx.started);
     }
     const remotesJson = path.join(workDir, 'remotes.json');
-    writeFileSync(remotesJson, JSON.stringify(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${origins[name]}/mf-manifest.json`])), null, 2));
+    writeFileSync(
+      remotesJson,
+      JSON.stringify(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${origins[name]}/mf-manifest.json`])), null, 2),
+    );
     // The shell's page server and each remote's fragment server, as compose runs them (README "First view in the
     // HTML"): the production start command on the app's files, the API through the edge's internal port.
-    const firstViewServers = { shell: ports.shellPages, catalog: ports.catalogFragments, support: ports.supportFragments, account: ports.accountFragments };
+    const firstViewServers = {
+      shell: ports.shellPages,
+      catalog: ports.catalogFragments,
+      support: ports.supportFragments,
+      account: ports.accountFragments,
+    };
     const renderServers = APPS.map((app) =>
-      startProcess(`${app === 'shell' ? 'shell-pages' : `${app}-fragments`}`, 'node', ['tooling/bin/serve-app.js', '--app', app, '--port', String(firstViewServers[app]), '--dir', roots[app]], {
-        env: { NODE_ENV: 'production', API_URL: `http://127.0.0.1:${ports.edgeInternalApi}`, REMOTES_JSON: remotesJson, FIRST_VIEW_INCLUDES: 'edge' },
-        logDir,
-      }),
+      startProcess(
+        `${app === 'shell' ? 'shell-pages' : `${app}-fragments`}`,
+        'node',
+        ['tooling/bin/serve-app.js', '--app', app, '--port', String(firstViewServers[app]), '--dir', roots[app]],
+        {
+          env: {
+            NODE_ENV: 'production',
+            API_URL: `http://127.0.0.1:${ports.edgeInternalApi}`,
+            REMOTES_JSON: remotesJson,
+            FIRST_VIEW_INCLUDES: 'edge',
+          },
+          logDir,
+        },
+      ),
     );
     const edge = startNginx(
       'edge',
@@ -196,8 +225,16 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
         internalApiPort: ports.edgeInternalApi,
         shellOrigin: `http://127.0.0.1:${ports.shell}`,
         shellPages: `127.0.0.1:${ports.shellPages}`,
-        fragmentServers: { catalog: `127.0.0.1:${ports.catalogFragments}`, support: `127.0.0.1:${ports.supportFragments}`, account: `127.0.0.1:${ports.accountFragments}` },
-        staticOrigins: { catalog: `127.0.0.1:${ports.catalog}`, support: `127.0.0.1:${ports.support}`, account: `127.0.0.1:${ports.account}` },
+        fragmentServers: {
+          catalog: `127.0.0.1:${ports.catalogFragments}`,
+          support: `127.0.0.1:${ports.supportFragments}`,
+          account: `127.0.0.1:${ports.accountFragments}`,
+        },
+        staticOrigins: {
+          catalog: `127.0.0.1:${ports.catalog}`,
+          support: `127.0.0.1:${ports.support}`,
+          account: `127.0.0.1:${ports.account}`,
+        },
         apiReplicas: apis.map((api) => new URL(api.url).host),
         remotesJson,
         cacheDir: path.join(workDir, 'fragment-cache'),
@@ -207,7 +244,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     );
     servers.push(...renderServers, edge.started);
     await Promise.all([
-      ...servers.slice(0, APPS.length).map((server, index) => waitUntilUp(`http://127.0.0.1:${ports[APPS[index]!]}/index.html`, server, 30_000)),
+      ...servers
+        .slice(0, APPS.length)
+        .map((server, index) => waitUntilUp(`http://127.0.0.1:${ports[APPS[index]!]}/index.html`, server, 30_000)),
       ...renderServers.map((server, index) => waitUntilUp(`http://127.0.0.1:${firstViewServers[APPS[index]!]}/index.html`, server, 30_000)),
       waitUntilUp(`https://localhost:${ports.edge}/api/health`, edge.started, 30_000, fetchFromSite),
     ]);

@@ -10,7 +10,10 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const { email, setEmail, code, setCode, codeSent, errors, check, cooldown, sendCode, pending, message, run } = useEmailedCode('forgotPassword', null);
+  const { email, setEmail, code, setCode, codeSent, errors, check, cooldown, sendCode, pending, message, run } = useEmailedCode(
+    'forgotPassword',
+    null,
+  );
 
   const reset = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +79,13 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
           {codeSent ? t('account:forgot.submit') : t('account:forgot.send')}
         </button>
         {codeSent ? (
-          <button type="button" className={formStyles.textButton} disabled={cooldown > 0} aria-disabled={pending} onClick={() => void sendCode()}>
+          <button
+            type="button"
+            className={formStyles.textButton}
+            disabled={cooldown > 0}
+            aria-disabled={pending}
+            onClick={() => void sendCode()}
+          >
             {cooldown > 0 ? t('account:code.resendIn', { seconds: cooldown }) : t('account:code.resend')}
           </button>
         ) : null}

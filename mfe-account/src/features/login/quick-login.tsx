@@ -9,7 +9,15 @@ import styles from './login.module.css';
  * Quick login (SPEC §2, §6): one button per offered provider (`useLoginConfig`). A click asks the API for the
  * provider's login page and goes there; the provider sends the player back to this site, which finishes the login.
  */
-export function QuickLogin({ providers, remember, returnTo }: { providers: readonly SocialProvider[]; remember: boolean; returnTo: string }) {
+export function QuickLogin({
+  providers,
+  remember,
+  returnTo,
+}: {
+  providers: readonly SocialProvider[];
+  remember: boolean;
+  returnTo: string;
+}) {
   const { t } = useTranslation();
   const { pending, message, run } = useAction('account:errors.socialLoginFailed');
   if (providers.length === 0) return null;

@@ -18,14 +18,23 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
       'sendVerifyCode',
       'account:email.codeSent',
       hasPassword
-        ? { check: (schemas) => ({ currentPassword: fieldErrorKey(schemas.typedPasswordSchema, currentPassword) }), body: () => ({ currentPassword }) }
+        ? {
+            check: (schemas) => ({ currentPassword: fieldErrorKey(schemas.typedPasswordSchema, currentPassword) }),
+            body: () => ({ currentPassword }),
+          }
         : undefined,
     );
 
   const bind = async (event: FormEvent) => {
     event.preventDefault();
     if (!codeSent) return void sendCode();
-    if (!(await check((schemas) => ({ email: fieldErrorKey(schemas.emailSchema, email), code: fieldErrorKey(schemas.verificationCodeSchema, code) })))) return;
+    if (
+      !(await check((schemas) => ({
+        email: fieldErrorKey(schemas.emailSchema, email),
+        code: fieldErrorKey(schemas.verificationCodeSchema, code),
+      })))
+    )
+      return;
     await run(async () => {
       await platformApi().call('bindEmail', { body: { email: email.trim(), code: code.trim() } });
       setCodeSent(false);
@@ -43,16 +52,48 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
       <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
         {hasPassword ? (
-          <Field label={t('account:password.current')} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} error={errors.currentPassword ?? null} />
+          <Field
+            label={t('account:password.current')}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+            error={errors.currentPassword ?? null}
+          />
         ) : null}
         <div className={formStyles.row}>
-          <Field label={t('account:email.address')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email ?? null} />
-          <button type="button" className="button-secondary" disabled={cooldown > 0} aria-disabled={pending} onClick={() => void sendCode()} data-testid="send-code">
-            {cooldown > 0 ? t('account:code.resendIn', { seconds: cooldown }) : codeSent ? t('account:code.resend') : t('account:code.send')}
+          <Field
+            label={t('account:email.address')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email ?? null}
+          />
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={cooldown > 0}
+            aria-disabled={pending}
+            onClick={() => void sendCode()}
+            data-testid="send-code"
+          >
+            {cooldown > 0
+              ? t('account:code.resendIn', { seconds: cooldown })
+              : codeSent
+                ? t('account:code.resend')
+                : t('account:code.send')}
           </button>
         </div>
         {codeSent ? (
-          <Field label={t('account:email.code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} error={errors.code ?? null} />
+          <Field
+            label={t('account:email.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code ?? null}
+          />
         ) : null}
         <FormMessage message={message} />
         {codeSent ? (

@@ -34,9 +34,31 @@ export function ChangePasswordForm() {
     <section className="surface-card" aria-labelledby="password-heading" data-testid="change-password">
       <h3 id="password-heading">{t('account:password.title')}</h3>
       <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('account:password.current')} type="password" autoComplete="current-password" value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} error={errors.oldPassword ?? null} />
-        <Field label={t('account:password.new')} type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} error={errors.newPassword ?? null} hint={t('account:rules.password', { ...ACCOUNT_RULES })} />
-        <Field label={t('account:password.confirm')} type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} error={errors.confirmation ?? null} />
+        <Field
+          label={t('account:password.current')}
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(event) => setOldPassword(event.target.value)}
+          error={errors.oldPassword ?? null}
+        />
+        <Field
+          label={t('account:password.new')}
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          error={errors.newPassword ?? null}
+          hint={t('account:rules.password', { ...ACCOUNT_RULES })}
+        />
+        <Field
+          label={t('account:password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          error={errors.confirmation ?? null}
+        />
         <FormMessage message={message} />
         <button type="submit" className="button-primary" aria-disabled={pending}>
           {t('account:password.submit')}

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPES, ROUTES, SOCIAL_PROVIDER_NAMES, loginPath, platformApi, platformLink, signOut, type UserInfo } from 'shared-contracts';
+import {
+  ACCOUNT_TYPES,
+  ROUTES,
+  SOCIAL_PROVIDER_NAMES,
+  loginPath,
+  platformApi,
+  platformLink,
+  signOut,
+  type UserInfo,
+} from 'shared-contracts';
 import { usePlatformContext, useSession } from 'shared-contracts/react';
 import { apiErrorKey } from '../../lib/errors.js';
 import { BindEmailForm } from './bind-email-form.js';
@@ -113,7 +122,13 @@ export function UserCenterPage() {
   const titleKey = brand.userCenter ? 'account:center.loginTitle' : 'account:security.title';
 
   if (!loggedIn) {
-    return <Notice titleKey={titleKey} bodyKey="common:errors.loginFirst" action={{ href: loginPath(ROUTES.userCenter), labelKey: 'account:login.submit' }} />;
+    return (
+      <Notice
+        titleKey={titleKey}
+        bodyKey="common:errors.loginFirst"
+        action={{ href: loginPath(ROUTES.userCenter), labelKey: 'account:login.submit' }}
+      />
+    );
   }
 
   return (
@@ -133,7 +148,9 @@ export function UserCenterPage() {
       )}
       {brand.userCenter && state.info ? <ProfileForm info={state.info} onSaved={replace} /> : null}
       {state.info?.type === ACCOUNT_TYPES.platform ? <ChangePasswordForm /> : null}
-      {state.info ? <BindEmailForm current={state.info.email} hasPassword={state.info.type === ACCOUNT_TYPES.platform} onBound={reload} /> : null}
+      {state.info ? (
+        <BindEmailForm current={state.info.email} hasPassword={state.info.type === ACCOUNT_TYPES.platform} onBound={reload} />
+      ) : null}
       <button type="button" className="button-secondary" onClick={() => void signOut()} data-testid="user-center-logout">
         {t('account:login.logout')}
       </button>

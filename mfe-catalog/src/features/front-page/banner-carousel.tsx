@@ -120,7 +120,13 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
       </div>
       {count > 1 ? (
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} aria-controls={regionId} onClick={() => show(active - 1)} aria-label={t('catalog:carousel.previous')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-controls={regionId}
+            onClick={() => show(active - 1)}
+            aria-label={t('catalog:carousel.previous')}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <div className={styles.dots}>
@@ -136,11 +142,22 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
               />
             ))}
           </div>
-          <button type="button" className={styles.arrow} aria-controls={regionId} onClick={() => show(active + 1)} aria-label={t('catalog:carousel.next')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-controls={regionId}
+            onClick={() => show(active + 1)}
+            aria-label={t('catalog:carousel.next')}
+          >
             <span aria-hidden="true">›</span>
           </button>
           {reducedMotion ? null : (
-            <button type="button" className={styles.pause} aria-pressed={pausedByPlayer} onClick={() => setPausedByPlayer((paused) => !paused)}>
+            <button
+              type="button"
+              className={styles.pause}
+              aria-pressed={pausedByPlayer}
+              onClick={() => setPausedByPlayer((paused) => !paused)}
+            >
               {pausedByPlayer ? t('catalog:carousel.play') : t('catalog:carousel.pause')}
             </button>
           )}

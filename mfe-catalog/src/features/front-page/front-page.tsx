@@ -33,11 +33,7 @@ function FrontPageContent() {
 export function FrontPage() {
   return (
     <div className={styles.page}>
-      <AsyncBoundary
-        loading={<GamesLoading />}
-        failed={(_error, retry) => <GamesFailed retry={retry} />}
-        onRetry={forgetGames}
-      >
+      <AsyncBoundary loading={<GamesLoading />} failed={(_error, retry) => <GamesFailed retry={retry} />} onRetry={forgetGames}>
         <FrontPageContent />
       </AsyncBoundary>
     </div>

@@ -10,7 +10,16 @@ export function GameGrid({ games }: { games: readonly Game[] }) {
       {games.map((game) => (
         <li key={game.id}>
           <Link className={styles.card} to={gameDetailsPath(game.id)}>
-            <Artwork className={styles.cover} src={game.imageConfig.cover} alt="" width={600} height={800} loading="lazy" fetchPriority="low" decoding="async" />
+            <Artwork
+              className={styles.cover}
+              src={game.imageConfig.cover}
+              alt=""
+              width={600}
+              height={800}
+              loading="lazy"
+              fetchPriority="low"
+              decoding="async"
+            />
             <span className={styles.title}>{game.title}</span>
           </Link>
         </li>

@@ -30,11 +30,21 @@ function GameDetails({ game }: { game: Game }) {
     <article className={styles.article} aria-labelledby="game-title">
       <header className={styles.hero}>
         {/* The details banner keeps its wide shape on phones: the 4:3 phone copy would crop it. */}
-        <Artwork className={styles.banner} src={game.imageConfig.banner} phoneCopy={false} alt="" width={1200} height={500} fetchPriority="high" />
+        <Artwork
+          className={styles.banner}
+          src={game.imageConfig.banner}
+          phoneCopy={false}
+          alt=""
+          width={1200}
+          height={500}
+          fetchPriority="high"
+        />
         <div className={styles.identity}>
           <img className={styles.icon} src={game.imageConfig.icon} alt="" width={96} height={96} />
           <div>
-            <h2 id="game-title" className={styles.title}>{game.title}</h2>
+            <h2 id="game-title" className={styles.title}>
+              {game.title}
+            </h2>
             <p className={styles.subtitle}>{game.subTitle}</p>
             <p className={styles.genre}>
               <span>{t('catalog:details.genre')}:</span> {game.genre}

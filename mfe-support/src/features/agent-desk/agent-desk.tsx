@@ -77,11 +77,26 @@ function Filters({ desk, searchRef }: { desk: ReturnType<typeof useDeskParams>; 
     <form className={styles.filters} role="search" aria-label={t('support:agent.filters')} onSubmit={(event) => event.preventDefault()}>
       <div className={styles.filter}>
         <label htmlFor={`${id}-keyword`}>{t('support:agent.keyword')}</label>
-        <input ref={searchRef} id={`${id}-keyword`} className="input" type="search" aria-keyshortcuts="/" value={keyword} onChange={(event) => setKeyword(event.target.value)} data-testid="agent-keyword" />
+        <input
+          ref={searchRef}
+          id={`${id}-keyword`}
+          className="input"
+          type="search"
+          aria-keyshortcuts="/"
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          data-testid="agent-keyword"
+        />
       </div>
       <div className={styles.filter}>
         <label htmlFor={`${id}-status`}>{t('support:agent.status')}</label>
-        <select id={`${id}-status`} className="input" value={desk.status ?? ''} onChange={(event) => update({ status: event.target.value })} data-testid="agent-status">
+        <select
+          id={`${id}-status`}
+          className="input"
+          value={desk.status ?? ''}
+          onChange={(event) => update({ status: event.target.value })}
+          data-testid="agent-status"
+        >
           <option value="">{t('support:agent.allStatuses')}</option>
           {TICKET_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -129,7 +144,12 @@ function Queue({
   const queue = state.status === 'ready' ? state.queue : state.status === 'refused' ? null : state.previous;
   const pages = queue ? Math.max(1, Math.ceil(queue.total / queue.pageSize)) : 1;
   return (
-    <section className={`${layout.panel} ${styles.queue}`} aria-labelledby="agent-queue-heading" aria-busy={state.status === 'loading'} data-testid="agent-queue">
+    <section
+      className={`${layout.panel} ${styles.queue}`}
+      aria-labelledby="agent-queue-heading"
+      aria-busy={state.status === 'loading'}
+      data-testid="agent-queue"
+    >
       <h3 id="agent-queue-heading">{t('support:agent.queue')}</h3>
       <Filters desk={desk} searchRef={searchRef} />
       {state.status === 'loading' && !queue ? <Loading /> : null}
@@ -151,10 +171,15 @@ function Queue({
                 >
                   <span className={styles.itemTitle}>{item.title}</span>
                   <span className={styles.itemMeta}>
-                    {item.account} · {item.gameName} · <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language)}</time>
+                    {item.account} · {item.gameName} ·{' '}
+                    <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language)}</time>
                   </span>
                   <HandlingSummary ticket={item} />
-                  <StatusBadge tone={item.status === 'processing' || item.status === 'waiting_reply' ? 'attention' : 'neutral'} small className={styles.itemStatus}>
+                  <StatusBadge
+                    tone={item.status === 'processing' || item.status === 'waiting_reply' ? 'attention' : 'neutral'}
+                    small
+                    className={styles.itemStatus}
+                  >
                     {t(`support:status.${item.status}`)}
                   </StatusBadge>
                 </Link>
@@ -163,11 +188,21 @@ function Queue({
           </ul>
           {pages > 1 ? (
             <nav className={styles.paging} aria-label={t('support:agent.page', { page: queue.page, pages })}>
-              <button type="button" className="button-secondary" disabled={queue.page <= 1} onClick={() => desk.update({ page: String(queue.page - 1) })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={queue.page <= 1}
+                onClick={() => desk.update({ page: String(queue.page - 1) })}
+              >
                 {t('support:agent.previous')}
               </button>
               <span>{t('support:agent.page', { page: queue.page, pages })}</span>
-              <button type="button" className="button-secondary" disabled={queue.page >= pages} onClick={() => desk.update({ page: String(queue.page + 1) })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={queue.page >= pages}
+                onClick={() => desk.update({ page: String(queue.page + 1) })}
+              >
                 {t('support:agent.next')}
               </button>
             </nav>
@@ -233,14 +268,24 @@ export function AgentDesk({
 
   if (state.status === 'refused') {
     return (
-      <section className={`${layout.panel} ${styles.refused}`} role="alert" aria-labelledby="agent-desk-heading" data-testid="agent-refused">
+      <section
+        className={`${layout.panel} ${styles.refused}`}
+        role="alert"
+        aria-labelledby="agent-desk-heading"
+        data-testid="agent-refused"
+      >
         <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
         <p>{t('support:agent.agentsOnly')}</p>
       </section>
     );
   }
   return (
-    <section className={`${layout.page} ${styles.desk}`} aria-labelledby="agent-desk-heading" data-ticket-open={desk.inquiryId !== null} data-testid="agent-desk">
+    <section
+      className={`${layout.page} ${styles.desk}`}
+      aria-labelledby="agent-desk-heading"
+      data-ticket-open={desk.inquiryId !== null}
+      data-testid="agent-desk"
+    >
       <div className={styles.heading}>
         <h2 id="agent-desk-heading">{t('support:agent.title')}</h2>
         <div className={styles.tools}>
@@ -248,7 +293,13 @@ export function AgentDesk({
           <Link to="canned-replies" data-testid="manage-canned-replies">
             {t('support:cannedReplies.manage')}
           </Link>
-          <button type="button" className="button-secondary" aria-keyshortcuts="?" onClick={() => setShowingShortcuts(true)} data-testid="desk-shortcuts">
+          <button
+            type="button"
+            className="button-secondary"
+            aria-keyshortcuts="?"
+            onClick={() => setShowingShortcuts(true)}
+            data-testid="desk-shortcuts"
+          >
             {t('support:agent.shortcuts.open')}
           </button>
         </div>

@@ -15,7 +15,13 @@ export function QueueScopeFilter({ value, onChange }: { value: DeskQueueScope; o
   return (
     <div className={styles.filter}>
       <label htmlFor={id}>{t('support:helpdesk.assignedFilter')}</label>
-      <select id={id} className="input" value={value} onChange={(event) => onChange(queueScopeOf(event.target.value))} data-testid="agent-assigned">
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(queueScopeOf(event.target.value))}
+        data-testid="agent-assigned"
+      >
         {DESK_QUEUE_SCOPES.map((scope) => (
           <option key={scope} value={scope}>
             {t(`support:helpdesk.scope.${scope}`)}

@@ -59,7 +59,13 @@ function DeleteDialog({
       <p>{t('support:cannedReplies.deleteBody', { title: reply?.title ?? '' })}</p>
       <Problem messageKey={failure} />
       <div className={fieldStyles.actions}>
-        <button type="button" className="button-danger" aria-disabled={pending} onClick={() => reply && void remove(reply)} data-testid="canned-reply-delete-confirm">
+        <button
+          type="button"
+          className="button-danger"
+          aria-disabled={pending}
+          onClick={() => reply && void remove(reply)}
+          data-testid="canned-reply-delete-confirm"
+        >
           {pending ? t('support:cannedReplies.deleting') : t('support:cannedReplies.delete')}
         </button>
         <button type="button" className="button-secondary" onClick={onClose} data-autofocus>
@@ -89,7 +95,12 @@ export function CannedRepliesPage() {
 
   if (state.status === 'refused') {
     return (
-      <section className={`${layout.page} ${styles.page}`} role="alert" aria-labelledby={`${id}-heading`} data-testid="canned-replies-refused">
+      <section
+        className={`${layout.page} ${styles.page}`}
+        role="alert"
+        aria-labelledby={`${id}-heading`}
+        data-testid="canned-replies-refused"
+      >
         <h2 id={`${id}-heading`}>{t('support:cannedReplies.title')}</h2>
         <p>{t('support:agent.agentsOnly')}</p>
       </section>
@@ -111,7 +122,12 @@ export function CannedRepliesPage() {
         </Link>
       </div>
       <p>{t('support:cannedReplies.intro')}</p>
-      <form className={styles.filters} role="search" aria-label={t('support:cannedReplies.filters')} onSubmit={(event) => event.preventDefault()}>
+      <form
+        className={styles.filters}
+        role="search"
+        aria-label={t('support:cannedReplies.filters')}
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div>
           <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
           <select
@@ -127,7 +143,14 @@ export function CannedRepliesPage() {
         </div>
         <div>
           <label htmlFor={`${id}-search`}>{t('support:cannedReplies.search')}</label>
-          <input id={`${id}-search`} className="input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} data-testid="canned-replies-search" />
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            data-testid="canned-replies-search"
+          />
         </div>
         <button type="button" className="button-primary" onClick={() => setEditing('new')} data-testid="canned-reply-new">
           {t('support:cannedReplies.new')}
@@ -154,7 +177,10 @@ export function CannedRepliesPage() {
                   <span lang={reply.language}>{LANGUAGE_NAMES[reply.language]}</span>
                   {' · '}
                   {reply.updatedBy
-                    ? t('support:cannedReplies.updatedBy', { account: reply.updatedBy, time: formatDateTime(reply.updatedAt, i18n.language) })
+                    ? t('support:cannedReplies.updatedBy', {
+                        account: reply.updatedBy,
+                        time: formatDateTime(reply.updatedAt, i18n.language),
+                      })
                     : t('support:cannedReplies.updatedAt', { time: formatDateTime(reply.updatedAt, i18n.language) })}
                 </p>
                 <div className={fieldStyles.actions}>

@@ -26,7 +26,10 @@ function problemsOf(fields: { language: Language; title: string; body: string })
 }
 
 /** Refusals the API answers about one field, shown under it rather than under the whole form. */
-const FIELD_OF_REFUSAL: Record<string, Field> = { 'support:errors.cannedReplyTitleTaken': 'title', 'support:errors.cannedRepliesFull': 'language' };
+const FIELD_OF_REFUSAL: Record<string, Field> = {
+  'support:errors.cannedReplyTitleTaken': 'title',
+  'support:errors.cannedRepliesFull': 'language',
+};
 
 /**
  * A canned reply being written (`reply` null) or changed, inside the management page's dialog: its language, a
@@ -109,7 +112,8 @@ export function CannedReplyForm(props: {
           aria-describedby={describedBy('title', true)}
           onChange={(event) => {
             setTitle(event.target.value);
-            if (problems.title) setProblems((current) => ({ ...current, title: problemsOf({ language, title: event.target.value, body }).title }));
+            if (problems.title)
+              setProblems((current) => ({ ...current, title: problemsOf({ language, title: event.target.value, body }).title }));
           }}
           data-testid="canned-reply-form-title"
         />
@@ -128,7 +132,8 @@ export function CannedReplyForm(props: {
           aria-describedby={describedBy('body', true)}
           onChange={(event) => {
             setBody(event.target.value);
-            if (problems.body) setProblems((current) => ({ ...current, body: problemsOf({ language, title, body: event.target.value }).body }));
+            if (problems.body)
+              setProblems((current) => ({ ...current, body: problemsOf({ language, title, body: event.target.value }).body }));
           }}
           data-testid="canned-reply-form-body"
         />

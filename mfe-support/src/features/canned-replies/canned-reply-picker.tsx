@@ -44,7 +44,9 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
       setExpanded(true);
       if (options.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current === null ? (step === 1 ? 0 : options.length - 1) : (current + step + options.length) % options.length));
+      setActive((current) =>
+        current === null ? (step === 1 ? 0 : options.length - 1) : (current + step + options.length) % options.length,
+      );
     } else if (event.key === 'Enter') {
       // Enter picks; it never submits a form the picker may sit in.
       event.preventDefault();
@@ -60,7 +62,8 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
   let status = '';
   if (state.status === 'loading' && replies.length === 0) status = t('support:cannedReplies.loading');
   else if (state.status === 'failed') status = t(state.messageKey);
-  else if (expanded && options.length === 0) status = typed.trim() ? t('support:cannedReplies.noMatch') : t('support:cannedReplies.noneInLanguage');
+  else if (expanded && options.length === 0)
+    status = typed.trim() ? t('support:cannedReplies.noMatch') : t('support:cannedReplies.noneInLanguage');
   else if (open) status = t('support:cannedReplies.shown', { shown: options.length });
 
   return (

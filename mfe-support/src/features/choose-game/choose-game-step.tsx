@@ -67,7 +67,12 @@ export function ChooseGameStep() {
       {gameId !== null ? (
         <>
           <Downloads gameId={gameId} />
-          <button type="button" className={`button-primary ${styles.next}`} onClick={() => navigate(questionStepOf(gameId))} data-testid="to-question">
+          <button
+            type="button"
+            className={`button-primary ${styles.next}`}
+            onClick={() => navigate(questionStepOf(gameId))}
+            data-testid="to-question"
+          >
             {t('support:game.next', { game: csForm.gameName })}
           </button>
         </>

@@ -43,7 +43,10 @@ export function AgentTicket({
     onChanged();
   });
   // The player's messages, ends and ratings, and other agents' replies, appear while the ticket is open.
-  useLiveUpdates((event) => event.inquiryId === inquiryId, () => reload({ quiet: true }));
+  useLiveUpdates(
+    (event) => event.inquiryId === inquiryId,
+    () => reload({ quiet: true }),
+  );
   const reply = useReplyDraft();
   const [ending, setEnding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

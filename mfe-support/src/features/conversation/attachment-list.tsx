@@ -25,7 +25,13 @@ function FileDownload({ attachment }: { attachment: Attachment }) {
   };
   return (
     <>
-      <button type="button" className={styles.file} onClick={() => void save()} aria-busy={state === 'loading'} data-testid="attachment-download">
+      <button
+        type="button"
+        className={styles.file}
+        onClick={() => void save()}
+        aria-busy={state === 'loading'}
+        data-testid="attachment-download"
+      >
         <span className={styles.fileBadge} aria-hidden="true">
           {t(`support:attachments.kind.${attachment.kind}`)}
         </span>

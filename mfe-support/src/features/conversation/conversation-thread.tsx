@@ -24,9 +24,18 @@ function Text({ content }: { content: string }) {
  * agent message in order with theirs. A player's own messages sit on one side, customer service's on the other.
  * On the desk, the ticket's internal `notes` (never a player's) go between them in time, marked as notes.
  */
-export function ConversationThread({ ticket, viewer, notes = [] }: { ticket: InquiryDetail; viewer: Viewer; notes?: readonly InternalNote[] }) {
+export function ConversationThread({
+  ticket,
+  viewer,
+  notes = [],
+}: {
+  ticket: InquiryDetail;
+  viewer: Viewer;
+  notes?: readonly InternalNote[];
+}) {
   const { t, i18n } = useTranslation();
-  const playerName = viewer.kind === 'player' ? t('support:conversation.you') : t('support:conversation.player', { account: viewer.account });
+  const playerName =
+    viewer.kind === 'player' ? t('support:conversation.you') : t('support:conversation.player', { account: viewer.account });
   return (
     <ol className={layout.stack} aria-label={t('support:conversation.messages')} data-testid="conversation-thread">
       <li className={`${styles.message} ${styles.fromPlayer}`} data-testid="conversation-question">
@@ -37,20 +46,27 @@ export function ConversationThread({ ticket, viewer, notes = [] }: { ticket: Inq
         <Text content={ticket.content} />
         <AttachmentList attachments={ticket.attachments} />
       </li>
-      {withNotes(ticket.messages, notes, (note) => <InternalNoteItem key={`note-${note.id}`} note={note} />, (message) => (
-        <li
-          key={message.id}
-          className={`${styles.message} ${message.author === 'agent' ? styles.fromAgent : styles.fromPlayer}`}
-          data-testid={`conversation-message-${message.author}`}
-        >
-          <p className={styles.meta}>
-            <span className={styles.author}>{message.author === 'agent' ? t('support:conversation.agent') : playerName}</span> ·{' '}
-            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>
-          </p>
-          <Text content={message.content} />
-          <AttachmentList attachments={message.attachments} />
-        </li>
-      ))}
+      {withNotes(
+        ticket.messages,
+        notes,
+        (note) => (
+          <InternalNoteItem key={`note-${note.id}`} note={note} />
+        ),
+        (message) => (
+          <li
+            key={message.id}
+            className={`${styles.message} ${message.author === 'agent' ? styles.fromAgent : styles.fromPlayer}`}
+            data-testid={`conversation-message-${message.author}`}
+          >
+            <p className={styles.meta}>
+              <span className={styles.author}>{message.author === 'agent' ? t('support:conversation.agent') : playerName}</span> ·{' '}
+              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>
+            </p>
+            <Text content={message.content} />
+            <AttachmentList attachments={message.attachments} />
+          </li>
+        ),
+      )}
     </ol>
   );
 }

@@ -1,6 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, DESK_ERRORS, DESK_LIMITS, ERROR_CODES, OPEN_TICKET_STATUSES, platformApi, type DeskInquiryDetail } from 'shared-contracts';
+import {
+  ApiError,
+  DESK_ERRORS,
+  DESK_LIMITS,
+  ERROR_CODES,
+  OPEN_TICKET_STATUSES,
+  platformApi,
+  type DeskInquiryDetail,
+} from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
 import { HandlingSummary } from '../../components/handling-summary.js';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
@@ -42,9 +50,16 @@ export function useDeskHandling(
   const assign = (assigneeId: number | null) =>
     run(async () => {
       const agent = known?.agents.find((candidate) => candidate.accountId === assigneeId)?.account ?? '';
-      const messageKey = assigneeId === null ? 'support:helpdesk.released' : assigneeId === selfAccountId ? 'support:helpdesk.claimed' : 'support:helpdesk.assigned';
+      const messageKey =
+        assigneeId === null
+          ? 'support:helpdesk.released'
+          : assigneeId === selfAccountId
+            ? 'support:helpdesk.claimed'
+            : 'support:helpdesk.assigned';
       try {
-        await platformApi().call('agentInquiryAssign', { body: { inquiryId: ticket.id, assigneeId, expectedAssigneeId: holder?.accountId ?? null } });
+        await platformApi().call('agentInquiryAssign', {
+          body: { inquiryId: ticket.id, assigneeId, expectedAssigneeId: holder?.accountId ?? null },
+        });
         setOutcome({ kind: 'changed', messageKey, agent });
         setChosen('');
       } catch (error) {
@@ -70,11 +85,23 @@ export function useDeskHandling(
       {open && known ? (
         <div className={styles.controls}>
           {holder === null ? (
-            <button type="button" className="button-primary" aria-disabled={pending} onClick={() => void assign(selfAccountId)} data-testid="claim">
+            <button
+              type="button"
+              className="button-primary"
+              aria-disabled={pending}
+              onClick={() => void assign(selfAccountId)}
+              data-testid="claim"
+            >
               {t('support:helpdesk.claim')}
             </button>
           ) : holder.accountId === selfAccountId ? (
-            <button type="button" className="button-secondary" aria-disabled={pending} onClick={() => void assign(null)} data-testid="release">
+            <button
+              type="button"
+              className="button-secondary"
+              aria-disabled={pending}
+              onClick={() => void assign(null)}
+              data-testid="release"
+            >
               {t('support:helpdesk.release')}
             </button>
           ) : null}
@@ -87,7 +114,13 @@ export function useDeskHandling(
           >
             <label htmlFor={`${id}-agent`}>
               {t('support:helpdesk.assignTo')}
-              <select id={`${id}-agent`} className={`input ${styles.agent}`} value={chosen} onChange={(event) => setChosen(event.target.value)} data-testid="assign-agent">
+              <select
+                id={`${id}-agent`}
+                className={`input ${styles.agent}`}
+                value={chosen}
+                onChange={(event) => setChosen(event.target.value)}
+                data-testid="assign-agent"
+              >
                 <option value="">—</option>
                 {others.map((agent) => (
                   <option key={agent.accountId} value={agent.accountId}>
@@ -107,7 +140,9 @@ export function useDeskHandling(
       </p>
       {outcome?.kind === 'conflict' || outcome?.kind === 'failed' ? (
         <p className={styles.conflict} role="alert" data-testid="handling-conflict">
-          {outcome.kind === 'conflict' ? conflictMessage(outcome.holderSeen) : t(outcome.messageKey, { ...supportMessageValues(i18n.language), ...DESK_LIMITS })}
+          {outcome.kind === 'conflict'
+            ? conflictMessage(outcome.holderSeen)
+            : t(outcome.messageKey, { ...supportMessageValues(i18n.language), ...DESK_LIMITS })}
         </p>
       ) : null}
     </section>
@@ -116,7 +151,13 @@ export function useDeskHandling(
     heldByOther && holder ? (
       <div className={styles.heldByOther} data-testid="held-by-other">
         <p>{t('support:helpdesk.heldByOther', { agent: holder.account })}</p>
-        <button type="button" className="button-primary" aria-disabled={pending} onClick={() => void assign(selfAccountId)} data-testid="take-over">
+        <button
+          type="button"
+          className="button-primary"
+          aria-disabled={pending}
+          onClick={() => void assign(selfAccountId)}
+          data-testid="take-over"
+        >
           {t('support:helpdesk.takeOver')}
         </button>
       </div>

@@ -79,7 +79,12 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (opti
         </div>
       ) : null}
 
-      <Dialog open={dialog === 'addInformation'} onClose={close} title={t('support:conversation.addInformation')} testId="add-information-dialog">
+      <Dialog
+        open={dialog === 'addInformation'}
+        onClose={close}
+        title={t('support:conversation.addInformation')}
+        testId="add-information-dialog"
+      >
         <ReplyForm
           endpoint="inquiryReply"
           inquiryId={ticket.id}
@@ -159,7 +164,11 @@ export function FeedbackStep() {
   const inquiryId = parsedId.success ? parsedId.data : null;
   const [state, reload] = useTicket('inquiryDetail', inquiryId);
   useReadingSignal(state.status === 'ready' ? state.ticket.id : null);
-  useLiveUpdates((event) => event.inquiryId === inquiryId, () => reload({ quiet: true }), { whileVisible: true });
+  useLiveUpdates(
+    (event) => event.inquiryId === inquiryId,
+    () => reload({ quiet: true }),
+    { whileVisible: true },
+  );
 
   useEffect(() => {
     if (state.status === 'ready') emit('inquiry:updated', { inquiryId: state.ticket.id });

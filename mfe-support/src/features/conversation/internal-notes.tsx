@@ -34,7 +34,8 @@ export function InternalNoteItem({ note }: { note: InternalNote }) {
   return (
     <li className={`${conversation.message} ${styles.note}`} data-testid="internal-note">
       <p className={conversation.meta}>
-        <span className={styles.label}>{t('support:helpdesk.internalNote')}</span> · <span className={conversation.author}>{note.author}</span> ·{' '}
+        <span className={styles.label}>{t('support:helpdesk.internalNote')}</span> ·{' '}
+        <span className={conversation.author}>{note.author}</span> ·{' '}
         <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, i18n.language)}</time>
       </p>
       <div className={conversation.text}>

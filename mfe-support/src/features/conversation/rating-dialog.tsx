@@ -92,7 +92,14 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
           </fieldset>
           <div className={fieldStyles.field}>
             <label htmlFor={`${id}-comment`}>{t('support:rating.comment')}</label>
-            <textarea id={`${id}-comment`} className={`input ${styles.comment}`} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} aria-describedby={`${id}-counter`} />
+            <textarea
+              id={`${id}-comment`}
+              className={`input ${styles.comment}`}
+              rows={3}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+              aria-describedby={`${id}-counter`}
+            />
             <Counter id={`${id}-counter`} value={comment} max={LIMITS.ratingCommentMax} />
           </div>
         </>
@@ -120,7 +127,13 @@ export function RatingDialog(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={props.open} onClose={props.onClose} title={t('support:rating.title')} testId="rating-dialog" fallbackFocus={props.fallbackFocus}>
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t('support:rating.title')}
+      testId="rating-dialog"
+      fallbackFocus={props.fallbackFocus}
+    >
       <RatingForm inquiryId={props.inquiryId} onRated={props.onRated} onSkip={props.onClose} />
     </Dialog>
   );

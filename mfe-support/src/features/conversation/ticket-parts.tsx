@@ -12,7 +12,8 @@ export const RATING_SCORES = Array.from({ length: LIMITS.scoreMax - LIMITS.score
 /** The display state of SPEC §4 (no reply yet, waiting for reply, replied, waiting for rating, ended). */
 export function TicketStatusBadge({ ticket }: { ticket: Pick<InquiryDetail, 'status'> }) {
   const { t } = useTranslation();
-  const tone = ticket.status === 'replied' || ticket.status === 'waiting_rating' ? 'attention' : ticket.status === 'ended' ? 'done' : 'neutral';
+  const tone =
+    ticket.status === 'replied' || ticket.status === 'waiting_rating' ? 'attention' : ticket.status === 'ended' ? 'done' : 'neutral';
   return (
     <StatusBadge tone={tone} testId="ticket-status">
       <span className="visually-hidden">{t('support:status.label')}: </span>
@@ -89,7 +90,8 @@ export function EndedNotice({
       {ticket.rating ? (
         <div data-testid="rating-given">
           <p className={styles.ratingGiven}>
-            <span aria-hidden="true">{'★'.repeat(ticket.rating.score)}</span> {t('support:rating.given', { score: ticket.rating.score, max: RATING_SCORES.length })}
+            <span aria-hidden="true">{'★'.repeat(ticket.rating.score)}</span>{' '}
+            {t('support:rating.given', { score: ticket.rating.score, max: RATING_SCORES.length })}
           </p>
           {ticket.rating.reasons.length > 0 ? (
             <ul className={styles.givenReasons}>

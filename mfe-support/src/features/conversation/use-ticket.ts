@@ -14,7 +14,10 @@ export type TicketState<Name extends TicketEndpoint> =
  * One ticket with its conversation. `reload()` fetches it again after a change while the conversation stays on
  * screen; a missing ticket (or another player's: the API answers both alike) is `notFound`, not a failure.
  */
-export function useTicket<Name extends TicketEndpoint>(name: Name, inquiryId: number | null): [TicketState<Name>, (options?: { quiet?: boolean }) => void] {
+export function useTicket<Name extends TicketEndpoint>(
+  name: Name,
+  inquiryId: number | null,
+): [TicketState<Name>, (options?: { quiet?: boolean }) => void] {
   const [state, setState] = useState<TicketState<Name>>({ status: inquiryId === null ? 'notFound' : 'loading' });
   // `quiet`: a live refresh, which shows no loading indicator.
   const [request, setRequest] = useState({ version: 0, quiet: false });

@@ -40,7 +40,14 @@ function HelpTopics({ gameId }: { gameId: number }) {
       <h3 id="help-topics-heading">{t('support:question.topics')}</h3>
       <div className={styles.search}>
         <label htmlFor={searchId}>{t('support:question.search')}</label>
-        <input ref={search} id={searchId} className="input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} />
+        <input
+          ref={search}
+          id={searchId}
+          className="input"
+          type="search"
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+        />
       </div>
       {types.status === 'failed' ? <Failed messageKey={types.messageKey} retry={retryTypes} /> : null}
       {types.status === 'ready' ? (

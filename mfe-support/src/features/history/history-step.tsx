@@ -42,7 +42,9 @@ function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
             <span className="visually-hidden">{t('support:history.category')}: </span>
             {inquiry.categoryName}
           </span>
-          <time dateTime={inquiry.createdAt}>{t('support:history.openedOn', { date: formatDateTime(inquiry.createdAt, i18n.language) })}</time>
+          <time dateTime={inquiry.createdAt}>
+            {t('support:history.openedOn', { date: formatDateTime(inquiry.createdAt, i18n.language) })}
+          </time>
         </span>
         <StatusBadge tone={LABEL_TONES[label]} className={styles.label} testId="history-label">
           {t(`support:listStatus.${label}`)}

@@ -7,7 +7,17 @@ import { AttachmentUploader } from '../../components/attachment-uploader.js';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
 import { useCall } from '../../lib/use-call.js';
-import { FieldBlock, FieldError, LoginFirst, ReferenceSelect, controlId, errorId, fieldAria, hintId, type FieldsProps } from './form-parts.js';
+import {
+  FieldBlock,
+  FieldError,
+  LoginFirst,
+  ReferenceSelect,
+  controlId,
+  errorId,
+  fieldAria,
+  hintId,
+  type FieldsProps,
+} from './form-parts.js';
 import styles from './inquiry-form.module.css';
 
 /** Official (about a game) or platform (about the site) inquiry, as two radio buttons. */
@@ -188,7 +198,11 @@ export function AttachmentsField(props: FieldsProps & { onBusyChange: (busy: boo
         onChange={(attachments) => update({ attachments })}
         disabled={disabled || !loggedIn}
         onBusyChange={props.onBusyChange}
-        describedBy={[errors.attachments ? errorId(formId, 'attachments') : null, loggedIn ? null : hintId(formId, 'attachments')].filter(Boolean).join(' ') || undefined}
+        describedBy={
+          [errors.attachments ? errorId(formId, 'attachments') : null, loggedIn ? null : hintId(formId, 'attachments')]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       />
       {loggedIn ? null : (
         <p id={hintId(formId, 'attachments')} className={fieldStyles.hint} data-testid="attachments-login-first">
@@ -206,7 +220,13 @@ export function ConsentField({ formId, form, errors, disabled, update }: FieldsP
   return (
     <FieldBlock field="consent" wide>
       <label className={styles.consent}>
-        <input type="checkbox" checked={form.consent} disabled={disabled} onChange={(event) => update({ consent: event.target.checked })} {...fieldAria(formId, 'consent', errors)} />
+        <input
+          type="checkbox"
+          checked={form.consent}
+          disabled={disabled}
+          onChange={(event) => update({ consent: event.target.checked })}
+          {...fieldAria(formId, 'consent', errors)}
+        />
         <span>
           <Trans
             i18nKey="support:form.consent"

@@ -34,7 +34,9 @@ function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors): v
   if (!form || !field) return;
   const block = form.querySelector(`[data-field="${field}"]`);
   const controls = block?.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]') ?? [];
-  const usable = [...controls].find((control) => !control.hidden && !(control as HTMLInputElement).disabled && control.getClientRects().length > 0);
+  const usable = [...controls].find(
+    (control) => !control.hidden && !(control as HTMLInputElement).disabled && control.getClientRects().length > 0,
+  );
   (usable ?? block?.querySelector<HTMLElement>(`#${CSS.escape(errorId(form.id, field))}`))?.focus();
 }
 
@@ -57,7 +59,11 @@ export function InquiryForm() {
   const update = useCallback((patch: Partial<CsForm>) => {
     setCsForm(patch);
     const stale = new Set(Object.keys(patch).map((key) => FIELD_OF_KEY[key as keyof CsForm]));
-    setServerErrors((current) => (Object.keys(current).some((field) => stale.has(field as InquiryField)) ? Object.fromEntries(Object.entries(current).filter(([field]) => !stale.has(field as InquiryField))) : current));
+    setServerErrors((current) =>
+      Object.keys(current).some((field) => stale.has(field as InquiryField))
+        ? Object.fromEntries(Object.entries(current).filter(([field]) => !stale.has(field as InquiryField)))
+        : current,
+    );
   }, []);
 
   // The e-mail bound to the account fills an empty contact (the player can change it).

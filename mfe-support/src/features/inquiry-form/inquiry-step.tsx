@@ -31,12 +31,7 @@ export function InquiryStep() {
       {checking ? <Loading /> : null}
       {/* Not knowing about an ongoing ticket must not keep the player from writing: the form stays usable. */}
       {unresolved.status === 'failed' ? <Failed messageKey={unresolved.messageKey} retry={retry} /> : null}
-      {ongoing ? (
-        <UnresolvedChoice
-          inquiry={ongoing}
-          onStartNew={() => setCsForm({ writtenPastInquiryId: ongoing.id })}
-        />
-      ) : null}
+      {ongoing ? <UnresolvedChoice inquiry={ongoing} onStartNew={() => setCsForm({ writtenPastInquiryId: ongoing.id })} /> : null}
       {!ongoing && !checking ? <InquiryForm /> : null}
     </section>
   );

@@ -15,7 +15,9 @@ const NOT_OFFERED: FieldErrors = {
   roleId: 'support:errors.roleNotFound',
 };
 
-const notOfferedNow = (field: keyof typeof NOT_OFFERED) => (current: FieldErrors): FieldErrors => ({ ...current, [field]: NOT_OFFERED[field] });
+const notOfferedNow =
+  (field: keyof typeof NOT_OFFERED) =>
+  (current: FieldErrors): FieldErrors => ({ ...current, [field]: NOT_OFFERED[field] });
 
 /**
  * Where in the game the question happened (official tickets only): server, then a region of that server, then
@@ -33,15 +35,22 @@ export function PlaceFields({ formId, form, errors: formErrors, disabled, update
   };
   const { loggedIn } = useSession();
   const gameId = form.gameId;
-  const [servers, retryServers] = useCall('gameServers', gameId === null ? null : String(gameId), () => ({ query: { gameId: gameId ?? 0 } }));
+  const [servers, retryServers] = useCall('gameServers', gameId === null ? null : String(gameId), () => ({
+    query: { gameId: gameId ?? 0 },
+  }));
   // Each list is asked for only with a choice the list before offers: a server a game client named that this game
   // does not have is never sent.
   const serverOffered = servers.status === 'ready' && servers.data.some((server) => server.id === form.serverId);
-  const [areas, retryAreas] = useCall('gameAreas', gameId !== null && serverOffered ? JSON.stringify([gameId, form.serverId]) : null, () => ({
-    query: { gameId: gameId ?? 0, serverId: form.serverId },
-  }));
+  const [areas, retryAreas] = useCall(
+    'gameAreas',
+    gameId !== null && serverOffered ? JSON.stringify([gameId, form.serverId]) : null,
+    () => ({
+      query: { gameId: gameId ?? 0, serverId: form.serverId },
+    }),
+  );
   const areaOffered = areas.status === 'ready' && areas.data.some((area) => area.id === form.gameAreaId);
-  const rolesKey = loggedIn && gameId !== null && serverOffered && areaOffered ? JSON.stringify([gameId, form.serverId, form.gameAreaId]) : null;
+  const rolesKey =
+    loggedIn && gameId !== null && serverOffered && areaOffered ? JSON.stringify([gameId, form.serverId, form.gameAreaId]) : null;
   const [roles, retryRoles] = useCall('gameRoles', rolesKey, () => ({
     query: { gameId: gameId ?? 0, serverId: form.serverId, areaId: form.gameAreaId },
   }));
@@ -98,7 +107,9 @@ export function PlaceFields({ formId, form, errors: formErrors, disabled, update
         prompt={t('support:form.chooseRole')}
         list={roles}
         retry={retryRoles}
-        options={(list) => list.map((role) => ({ value: role.roleId, label: t('support:form.roleOption', { name: role.roleName, level: role.level }) }))}
+        options={(list) =>
+          list.map((role) => ({ value: role.roleId, label: t('support:form.roleOption', { name: role.roleName, level: role.level }) }))
+        }
         value={form.roleId}
         onChange={(roleId) => {
           const role = roles.status === 'ready' ? roles.data.find((candidate) => candidate.roleId === roleId) : undefined;

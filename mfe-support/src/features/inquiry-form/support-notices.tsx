@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { displayedSupportHours, inquiryFeedbackPath, isSupportOnline, nextSupportOpening, platformLink, type InquirySummary } from 'shared-contracts';
+import {
+  displayedSupportHours,
+  inquiryFeedbackPath,
+  isSupportOnline,
+  nextSupportOpening,
+  platformLink,
+  type InquirySummary,
+} from 'shared-contracts';
 import { usePlatformContext } from 'shared-contracts/react';
 import styles from './inquiry-form.module.css';
 import { useNow } from './use-now.js';
@@ -16,7 +23,9 @@ function zoneOf(utcOffsetHours: number): string {
 /** 'HH:MM' as a time of day in the page language's own style (9:00 AM, 09:00, 오전 9:00). */
 function formatClockTime(hhmm: string, language: string): string {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hours, minutes));
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(2000, 0, 1, hours, minutes),
+  );
 }
 
 /**

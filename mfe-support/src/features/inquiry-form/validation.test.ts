@@ -20,7 +20,10 @@ const complete: CsForm = {
 
 describe('checkInquiry', () => {
   it('sends a complete draft with the contact of the chosen kind', () => {
-    expect(checkInquiry(complete)).toMatchObject({ ok: true, body: { contactKind: 'email', contact: 'player@example.com', attachments: [] } });
+    expect(checkInquiry(complete)).toMatchObject({
+      ok: true,
+      body: { contactKind: 'email', contact: 'player@example.com', attachments: [] },
+    });
     const byPhone = checkInquiry({ ...complete, contactKind: 'phone', phone: '+82 10 1234 5678' });
     expect(byPhone).toMatchObject({ ok: true, body: { contactKind: 'phone', contact: '+82 10 1234 5678' } });
   });
@@ -50,10 +53,19 @@ describe('checkInquiry', () => {
   });
 
   it('checks lengths, phone and e-mail with the shared rules', () => {
-    expect(checkInquiry({ ...complete, title: 'x'.repeat(LIMITS.titleMax + 1) })).toEqual({ ok: false, errors: { title: 'support:errors.titleTooLong' } });
-    expect(checkInquiry({ ...complete, contactKind: 'phone', phone: '12' })).toEqual({ ok: false, errors: { contact: 'support:errors.phoneInvalid' } });
+    expect(checkInquiry({ ...complete, title: 'x'.repeat(LIMITS.titleMax + 1) })).toEqual({
+      ok: false,
+      errors: { title: 'support:errors.titleTooLong' },
+    });
+    expect(checkInquiry({ ...complete, contactKind: 'phone', phone: '12' })).toEqual({
+      ok: false,
+      errors: { contact: 'support:errors.phoneInvalid' },
+    });
     expect(checkInquiry({ ...complete, email: 'nobody' })).toEqual({ ok: false, errors: { contact: 'support:errors.emailInvalid' } });
-    expect(checkInquiry({ ...complete, title: 'Lost\u0000items' })).toEqual({ ok: false, errors: { title: 'support:errors.titleInvalid' } });
+    expect(checkInquiry({ ...complete, title: 'Lost\u0000items' })).toEqual({
+      ok: false,
+      errors: { title: 'support:errors.titleInvalid' },
+    });
   });
 });
 

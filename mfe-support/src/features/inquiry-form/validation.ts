@@ -95,7 +95,8 @@ export function checkInquiry(form: CsForm): InquiryCheck {
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = fieldOfPath(issue.path.map(String).join('.'));
-    if (field && !errors[field]) errors[field] = MESSAGE_KEY.test(issue.message) ? `support:errors.${issue.message}` : 'support:errors.invalid';
+    if (field && !errors[field])
+      errors[field] = MESSAGE_KEY.test(issue.message) ? `support:errors.${issue.message}` : 'support:errors.invalid';
   }
   return { ok: false, errors };
 }

@@ -1,4 +1,15 @@
-import { BarController, BarElement, CategoryScale, Chart, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 
 // Only the parts the dashboard draws, imported by name so the bundler leaves the rest of Chart.js out of its chunk
 // (bar and line charts on category and linear axes, with legends and tooltips).

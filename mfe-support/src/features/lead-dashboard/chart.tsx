@@ -76,7 +76,11 @@ export function Chart({ kind, labels, series, description, formatValue, horizont
         const colors = { primary: themeColor('--color-primary', '#2563eb'), accent: themeColor('--color-accent', '#d97706') };
         const text = themeColor('--color-text', '#1f2937');
         const rtl = document.documentElement.dir === 'rtl';
-        const valueAxis = { beginAtZero: true, ...(max === undefined ? {} : { max }), ticks: { color: text, ...(whole ? { precision: 0 } : {}), callback: (value: number | string) => format.current(Number(value)) } };
+        const valueAxis = {
+          beginAtZero: true,
+          ...(max === undefined ? {} : { max }),
+          ticks: { color: text, ...(whole ? { precision: 0 } : {}), callback: (value: number | string) => format.current(Number(value)) },
+        };
         const categoryAxis = { ticks: { color: text }, reverse: rtl && !horizontal };
         chart = new ChartJsChart(canvas.current, {
           type: kind,

@@ -49,7 +49,15 @@ function CsatReport<Name extends string, Row extends CsatFigures & Record<Name, 
         <p className={styles.quiet}>{t('support:lead.noRatings')}</p>
       ) : (
         <>
-          <Chart kind="bar" horizontal max={100} labels={labels} series={series} description={t(`support:lead.${by}sChart`)} formatValue={format.percentAxis} />
+          <Chart
+            kind="bar"
+            horizontal
+            max={100}
+            labels={labels}
+            series={series}
+            description={t(`support:lead.${by}sChart`)}
+            formatValue={format.percentAxis}
+          />
           <FiguresTable caption={title} rows={rows} columns={columns} />
         </>
       )}
@@ -78,14 +86,31 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
   );
   const timeSeries = useMemo<ChartSeries[]>(
     () => [
-      { label: t('support:lead.column.firstResponseP50'), values: data.days.map((day) => toMinutes(day.firstResponseP50)), color: 'primary' },
-      { label: t('support:lead.column.firstResponseP90'), values: data.days.map((day) => toMinutes(day.firstResponseP90)), color: 'primary', dashed: true },
+      {
+        label: t('support:lead.column.firstResponseP50'),
+        values: data.days.map((day) => toMinutes(day.firstResponseP50)),
+        color: 'primary',
+      },
+      {
+        label: t('support:lead.column.firstResponseP90'),
+        values: data.days.map((day) => toMinutes(day.firstResponseP90)),
+        color: 'primary',
+        dashed: true,
+      },
       { label: t('support:lead.column.resolutionP50'), values: data.days.map((day) => toMinutes(day.resolutionP50)), color: 'accent' },
-      { label: t('support:lead.column.resolutionP90'), values: data.days.map((day) => toMinutes(day.resolutionP90)), color: 'accent', dashed: true },
+      {
+        label: t('support:lead.column.resolutionP90'),
+        values: data.days.map((day) => toMinutes(day.resolutionP90)),
+        color: 'accent',
+        dashed: true,
+      },
     ],
     [data.days, t],
   );
-  const reasonLabels = useMemo(() => data.lowScoreReasons.map((entry) => t(`support:lead.reason.${entry.reason}`)), [data.lowScoreReasons, t]);
+  const reasonLabels = useMemo(
+    () => data.lowScoreReasons.map((entry) => t(`support:lead.reason.${entry.reason}`)),
+    [data.lowScoreReasons, t],
+  );
   const reasonSeries = useMemo<ChartSeries[]>(
     () => [{ label: t('support:lead.column.lowScores'), values: data.lowScoreReasons.map((entry) => entry.count), color: 'accent' }],
     [data.lowScoreReasons, t],
@@ -106,13 +131,19 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
           <div>
             <dt>{t('support:lead.firstResponse')}</dt>
             <dd className={styles.percentiles}>
-              {t('support:lead.percentiles', { p50: format.duration(data.durations.firstResponse.p50), p90: format.duration(data.durations.firstResponse.p90) })}
+              {t('support:lead.percentiles', {
+                p50: format.duration(data.durations.firstResponse.p50),
+                p90: format.duration(data.durations.firstResponse.p90),
+              })}
             </dd>
           </div>
           <div>
             <dt>{t('support:lead.resolution')}</dt>
             <dd className={styles.percentiles}>
-              {t('support:lead.percentiles', { p50: format.duration(data.durations.resolution.p50), p90: format.duration(data.durations.resolution.p90) })}
+              {t('support:lead.percentiles', {
+                p50: format.duration(data.durations.resolution.p50),
+                p90: format.duration(data.durations.resolution.p90),
+              })}
             </dd>
           </div>
           <div>
@@ -123,7 +154,14 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
       </Report>
 
       <Report id="days" title={t('support:lead.daysTitle')} report="days" range={range}>
-        <Chart kind="bar" whole labels={dayLabels} series={countSeries} description={t('support:lead.daysChart')} formatValue={format.number} />
+        <Chart
+          kind="bar"
+          whole
+          labels={dayLabels}
+          series={countSeries}
+          description={t('support:lead.daysChart')}
+          formatValue={format.number}
+        />
         <FiguresTable
           caption={t('support:lead.daysTitle')}
           rows={data.days}
@@ -159,7 +197,14 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
           <p className={styles.quiet}>{t('support:lead.noLowScores')}</p>
         ) : (
           <>
-            <Chart kind="bar" whole labels={reasonLabels} series={reasonSeries} description={t('support:lead.reasonsChart')} formatValue={format.number} />
+            <Chart
+              kind="bar"
+              whole
+              labels={reasonLabels}
+              series={reasonSeries}
+              description={t('support:lead.reasonsChart')}
+              formatValue={format.number}
+            />
             <FiguresTable
               caption={t('support:lead.reasonsTitle')}
               rows={data.lowScoreReasons}

@@ -26,12 +26,15 @@ export function LeadDashboard() {
   const refused = state.status === 'failed' && state.messageKey === 'support:errors.leadsOnly';
 
   return (
-    <section className={`${layout.page} ${styles.dashboard}`} aria-labelledby="lead-dashboard-heading" aria-busy={state.status === 'loading'} data-testid="lead-dashboard">
+    <section
+      className={`${layout.page} ${styles.dashboard}`}
+      aria-labelledby="lead-dashboard-heading"
+      aria-busy={state.status === 'loading'}
+      data-testid="lead-dashboard"
+    >
       <div className={styles.heading}>
         <h2 id="lead-dashboard-heading">{t('support:lead.title')}</h2>
-        <Link to={`/${SUPPORT_AGENT_SEGMENT}`}>
-          {t('support:lead.backToDesk')}
-        </Link>
+        <Link to={`/${SUPPORT_AGENT_SEGMENT}`}>{t('support:lead.backToDesk')}</Link>
       </div>
       {refused ? (
         <p className={`${layout.panel} ${styles.refused}`} role="alert" data-testid="lead-refused">

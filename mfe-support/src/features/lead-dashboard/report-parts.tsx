@@ -47,7 +47,15 @@ export interface TableColumn<Row> {
 }
 
 /** The figures of a chart as a table, for reading exact values and for screen readers. */
-export function FiguresTable<Row>({ caption, columns, rows }: { caption: string; columns: readonly TableColumn<Row>[]; rows: readonly Row[] }) {
+export function FiguresTable<Row>({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+}) {
   const { t } = useTranslation();
   return (
     <details className={styles.table}>
@@ -85,7 +93,19 @@ export function FiguresTable<Row>({ caption, columns, rows }: { caption: string;
   );
 }
 
-export function Report({ id, title, report, range, children }: { id: string; title: string; report: LeadReport; range: Range; children: ReactNode }) {
+export function Report({
+  id,
+  title,
+  report,
+  range,
+  children,
+}: {
+  id: string;
+  title: string;
+  report: LeadReport;
+  range: Range;
+  children: ReactNode;
+}) {
   return (
     <section className={layout.panel} aria-labelledby={`lead-${id}`} data-testid={`lead-report-${id}`}>
       <div className={styles.reportHeading}>

@@ -1,4 +1,14 @@
-import { ApiError, ERROR_CODES, TIMINGS, clientIdQuery, isLoggedInAtom, on, platformApi, platformStore, type EndpointResponse } from 'shared-contracts';
+import {
+  ApiError,
+  ERROR_CODES,
+  TIMINGS,
+  clientIdQuery,
+  isLoggedInAtom,
+  on,
+  platformApi,
+  platformStore,
+  type EndpointResponse,
+} from 'shared-contracts';
 
 export type Feedback = EndpointResponse<'inquiryFeedback'>;
 

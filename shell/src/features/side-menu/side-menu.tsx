@@ -64,7 +64,9 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
             {link(ALL_GAMES_PATH, t('shell:menu.allGames'), 'menu-all-games')}
             {loggedIn && brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.userCenter'), 'menu-user-center', 'user') : null}
             {/* Brands without a user center still offer its security settings, alone (README "User center and account security"). */}
-            {loggedIn && !brand.userCenter ? link(ROUTES.userCenter, t('shell:menu.accountSecurity'), 'menu-account-security', 'user') : null}
+            {loggedIn && !brand.userCenter
+              ? link(ROUTES.userCenter, t('shell:menu.accountSecurity'), 'menu-account-security', 'user')
+              : null}
             {link(ROUTES.supportCenter, t('shell:menu.supportCenter'), 'menu-support-center', 'support', supportBadge)}
             {loggedIn ? null : link(loginPath(currentReturnPath()), t('shell:menu.login'), 'menu-login', 'user')}
             {loggedIn ? (

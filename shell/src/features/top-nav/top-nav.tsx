@@ -68,14 +68,26 @@ export function TopNav(props: {
       </h1>
       <div className={styles.actions}>
         {repayLink ? (
-          <a className={`${styles.action} ${styles.iconOnPhone}`} href={repayLink} target="_blank" rel="noopener noreferrer" data-testid="repay-button">
+          <a
+            className={`${styles.action} ${styles.iconOnPhone}`}
+            href={repayLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="repay-button"
+          >
             <BrandIcon name="repay" />
             <span className={styles.label}>{t('shell:nav.repay')}</span>
           </a>
         ) : null}
         {props.globe}
         {brand.topUp && rechargeLink && !props.gameView ? (
-          <a className={`${styles.action} ${styles.iconOnPhone} ${styles.topUp}`} href={rechargeLink} target="_blank" rel="noopener noreferrer" data-testid="top-up-button">
+          <a
+            className={`${styles.action} ${styles.iconOnPhone} ${styles.topUp}`}
+            href={rechargeLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="top-up-button"
+          >
             <BrandIcon name="top-up" />
             <span className={styles.label}>{t('shell:nav.topUp')}</span>
           </a>
@@ -85,19 +97,18 @@ export function TopNav(props: {
             {t('shell:titles.support.history')} {props.menuBadge}
           </a>
         ) : (
-        <button
-          type="button"
-          className="icon-button"
-          aria-haspopup="dialog"
-          aria-expanded={props.menuOpen}
-          aria-controls="side-menu"
-          onClick={props.onOpenMenu}
-          data-testid="menu-button"
-        >
-          <BrandIcon name="menu" className={styles.menuIcon} />
-          <span className="visually-hidden">{t('shell:nav.menu')}</span>{' '}
-          {props.menuBadge}
-        </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-haspopup="dialog"
+            aria-expanded={props.menuOpen}
+            aria-controls="side-menu"
+            onClick={props.onOpenMenu}
+            data-testid="menu-button"
+          >
+            <BrandIcon name="menu" className={styles.menuIcon} />
+            <span className="visually-hidden">{t('shell:nav.menu')}</span> {props.menuBadge}
+          </button>
         )}
       </div>
     </header>
