@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESK_QUEUE_SCOPES, type DeskQueueScope } from 'shared-contracts';
+import { LabelledField } from '../../components/field.js';
 import styles from './agent-desk.module.css';
 
 /** The holder filter an address names (`?assigned=`), every ticket when it names none or an unknown one. */
@@ -13,8 +14,7 @@ export function QueueScopeFilter({ value, onChange }: { value: DeskQueueScope; o
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className={styles.filter}>
-      <label htmlFor={id}>{t('support:helpdesk.assignedFilter')}</label>
+    <LabelledField controlId={id} label={t('support:helpdesk.assignedFilter')} className={styles.filter}>
       <select
         id={id}
         className="input"
@@ -28,6 +28,6 @@ export function QueueScopeFilter({ value, onChange }: { value: DeskQueueScope; o
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }

@@ -10,7 +10,8 @@ export type QueueState =
   | { status: 'refused' }
   | { status: 'failed'; messageKey: string; previous: Queue | null };
 
-function previousOf(state: QueueState): Queue | null {
+/** The page of the queue to show: the one loaded, or while the next loads or failed to, the one before. */
+export function shownQueue(state: QueueState): Queue | null {
   if (state.status === 'ready') return state.queue;
   return state.status === 'refused' ? null : state.previous;
 }
@@ -25,7 +26,7 @@ export function useAgentQueue(query: EndpointQuery<'agentInquiries'>): [QueueSta
   const key = JSON.stringify(query);
   useEffect(() => {
     const controller = new AbortController();
-    setState((current) => ({ status: 'loading', previous: previousOf(current) }));
+    setState((current) => ({ status: 'loading', previous: shownQueue(current) }));
     platformApi()
       .call('agentInquiries', { query: JSON.parse(key) as EndpointQuery<'agentInquiries'>, signal: controller.signal })
       .then(
@@ -37,7 +38,7 @@ export function useAgentQueue(query: EndpointQuery<'agentInquiries'>): [QueueSta
             setState((current) => ({
               status: 'failed',
               messageKey: supportErrorKey(error, 'support:errors.loadFailed'),
-              previous: previousOf(current),
+              previous: shownQueue(current),
             }));
         },
       );

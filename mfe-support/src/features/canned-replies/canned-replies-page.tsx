@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, ERROR_CODES, LANGUAGE_NAMES, TIMINGS, isLanguage, platformApi, type CannedReply, type Language } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
+import { LabelledField } from '../../components/field.js';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { Dialog } from '../../components/dialog.js';
 import fieldStyles from '../../components/form.module.css';
@@ -128,8 +129,7 @@ export function CannedRepliesPage() {
         aria-label={t('support:cannedReplies.filters')}
         onSubmit={(event) => event.preventDefault()}
       >
-        <div>
-          <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
+        <LabelledField controlId={`${id}-language`} label={t('support:cannedReplies.language')} className={styles.filter}>
           <select
             id={`${id}-language`}
             className="input"
@@ -140,9 +140,8 @@ export function CannedRepliesPage() {
             <option value="">{t('support:cannedReplies.allLanguages')}</option>
             <LanguageOptions />
           </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-search`}>{t('support:cannedReplies.search')}</label>
+        </LabelledField>
+        <LabelledField controlId={`${id}-search`} label={t('support:cannedReplies.search')} className={styles.filter}>
           <input
             id={`${id}-search`}
             className="input"
@@ -151,7 +150,7 @@ export function CannedRepliesPage() {
             onChange={(event) => setSearch(event.target.value)}
             data-testid="canned-replies-search"
           />
-        </div>
+        </LabelledField>
         <button type="button" className="button-primary" onClick={() => setEditing('new')} data-testid="canned-reply-new">
           {t('support:cannedReplies.new')}
         </button>

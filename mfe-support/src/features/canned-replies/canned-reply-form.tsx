@@ -4,6 +4,7 @@ import { LIMITS, isLanguage, platformApi, type CannedReply, type Language } from
 import { cannedReplyFieldsSchema } from 'shared-contracts/schemas';
 import { useSingleRequest } from 'shared-contracts/react';
 import { Counter } from '../../components/counter.js';
+import { LabelledField } from '../../components/field.js';
 import fieldStyles from '../../components/form.module.css';
 import { Problem } from '../../components/problem.js';
 import { supportErrorKey } from '../../lib/error-key.js';
@@ -78,38 +79,37 @@ export function CannedReplyForm(props: {
     });
   };
 
-  const describedBy = (field: Field, counter: boolean) =>
-    [counter ? `${id}-${field}-counter` : '', problems[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+  /** What ties a field's control to its label, its counter and its problem. */
+  const controlOf = (field: Field, counter: boolean) => ({
+    id: `${id}-${field}`,
+    'aria-invalid': problems[field] ? true : undefined,
+    'aria-describedby':
+      [counter ? `${id}-${field}-counter` : '', problems[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined,
+  });
   const problem = (field: Field) => <Problem id={`${id}-${field}-error`} messageKey={problems[field]} />;
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="canned-reply-form">
-      <div className={fieldStyles.field}>
-        <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
+      <LabelledField controlId={`${id}-language`} label={t('support:cannedReplies.language')}>
         <select
-          id={`${id}-language`}
+          {...controlOf('language', false)}
           className="input"
           value={language}
-          aria-invalid={problems.language ? true : undefined}
-          aria-describedby={describedBy('language', false)}
           onChange={(event) => isLanguage(event.target.value) && setLanguage(event.target.value)}
           data-testid="canned-reply-form-language"
         >
           <LanguageOptions />
         </select>
         {problem('language')}
-      </div>
-      <div className={fieldStyles.field}>
-        <label htmlFor={`${id}-title`}>{t('support:cannedReplies.titleLabel')}</label>
+      </LabelledField>
+      <LabelledField controlId={`${id}-title`} label={t('support:cannedReplies.titleLabel')}>
         <input
-          id={`${id}-title`}
+          {...controlOf('title', true)}
           className="input"
           type="text"
           value={title}
           lang={language}
           data-autofocus
-          aria-invalid={problems.title ? true : undefined}
-          aria-describedby={describedBy('title', true)}
           onChange={(event) => {
             setTitle(event.target.value);
             if (problems.title)
@@ -119,17 +119,14 @@ export function CannedReplyForm(props: {
         />
         <Counter id={`${id}-title-counter`} value={title} max={LIMITS.cannedReplyTitleMax} />
         {problem('title')}
-      </div>
-      <div className={fieldStyles.field}>
-        <label htmlFor={`${id}-body`}>{t('support:cannedReplies.bodyLabel')}</label>
+      </LabelledField>
+      <LabelledField controlId={`${id}-body`} label={t('support:cannedReplies.bodyLabel')}>
         <textarea
-          id={`${id}-body`}
+          {...controlOf('body', true)}
           className={`input ${styles.body}`}
           rows={6}
           value={body}
           lang={language}
-          aria-invalid={problems.body ? true : undefined}
-          aria-describedby={describedBy('body', true)}
           onChange={(event) => {
             setBody(event.target.value);
             if (problems.body)
@@ -139,7 +136,7 @@ export function CannedReplyForm(props: {
         />
         <Counter id={`${id}-body-counter`} value={body} max={LIMITS.replyMax} />
         {problem('body')}
-      </div>
+      </LabelledField>
       <Problem messageKey={failure} />
       <div className={fieldStyles.actions}>
         <button type="submit" className="button-primary" aria-disabled={pending} data-testid="canned-reply-save">

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type CannedReply, type Language } from 'shared-contracts';
+import { LabelledField } from '../../components/field.js';
 import styles from './canned-replies.module.css';
 import { LanguageOptions } from './language-options.js';
 import { useCannedReplies } from './use-canned-replies.js';
@@ -68,8 +69,7 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
 
   return (
     <div className={styles.picker} data-testid="canned-reply-picker">
-      <div className={styles.pickerField}>
-        <label htmlFor={`${id}-language`}>{t('support:cannedReplies.language')}</label>
+      <LabelledField controlId={`${id}-language`} label={t('support:cannedReplies.language')} className={styles.pickerField}>
         <select
           id={`${id}-language`}
           className="input"
@@ -82,9 +82,12 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
         >
           <LanguageOptions />
         </select>
-      </div>
-      <div className={`${styles.pickerField} ${styles.pickerSearch}`}>
-        <label htmlFor={`${id}-search`}>{t('support:cannedReplies.insert')}</label>
+      </LabelledField>
+      <LabelledField
+        controlId={`${id}-search`}
+        label={t('support:cannedReplies.insert')}
+        className={`${styles.pickerField} ${styles.pickerSearch}`}
+      >
         <div className={styles.combobox}>
           <input
             id={`${id}-search`}
@@ -140,7 +143,7 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
             {t('common:remote.retry')}
           </button>
         ) : null}
-      </div>
+      </LabelledField>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { supportErrorKey } from '../../lib/error-key.js';
 import styles from './rating-dialog.module.css';
 import { Counter } from '../../components/counter.js';
 import { Dialog } from '../../components/dialog.js';
+import { LabelledField } from '../../components/field.js';
 import fieldStyles from '../../components/form.module.css';
 import { Problem } from '../../components/problem.js';
 import { RATING_SCORES } from './ticket-parts.js';
@@ -90,8 +91,7 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
               </label>
             ))}
           </fieldset>
-          <div className={fieldStyles.field}>
-            <label htmlFor={`${id}-comment`}>{t('support:rating.comment')}</label>
+          <LabelledField controlId={`${id}-comment`} label={t('support:rating.comment')}>
             <textarea
               id={`${id}-comment`}
               className={`input ${styles.comment}`}
@@ -101,7 +101,7 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
               aria-describedby={`${id}-counter`}
             />
             <Counter id={`${id}-counter`} value={comment} max={LIMITS.ratingCommentMax} />
-          </div>
+          </LabelledField>
         </>
       ) : null}
       <Problem messageKey={failure} testId="rating-failure" />
