@@ -7,9 +7,10 @@ import { createTicket, createTicketHarness, platformBody } from './tickets-helpe
 /**
  * Issue 15 item 5: the desk's keyword search finds what it always found, literally, ignoring case, in the title, the
  * question or the owner's account name, in every script, whichever way it is looked up: a keyword of one or two
- * characters from the grams index (migration 0018), a longer one from trigrams, and a keyword more tickets hold than
- * the desk counts by reading the queue in order. Each answer is compared with ILIKE over every ticket, in the
- * queue's order, the search's meaning written plainly.
+ * characters from the grams index (migration 0018), one with five digits in a row from the numbers index (migration
+ * 0020), a longer one from trigrams, and a keyword more tickets hold than the desk counts by reading the queue in
+ * order. Each answer is compared with ILIKE over every ticket, in the queue's order, the search's meaning written
+ * plainly.
  */
 const h = harnessForFile(createTicketHarness);
 
@@ -72,6 +73,63 @@ describe('a keyword of one or two characters', () => {
 
     expect((await everyPage(`?keyword=${encodeURIComponent('充值')}&gameId=3`)).ids).toEqual(await holding('充值', 't.game_id = 3'));
     expect((await everyPage(`?keyword=${encodeURIComponent('充值')}&status=waiting_rating`)).ids).toEqual([ended]);
+  });
+});
+
+describe('a keyword holding five digits in a row', () => {
+  it('finds what ILIKE finds, whether the digits end, start or fill the keyword, in title, question and account name', async () => {
+    const digits = String(1_000_000 + Math.floor(Math.random() * 8_999_999)).slice(1);
+    const player = await loggedInPlayer(h);
+    const named = await loggedInPlayer(h, { name: `Qn${digits}` });
+    const tickets = [
+      [player.token, platformBody({ title: `Order ORD-${digits}`, content: 'The diamonds never arrived.' })],
+      [
+        player.token,
+        platformBody({
+          title: 'Charged twice',
+          content: `Both payments: ord-${digits}7 and ORD-${digits.slice(0, 3)} ${digits.slice(3)}.`,
+        }),
+      ],
+      [player.token, platformBody({ title: 'Receipt', content: `Transaction ${digits}${digits}, paid at 12:00.` })],
+      [
+        player.token,
+        platformBody({
+          title: 'Full-width',
+          content: `注文番号 ORD-${digits.replace(/[0-9]/g, (digit) => String.fromCharCode(0xff10 + Number(digit)))}`,
+        }),
+      ],
+      [named.token, platformBody({ title: 'Nothing to see', content: 'The account name holds the number here.' })],
+    ] as const;
+    for (const [token, body] of tickets) await createTicket(h, token, body);
+
+    const keywords = [
+      `ORD-${digits}`,
+      `ord-${digits}`,
+      `RD-${digits}7`,
+      digits,
+      digits.slice(1),
+      digits.slice(0, 5),
+      `${digits}${digits.slice(0, 2)}`,
+      `#${digits}`,
+      `${digits}.`,
+      `qn${digits}`,
+      `ORD-${digits.slice(0, 3)} ${digits.slice(3)}`,
+      `Transaction ${digits}${digits}, paid`,
+    ];
+    for (const keyword of keywords) {
+      const expected = await holding(keyword);
+      const found = await everyPage(`?keyword=${encodeURIComponent(keyword)}`);
+      expect({ keyword, ...found }).toEqual({ keyword, ids: expected, total: Math.min(expected.length, DESK_LIMITS.queueCountMax) });
+    }
+    expect((await holding(`ORD-${digits}`)).length).toBe(2);
+    expect((await holding(`#${digits}`)).length).toBe(0);
+  });
+
+  it('is narrowed by the windows of five digits of every run of digits in the text (migration 0020)', async () => {
+    const { rows } = await h.db.query<{ windows: string[] }>(
+      `SELECT desk_search_numbers('ORD-0500000 on 2026-11-26, card 123456, ２３４５６') AS windows`,
+    );
+    expect([...rows[0]!.windows].sort()).toEqual(['00000', '05000', '12345', '23456', '50000']);
   });
 });
 

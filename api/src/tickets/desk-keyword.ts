@@ -17,16 +17,33 @@ export type Param = (value: SqlValue) => string;
 /** The queue's order (migration 0016's indexes), over the columns of `alias`. */
 export const queueOrder = (alias: string) => `${alias}.waiting_since, ${alias}.updated_at, ${alias}.id`;
 
-/** A keyword as its statements look it up: the `ILIKE` pattern, and the keyword itself for its grams. */
+/** Digits in a row from which migration 0020's index finds a keyword: its windows are that long. */
+const NUMBER_WINDOW = /[0-9]{5}/;
+
+/** A keyword as its statements look it up: the `ILIKE` pattern, and the keyword itself for its grams or numbers. */
 interface Keyword {
   like: string;
   /** Set for a keyword too short for trigrams: desk_search_grams of it, as a parameter (migration 0018). */
   grams: string | null;
+  /**
+   * Set for a keyword holding five digits in a row: desk_search_numbers of it (migration 0020), its parameter added
+   * when first written, as a statement that leaves a parameter out is refused (the walk does not narrow).
+   */
+  numbers: (() => string) | null;
+}
+
+function once(make: () => string): () => string {
+  let made: string | undefined;
+  return () => (made ??= make());
 }
 
 function keywordOf(text: string, param: Param): Keyword {
   const like = `ILIKE ${param(containsPattern(text))}::text ESCAPE '\\'`;
-  return { like, grams: [...text].length < TRIGRAM_LENGTH ? `desk_search_grams(${param(text)}::text)` : null };
+  return {
+    like,
+    grams: [...text].length < TRIGRAM_LENGTH ? `desk_search_grams(${param(text)}::text)` : null,
+    numbers: NUMBER_WINDOW.test(text) ? once(() => `desk_search_numbers(${param(text)}::text)`) : null,
+  };
 }
 
 /**
@@ -48,18 +65,25 @@ function textHolds(alias: string, keyword: Keyword): string {
 /**
  * Tickets `t` that `filters` keeps and that hold the keyword, in a form the indexes answer: title and question from
  * their trigrams, combined in one bitmap OR with the tickets of the owners whose name holds it (looked up first, run
- * once, then their tickets by `account_id`). A short keyword's title and question come from their grams instead,
- * whose index answers exactly (no recheck), and its owners' tickets are added apart, those whose text does not hold
- * it already, so the costly grams are never computed again for each ticket the index returns.
+ * once, then their tickets by `account_id`). A keyword with its own index over title and question (grams for a
+ * short one, whose index answers exactly; numbers for one holding five digits in a row, whose trigrams are in most
+ * tickets) is looked up there instead, and its owners' tickets are added apart, those whose text does not hold it
+ * already, so the costly grams are never computed again for each ticket the index returns.
  */
 function indexedMatches(keyword: Keyword, filters: string): string {
   const select = `SELECT t.id, t.waiting_since, t.updated_at FROM tickets t WHERE ${filters}`;
   const owners = `t.account_id = ANY (ARRAY(${accountsHolding(keyword)}))`;
-  if (keyword.grams === null) return `${select} AND (${textHolds('t', keyword)} OR ${owners})`;
-  // Fenced as the accounts are (accountsHolding): the grams alone are looked up, then ILIKE tests their tickets.
+  const narrowing =
+    keyword.grams !== null
+      ? `(desk_search_grams(t.title) || desk_search_grams(t.content)) @> ${keyword.grams}`
+      : keyword.numbers !== null
+        ? `(desk_search_numbers(t.title) || desk_search_numbers(t.content)) @> ${keyword.numbers()}`
+        : null;
+  if (narrowing === null) return `${select} AND (${textHolds('t', keyword)} OR ${owners})`;
+  // Fenced as the accounts are (accountsHolding): the index alone narrows, then ILIKE tests its tickets.
   return `SELECT id, waiting_since, updated_at FROM (
             SELECT t.id, t.waiting_since, t.updated_at, t.title, t.content FROM tickets t
-            WHERE ${filters} AND (desk_search_grams(t.title) || desk_search_grams(t.content)) @> ${keyword.grams} OFFSET 0) t
+            WHERE ${filters} AND ${narrowing} OFFSET 0) t
           WHERE ${textHolds('t', keyword)}
           UNION ALL ${select} AND ${owners} AND NOT (${textHolds('t', keyword)})`;
 }
