@@ -2,12 +2,32 @@ import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES } from 'shared-contracts';
 import type { ActionMessage } from '../lib/use-action.js';
+import type { FieldBinding } from '../lib/use-form.js';
 import styles from './form.module.css';
 
-/** A labelled input with its translated error, announced and tied to the input for screen readers. */
-export function Field(props: { label: string; error: string | null; hint?: ReactNode } & ComponentPropsWithRef<'input'>) {
+/** What each kind of input the account forms ask for is, told to the browser, its keyboard and password manager. */
+const FIELD_KINDS = {
+  email: { type: 'email', autoComplete: 'email' },
+  code: { inputMode: 'numeric', autoComplete: 'one-time-code' },
+  currentPassword: { type: 'password', autoComplete: 'current-password' },
+  newPassword: { type: 'password', autoComplete: 'new-password' },
+} as const;
+
+/**
+ * A labelled input with its translated error, announced and tied to the input for screen readers. `kind` sets what
+ * the input is for (attributes of the input's own win), and `onValue` is told each new value.
+ */
+export function Field(
+  props: {
+    label: string;
+    error: string | null | undefined;
+    hint?: ReactNode;
+    kind?: keyof typeof FIELD_KINDS;
+    onValue?: (value: string) => void;
+  } & ComponentPropsWithRef<'input'>,
+) {
   const { t } = useTranslation();
-  const { label, error, hint, ...input } = props;
+  const { label, error, hint, kind, onValue, ...input } = props;
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -15,7 +35,15 @@ export function Field(props: { label: string; error: string | null; hint?: React
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        className="input"
+        {...(kind ? FIELD_KINDS[kind] : null)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={onValue ? (event) => onValue(event.target.value) : undefined}
+        {...input}
+      />
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -27,6 +55,21 @@ export function Field(props: { label: string; error: string | null; hint?: React
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A new password, under the rules it must keep, and the same typed again to confirm it (the form's `password` and `confirmation`). */
+export function NewPasswordFields(props: {
+  label: string;
+  confirmLabel: string;
+  field: (name: 'password' | 'confirmation') => FieldBinding;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field label={props.label} kind="newPassword" {...props.field('password')} hint={t('account:rules.password', { ...ACCOUNT_RULES })} />
+      <Field label={props.confirmLabel} kind="newPassword" {...props.field('confirmation')} />
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, ERROR_CODES } from 'shared-contracts';
+import { ApiError, ERROR_CODES, type Schemas } from 'shared-contracts';
 import { apiMessageKey, schemaErrorKey } from 'shared-contracts/react';
 import type { z } from 'zod';
 
@@ -30,4 +30,12 @@ export function apiErrorKey(error: unknown, fallback: string): string {
 /** The first problem a shared schema finds in a value, as an account translation key (see schemaErrorKey). */
 export function fieldErrorKey(schema: z.ZodType, value: unknown): string | null {
   return schemaErrorKey(schema, value, 'account');
+}
+
+/** The problems with a new password (the shared rules) and with its confirmation (typed again differently). */
+export function newPasswordErrors(schemas: Schemas, password: string, confirmation: string) {
+  return {
+    password: fieldErrorKey(schemas.newPasswordSchema, password),
+    confirmation: confirmation === password ? null : 'account:errors.passwordMismatch',
+  };
 }

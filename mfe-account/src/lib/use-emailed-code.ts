@@ -1,33 +1,41 @@
 import { useState } from 'react';
 import { platformApi, type Schemas } from 'shared-contracts';
 import { fieldErrorKey } from './errors.js';
-import { useAction } from './use-action.js';
 import { useCooldown } from './use-cooldown.js';
+import { useForm } from './use-form.js';
+
+type EmailedCodeValues<Other extends string> = Record<'email' | 'code' | Other, string>;
 
 /** What goes with the address when a code is asked for: e-mail binding needs the current password of an account that has one. */
-export interface CodeRequestExtras {
+export interface CodeRequestExtras<Other extends string> {
   /** Field errors of the extra fields (null when they are fine), checked before anything is sent. */
-  check: (schemas: Schemas) => Record<string, string | null>;
-  body: () => { currentPassword?: string };
+  check: (schemas: Schemas, values: EmailedCodeValues<Other>) => Record<string, string | null>;
+  body: (values: EmailedCodeValues<Other>) => { currentPassword?: string };
 }
 
 /**
  * The "send a code to this e-mail" half of forgot password and e-mail binding: the address, whether a code went
- * out, the resend cool-down the API sets, field errors, and one call at a time.
+ * out, the resend cool-down the API sets, field errors, and one call at a time. The form's other fields (`others`,
+ * their first values) are kept with the address and the code.
  */
-export function useEmailedCode(call: 'forgotPassword' | 'sendVerifyCode', sentMessageKey: string | null, extras?: CodeRequestExtras) {
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+export function useEmailedCode<Other extends string>(
+  call: 'forgotPassword' | 'sendVerifyCode',
+  sentMessageKey: string | null,
+  others: Record<Other, string>,
+  extras?: CodeRequestExtras<Other>,
+) {
   const [codeSent, setCodeSent] = useState(false);
-  const action = useAction('common:errors.submitFailed');
+  const form = useForm<'email' | 'code' | Other>('common:errors.submitFailed', { email: '', code: '', ...others });
+  const { email } = form.values;
   const [cooldown, startCooldown] = useCooldown();
 
   const sendCode = async () => {
-    if (!(await action.check((schemas) => ({ email: fieldErrorKey(schemas.emailSchema, email), ...extras?.check(schemas) })))) return;
-    await action.run(async () => {
+    if (!(await form.check((schemas) => ({ email: fieldErrorKey(schemas.emailSchema, email), ...extras?.check(schemas, form.values) }))))
+      return;
+    await form.run(async () => {
       const { resendAfterSeconds } =
         call === 'sendVerifyCode'
-          ? await platformApi().call(call, { body: { email: email.trim(), ...extras?.body() } })
+          ? await platformApi().call(call, { body: { email: email.trim(), ...extras?.body(form.values) } })
           : await platformApi().call(call, { body: { email: email.trim() } });
       startCooldown(resendAfterSeconds);
       setCodeSent(true);
@@ -35,5 +43,5 @@ export function useEmailedCode(call: 'forgotPassword' | 'sendVerifyCode', sentMe
     });
   };
 
-  return { email, setEmail, code, setCode, codeSent, setCodeSent, cooldown, sendCode, ...action };
+  return { ...form, codeSent, setCodeSent, cooldown, sendCode };
 }

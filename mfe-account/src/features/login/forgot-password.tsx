@@ -1,27 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_RULES, platformApi, preloadSchemas } from 'shared-contracts';
-import { fieldErrorKey } from '../../lib/errors.js';
-import { Field, FormMessage, formStyles } from '../../components/form.js';
+import { platformApi, preloadSchemas } from 'shared-contracts';
+import { fieldErrorKey, newPasswordErrors } from '../../lib/errors.js';
+import { Field, FormMessage, NewPasswordFields, formStyles } from '../../components/form.js';
 import { useEmailedCode } from '../../lib/use-emailed-code.js';
 
 /** Forgot password: a code goes to the account's e-mail, then the code and a new password set it (SPEC §2). */
 export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null) => void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const { email, setEmail, code, setCode, codeSent, errors, check, cooldown, sendCode, pending, message, run } = useEmailedCode(
-    'forgotPassword',
-    null,
-  );
+  const { values, field, codeSent, check, cooldown, sendCode, pending, message, run } = useEmailedCode('forgotPassword', null, {
+    password: '',
+    confirmation: '',
+  });
+  const { email, code, password, confirmation } = values;
 
   const reset = async (event: FormEvent) => {
     event.preventDefault();
     if (!codeSent) return void sendCode();
     const valid = await check((schemas) => ({
       code: fieldErrorKey(schemas.verificationCodeSchema, code),
-      password: fieldErrorKey(schemas.newPasswordSchema, password),
-      confirmation: confirmation === password ? null : 'account:errors.passwordMismatch',
+      ...newPasswordErrors(schemas, password, confirmation),
     }));
     if (!valid) return;
     await run(async () => {
@@ -36,42 +34,11 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
       <h2 id="forgot-heading">{t('account:forgot.title')}</h2>
       <p>{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
       <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void reset(event)} noValidate>
-        <Field
-          label={t('account:forgot.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email ?? null}
-          readOnly={codeSent}
-        />
+        <Field label={t('account:forgot.email')} kind="email" {...field('email')} readOnly={codeSent} />
         {codeSent ? (
           <>
-            <Field
-              label={t('account:forgot.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              error={errors.code ?? null}
-            />
-            <Field
-              label={t('account:forgot.newPassword')}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.password ?? null}
-              hint={t('account:rules.password', { ...ACCOUNT_RULES })}
-            />
-            <Field
-              label={t('account:forgot.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              error={errors.confirmation ?? null}
-            />
+            <Field label={t('account:forgot.code')} kind="code" {...field('code')} />
+            <NewPasswordFields label={t('account:forgot.newPassword')} confirmLabel={t('account:forgot.confirmPassword')} field={field} />
           </>
         ) : null}
         <FormMessage message={message} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, completeLogin, platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../lib/errors.js';
 import { Field, FormMessage, formStyles } from '../../components/form.js';
-import { useAction } from '../../lib/use-action.js';
+import { useForm } from '../../lib/use-form.js';
 
 /**
  * Account and password login. The password lives only in this form's state: it is sent once and never stored;
@@ -22,11 +22,9 @@ export function PasswordLoginForm({
   onRememberChange: (remember: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
   const [otpAsked, setOtpAsked] = useState(false);
-  const [otp, setOtp] = useState('');
-  const { pending, message, errors, check, run } = useAction('account:errors.loginFailed');
+  const { values, field, pending, message, check, run } = useForm('account:errors.loginFailed', { account: '', password: '', otp: '' });
+  const { account, password, otp } = values;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,38 +50,9 @@ export function PasswordLoginForm({
 
   return (
     <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
-      <Field
-        label={t('account:login.account')}
-        name="account"
-        autoComplete="username"
-        value={account}
-        onChange={(event) => setAccount(event.target.value)}
-        error={errors.account ?? null}
-        required
-      />
-      <Field
-        label={t('account:login.password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password ?? null}
-        required
-      />
-      {otpAsked ? (
-        <Field
-          label={t('account:login.otp')}
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={otp}
-          onChange={(event) => setOtp(event.target.value)}
-          error={errors.otp ?? null}
-          autoFocus
-          required
-        />
-      ) : null}
+      <Field label={t('account:login.account')} name="account" autoComplete="username" {...field('account')} required />
+      <Field label={t('account:login.password')} kind="currentPassword" name="password" {...field('password')} required />
+      {otpAsked ? <Field label={t('account:login.otp')} kind="code" name="otp" {...field('otp')} autoFocus required /> : null}
       <label className={formStyles.checkbox}>
         <input type="checkbox" checked={remember} onChange={(event) => onRememberChange(event.target.checked)} name="remember" />
         {t('account:login.remember')}

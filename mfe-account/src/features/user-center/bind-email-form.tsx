@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../lib/errors.js';
@@ -12,18 +12,18 @@ import { useEmailedCode } from '../../lib/use-emailed-code.js';
  */
 export function BindEmailForm({ current, hasPassword, onBound }: { current: string | null; hasPassword: boolean; onBound: () => void }) {
   const { t } = useTranslation();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const { email, setEmail, code, setCode, codeSent, setCodeSent, errors, check, cooldown, sendCode, pending, message, run } =
-    useEmailedCode(
-      'sendVerifyCode',
-      'account:email.codeSent',
-      hasPassword
-        ? {
-            check: (schemas) => ({ currentPassword: fieldErrorKey(schemas.typedPasswordSchema, currentPassword) }),
-            body: () => ({ currentPassword }),
-          }
-        : undefined,
-    );
+  const { values, field, clear, codeSent, setCodeSent, check, cooldown, sendCode, pending, message, run } = useEmailedCode(
+    'sendVerifyCode',
+    'account:email.codeSent',
+    { currentPassword: '' },
+    hasPassword
+      ? {
+          check: (schemas, typed) => ({ currentPassword: fieldErrorKey(schemas.typedPasswordSchema, typed.currentPassword) }),
+          body: (typed) => ({ currentPassword: typed.currentPassword }),
+        }
+      : undefined,
+  );
+  const { email, code } = values;
 
   const bind = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,9 +38,7 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
     await run(async () => {
       await platformApi().call('bindEmail', { body: { email: email.trim(), code: code.trim() } });
       setCodeSent(false);
-      setCode('');
-      setEmail('');
-      setCurrentPassword('');
+      clear();
       onBound();
       return 'account:email.bound';
     });
@@ -51,25 +49,9 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
       <h3 id="email-heading">{t('account:email.title')}</h3>
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
       <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
-        {hasPassword ? (
-          <Field
-            label={t('account:password.current')}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-            error={errors.currentPassword ?? null}
-          />
-        ) : null}
+        {hasPassword ? <Field label={t('account:password.current')} kind="currentPassword" {...field('currentPassword')} /> : null}
         <div className={formStyles.row}>
-          <Field
-            label={t('account:email.address')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email ?? null}
-          />
+          <Field label={t('account:email.address')} kind="email" {...field('email')} />
           <button
             type="button"
             className="button-secondary"
@@ -85,16 +67,7 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
                 : t('account:code.send')}
           </button>
         </div>
-        {codeSent ? (
-          <Field
-            label={t('account:email.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={errors.code ?? null}
-          />
-        ) : null}
+        {codeSent ? <Field label={t('account:email.code')} kind="code" {...field('code')} /> : null}
         <FormMessage message={message} />
         {codeSent ? (
           <button type="submit" className="button-primary" aria-disabled={pending} data-testid="bind-submit">

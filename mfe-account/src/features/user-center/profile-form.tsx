@@ -68,8 +68,8 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
             min={localDay(earliest)}
             max={localDay(today)}
             value={birthday}
-            onChange={(event) => setBirthday(event.target.value)}
-            error={errors.birthday ?? null}
+            onValue={setBirthday}
+            error={errors.birthday}
             hint={t('account:profile.birthdayHint')}
             data-testid="birthday-input"
           />
@@ -81,8 +81,8 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
           autoComplete="tel"
           dir="ltr"
           value={phone}
-          onChange={(event) => setPhone(event.target.value)}
-          error={errors.phone ?? null}
+          onValue={setPhone}
+          error={errors.phone}
           hint={t('account:profile.phoneHint')}
           data-testid="phone-input"
         />
