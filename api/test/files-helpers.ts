@@ -5,7 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Attachment } from 'shared-contracts';
 import { attachmentSchema, envelopeSchema } from 'shared-contracts/schemas';
 import { expect } from 'vitest';
-import { avi, cfb, docx, gif, jpeg, mp4, multipart, ogg, pdf, png, webm, xlsx, zip, type MultipartRequest } from './files-fixtures.js';
+import { avi, cfb, docx, gif, jpeg, mp4, ogg, pdf, png, webm, xlsx, zip } from './files-fixtures.js';
+import { multipart, type MultipartRequest } from './multipart-bodies.js';
 import { createTestApp, injectJson, type JsonAnswer, type TestApp } from './helpers.js';
 import { bearer, createAccount, loginToken, unique } from './identity-helpers.js';
 

@@ -1,8 +1,9 @@
 /**
  * `api/testing`: the API in another package's own process, for the drills (drills/) and their fast variants and for
  * the bench's desk at scale (bench/src/measurements/desk-scale.ts): the app factory, a database with the migrations
- * and seeds, mail and files in folders, the production logger, and real files of every attachment type. It loads
- * no test runner, so `npm run drills` can use it too; the harnesses of the API's own tests are `api/testing/vitest`.
+ * and seeds, mail and files in folders, the production logger, and real files of every attachment type with the
+ * multipart bodies they are sent in. It loads no test runner, so `npm run drills` can use it too; the harnesses of
+ * the API's own tests are `api/testing/vitest`.
  */
 export { buildApp, type BuildAppOptions } from '../src/app.js';
 export { loadConfig } from '../src/config.js';
@@ -20,3 +21,4 @@ export { seedDemoAccounts } from '../src/seed/demo-accounts.js';
 export { readGamesSeed, seedGames } from '../src/seed/games-seed.js';
 export { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
 export * from './files-fixtures.js';
+export * from './multipart-bodies.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { multipart, png } from './files-fixtures.js';
+import { png } from './files-fixtures.js';
+import { multipart } from './multipart-bodies.js';
 import { harnessForFile, injectJson } from './helpers.js';
 import { bearer, call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
 import {
