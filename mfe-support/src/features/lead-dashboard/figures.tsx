@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointResponse } from 'shared-contracts';
 import { Chart, type ChartSeries } from './chart.js';
@@ -8,6 +8,8 @@ import { FiguresTable, Report, type TableColumn } from './report-parts.js';
 import { useFormats } from './use-formats.js';
 
 export type Dashboard = EndpointResponse<'leadDashboard'>;
+type Day = Dashboard['days'][number];
+type LowScoreReason = Dashboard['lowScoreReasons'][number];
 
 interface CsatFigures {
   ratings: number;
@@ -65,6 +67,18 @@ function CsatReport<Name extends string, Row extends CsatFigures & Record<Name, 
   );
 }
 
+/** One figure of the summary, under its name. */
+function SummaryFigure(props: { term: string; testId?: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{props.term}</dt>
+      <dd className={props.className} data-testid={props.testId}>
+        {props.children}
+      </dd>
+    </div>
+  );
+}
+
 /** The dashboard's figures over a range: the summary, then each report as a chart, its table and its CSV. */
 export function Figures({ data, range }: { data: Dashboard; range: Range }) {
   const { t } = useTranslation();
@@ -115,77 +129,61 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
     () => [{ label: t('support:lead.column.lowScores'), values: data.lowScoreReasons.map((entry) => entry.count), color: 'accent' }],
     [data.lowScoreReasons, t],
   );
+  const percentiles = (spread: { p50: number | null; p90: number | null }) =>
+    t('support:lead.percentiles', { p50: format.duration(spread.p50), p90: format.duration(spread.p90) });
+  /** A bar chart of counts: tickets by day, low scores by reason. */
+  const countChart = (labels: string[], series: ChartSeries[], description: string) => (
+    <Chart kind="bar" whole labels={labels} series={series} description={description} formatValue={format.number} />
+  );
+  const dayColumn: TableColumn<Day> = { header: t('support:lead.column.day'), cell: (day) => format.day(day.day) };
+  const countColumns: TableColumn<Day>[] = [
+    dayColumn,
+    { header: t('support:lead.column.opened'), cell: (day) => format.number(day.opened) },
+    { header: t('support:lead.column.ended'), cell: (day) => format.number(day.ended) },
+  ];
+  const timeColumns: TableColumn<Day>[] = [
+    dayColumn,
+    { header: t('support:lead.column.firstResponseP50'), cell: (day) => format.duration(day.firstResponseP50) },
+    { header: t('support:lead.column.firstResponseP90'), cell: (day) => format.duration(day.firstResponseP90) },
+    { header: t('support:lead.column.resolutionP50'), cell: (day) => format.duration(day.resolutionP50) },
+    { header: t('support:lead.column.resolutionP90'), cell: (day) => format.duration(day.resolutionP90) },
+  ];
+  const reasonColumns: TableColumn<LowScoreReason>[] = [
+    { header: t('support:lead.column.reason'), cell: (entry) => t(`support:lead.reason.${entry.reason}`) },
+    { header: t('support:lead.column.lowScores'), cell: (entry) => format.number(entry.count) },
+    { header: t('support:lead.column.share'), cell: (entry) => format.share(entry.share) },
+  ];
 
   return (
     <>
       <Report id="summary" title={t('support:lead.summary')} report="responseTimes" range={range}>
         <dl className={styles.summary} data-testid="lead-summary">
-          <div>
-            <dt>{t('support:lead.column.opened')}</dt>
-            <dd data-testid="lead-opened">{format.number(totals.opened)}</dd>
-          </div>
-          <div>
-            <dt>{t('support:lead.column.ended')}</dt>
-            <dd data-testid="lead-ended">{format.number(totals.ended)}</dd>
-          </div>
-          <div>
-            <dt>{t('support:lead.firstResponse')}</dt>
-            <dd className={styles.percentiles}>
-              {t('support:lead.percentiles', {
-                p50: format.duration(data.durations.firstResponse.p50),
-                p90: format.duration(data.durations.firstResponse.p90),
-              })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('support:lead.resolution')}</dt>
-            <dd className={styles.percentiles}>
-              {t('support:lead.percentiles', {
-                p50: format.duration(data.durations.resolution.p50),
-                p90: format.duration(data.durations.resolution.p90),
-              })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('support:lead.column.csat')}</dt>
-            <dd data-testid="lead-csat">{format.share(data.ratings.csat)}</dd>
-          </div>
+          <SummaryFigure term={t('support:lead.column.opened')} testId="lead-opened">
+            {format.number(totals.opened)}
+          </SummaryFigure>
+          <SummaryFigure term={t('support:lead.column.ended')} testId="lead-ended">
+            {format.number(totals.ended)}
+          </SummaryFigure>
+          <SummaryFigure term={t('support:lead.firstResponse')} className={styles.percentiles}>
+            {percentiles(data.durations.firstResponse)}
+          </SummaryFigure>
+          <SummaryFigure term={t('support:lead.resolution')} className={styles.percentiles}>
+            {percentiles(data.durations.resolution)}
+          </SummaryFigure>
+          <SummaryFigure term={t('support:lead.column.csat')} testId="lead-csat">
+            {format.share(data.ratings.csat)}
+          </SummaryFigure>
         </dl>
       </Report>
 
       <Report id="days" title={t('support:lead.daysTitle')} report="days" range={range}>
-        <Chart
-          kind="bar"
-          whole
-          labels={dayLabels}
-          series={countSeries}
-          description={t('support:lead.daysChart')}
-          formatValue={format.number}
-        />
-        <FiguresTable
-          caption={t('support:lead.daysTitle')}
-          rows={data.days}
-          columns={[
-            { header: t('support:lead.column.day'), cell: (day) => format.day(day.day) },
-            { header: t('support:lead.column.opened'), cell: (day) => format.number(day.opened) },
-            { header: t('support:lead.column.ended'), cell: (day) => format.number(day.ended) },
-          ]}
-        />
+        {countChart(dayLabels, countSeries, t('support:lead.daysChart'))}
+        <FiguresTable caption={t('support:lead.daysTitle')} rows={data.days} columns={countColumns} />
       </Report>
 
       <Report id="times" title={t('support:lead.timesTitle')} report="days" range={range}>
         <Chart kind="line" labels={dayLabels} series={timeSeries} description={t('support:lead.timesChart')} formatValue={format.minutes} />
-        <FiguresTable
-          caption={t('support:lead.timesTitle')}
-          rows={data.days}
-          columns={[
-            { header: t('support:lead.column.day'), cell: (day) => format.day(day.day) },
-            { header: t('support:lead.column.firstResponseP50'), cell: (day) => format.duration(day.firstResponseP50) },
-            { header: t('support:lead.column.firstResponseP90'), cell: (day) => format.duration(day.firstResponseP90) },
-            { header: t('support:lead.column.resolutionP50'), cell: (day) => format.duration(day.resolutionP50) },
-            { header: t('support:lead.column.resolutionP90'), cell: (day) => format.duration(day.resolutionP90) },
-          ]}
-        />
+        <FiguresTable caption={t('support:lead.timesTitle')} rows={data.days} columns={timeColumns} />
       </Report>
 
       <CsatReport by="game" range={range} rows={data.csatByGame} nameOf="gameName" />
@@ -197,23 +195,8 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
           <p className={styles.quiet}>{t('support:lead.noLowScores')}</p>
         ) : (
           <>
-            <Chart
-              kind="bar"
-              whole
-              labels={reasonLabels}
-              series={reasonSeries}
-              description={t('support:lead.reasonsChart')}
-              formatValue={format.number}
-            />
-            <FiguresTable
-              caption={t('support:lead.reasonsTitle')}
-              rows={data.lowScoreReasons}
-              columns={[
-                { header: t('support:lead.column.reason'), cell: (entry) => t(`support:lead.reason.${entry.reason}`) },
-                { header: t('support:lead.column.lowScores'), cell: (entry) => format.number(entry.count) },
-                { header: t('support:lead.column.share'), cell: (entry) => format.share(entry.share) },
-              ]}
-            />
+            {countChart(reasonLabels, reasonSeries, t('support:lead.reasonsChart'))}
+            <FiguresTable caption={t('support:lead.reasonsTitle')} rows={data.lowScoreReasons} columns={reasonColumns} />
           </>
         )}
       </Report>
