@@ -77,6 +77,13 @@ export function useDeskHandling(
     holder !== null && holder.accountId !== seen
       ? t('support:helpdesk.conflictHeld', { agent: holder.account })
       : t('support:errors.assignmentChanged');
+  // The agent's own move: take a ticket no one holds, or give back the one they hold.
+  const ownAction =
+    holder === null
+      ? { name: 'claim', assigneeId: selfAccountId }
+      : holder.accountId === selfAccountId
+        ? { name: 'release', assigneeId: null }
+        : null;
   const others = known?.agents.filter((agent) => agent.accountId !== holder?.accountId) ?? [];
 
   const panel = (
@@ -84,25 +91,15 @@ export function useDeskHandling(
       <HandlingSummary ticket={ticket} selfAccountId={selfAccountId} />
       {open && known ? (
         <div className={styles.controls}>
-          {holder === null ? (
+          {ownAction ? (
             <button
               type="button"
-              className="button-primary"
+              className={ownAction.name === 'claim' ? 'button-primary' : 'button-secondary'}
               aria-disabled={pending}
-              onClick={() => void assign(selfAccountId)}
-              data-testid="claim"
+              onClick={() => void assign(ownAction.assigneeId)}
+              data-testid={ownAction.name}
             >
-              {t('support:helpdesk.claim')}
-            </button>
-          ) : holder.accountId === selfAccountId ? (
-            <button
-              type="button"
-              className="button-secondary"
-              aria-disabled={pending}
-              onClick={() => void assign(null)}
-              data-testid="release"
-            >
-              {t('support:helpdesk.release')}
+              {t(`support:helpdesk.${ownAction.name}`)}
             </button>
           ) : null}
           <form
