@@ -1,17 +1,10 @@
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'tooling/chromium';
 import { addSizes, sizesOf, ZERO_SIZES, type Sizes } from './compression.js';
 import { originOf, type Origin } from './site.js';
 
-/** Debian's Chromium, and the flags of e2e/playwright.config.ts (Lighthouse's Chromium gets them too). */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** The browser tests' Chromium and flags (Lighthouse's Chromium gets them too). */
+export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
