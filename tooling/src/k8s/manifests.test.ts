@@ -21,16 +21,16 @@ import {
   manifests,
   ofKind,
   overlay,
-} from './k8s/base-manifests.js';
-import { CNPG_CLUSTER_SCHEMA } from './k8s/cnpg-cluster-schema.js';
-import { REPO_ROOT } from './processes.js';
-import { checkNginxConfig } from './topology/nginx.js';
+} from './base-manifests.js';
+import { CNPG_CLUSTER_SCHEMA } from './cnpg-cluster-schema.js';
+import { REPO_ROOT } from '../processes.js';
+import { checkNginxConfig } from '../topology/nginx.js';
 
 /**
  * deploy/k8s (README "Operating the platform") as a cluster would take it, without a cluster: what kustomize reads,
  * every object of the base against the Kubernetes API schemas (kubernetes-models), the CloudNativePG Cluster against
  * the fields of its CRD, the images the overlay names, and the edge's nginx file with nginx -t. How the objects refer
- * to each other is k8s-wiring.test.ts.
+ * to each other is wiring.test.ts.
  */
 
 /** The Kubernetes API schemas of each built-in kind the base uses. */

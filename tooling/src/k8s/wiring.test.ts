@@ -2,16 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRAND_IDS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  BASE_DIR,
-  type Container,
-  containersOf,
-  deploymentNamed,
-  deployments,
-  ofKind,
-  portNamesOf,
-  selected,
-} from './k8s/base-manifests.js';
+import { BASE_DIR, type Container, containersOf, deploymentNamed, deployments, ofKind, portNamesOf, selected } from './base-manifests.js';
 
 /**
  * The references between the objects of deploy/k8s, as the cluster would resolve them: selectors, ports, probes,
