@@ -12,15 +12,25 @@ import type { Mailer } from '../mail/transport.js';
  * Labels hold only bounded sets: the route pattern (`/inquiries/detail`, never the URL a client sent, which could
  * carry any id or garbage), the method, the status code, and fixed words.
  */
+/** A counter of `registry`, split by the bounded `labelNames` it is given, if any. */
+function counter<Label extends string = never>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: readonly Label[] = [],
+): Counter<Label> {
+  return new Counter({ name, help, labelNames, registers: [registry] });
+}
+
 export class ApiMetrics {
   readonly registry = new Registry();
 
-  readonly #httpRequests = new Counter({
-    name: 'platform_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
+  readonly #httpRequests = counter(
+    this.registry,
+    'platform_http_requests_total',
+    'HTTP requests answered, by route pattern, method and status code',
+    ['route', 'method', 'status'],
+  );
 
   readonly #httpDuration = new Histogram({
     name: 'platform_http_request_duration_seconds',
@@ -31,38 +41,34 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
-  readonly #ticketsCreated = new Counter({
-    name: 'platform_tickets_created_total',
-    help: 'Support tickets opened (a retried request that found its earlier ticket is not counted again)',
-    registers: [this.registry],
-  });
+  readonly #ticketsCreated = counter(
+    this.registry,
+    'platform_tickets_created_total',
+    'Support tickets opened (a retried request that found its earlier ticket is not counted again)',
+  );
 
-  readonly #ticketsEnded = new Counter({
-    name: 'platform_tickets_ended_total',
-    help: 'Support chats ended, by who ended them: player, agent, or auto (24 hours without a player reply)',
-    labelNames: ['by'] as const,
-    registers: [this.registry],
-  });
+  readonly #ticketsEnded = counter(
+    this.registry,
+    'platform_tickets_ended_total',
+    'Support chats ended, by who ended them: player, agent, or auto (24 hours without a player reply)',
+    ['by'],
+  );
 
-  readonly #mails = new Counter({
-    name: 'platform_mails_total',
-    help: 'Mails handed to the transport (SMTP or the outbox folder), by outcome: sent or failed',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly #mails = counter(
+    this.registry,
+    'platform_mails_total',
+    'Mails handed to the transport (SMTP or the outbox folder), by outcome: sent or failed',
+    ['outcome'],
+  );
 
-  readonly #uploads = new Counter({
-    name: 'platform_uploads_total',
-    help: 'Attachment uploads, by outcome: stored, refused (type, size, limits) or failed (storage, database)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly #uploads = counter(
+    this.registry,
+    'platform_uploads_total',
+    'Attachment uploads, by outcome: stored, refused (type, size, limits) or failed (storage, database)',
+    ['outcome'],
+  );
 
-  readonly #uploadBytes = new Counter({
-    name: 'platform_upload_bytes_total',
-    help: 'Bytes of stored attachment uploads',
-    registers: [this.registry],
-  });
+  readonly #uploadBytes = counter(this.registry, 'platform_upload_bytes_total', 'Bytes of stored attachment uploads');
 
   readonly #liveConnections = new Gauge({
     name: 'platform_live_connections',
