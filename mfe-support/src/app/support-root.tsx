@@ -38,86 +38,55 @@ function Lazy(props: { children: ReactNode; loading?: ReactNode; failed?: (retry
   );
 }
 
+/** A screen for a logged-in session only; a guest is asked to log in instead. */
+const forLoggedIn = (screen: ReactNode) => <RequireLogin>{screen}</RequireLogin>;
+/** A lazy screen (`Lazy`) for a logged-in session only. */
+const lazyForLoggedIn = (screen: ReactNode) => forLoggedIn(<Lazy>{screen}</Lazy>);
+
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoutes() {
   return (
     <Routes>
       <Route path="/" element={<SupportLayout />}>
         <Route index element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
-        <Route
-          path="history"
-          element={
-            <RequireLogin>
-              <HistoryStep />
-            </RequireLogin>
-          }
-        />
+        <Route path="history" element={forLoggedIn(<HistoryStep />)} />
         <Route path="game" element={<ChooseGameStep />} />
         <Route path="question" element={<HelpTopicsStep />} />
-        <Route
-          path="feedback"
-          element={
-            <RequireLogin>
-              <FeedbackStep />
-            </RequireLogin>
-          }
-        />
+        <Route path="feedback" element={forLoggedIn(<FeedbackStep />)} />
         <Route path="inquiry" element={<InquiryStep />} />
         <Route path="*" element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
       </Route>
       {/* The agents' desk: not one of the player's steps, so outside their step navigation. */}
       <Route
         path={SUPPORT_AGENT_SEGMENT}
-        element={
-          <RequireLogin>
-            <Lazy>
-              <AgentDesk
-                tools={
-                  // A link that did not arrive is left out: the desk works without it.
-                  <Lazy loading={null} failed={() => null}>
-                    <LeadDashboardLink />
-                  </Lazy>
-                }
-                ticketView={(inquiryId, onChanged, focusOnLoad) => (
-                  <Lazy>
-                    <AgentTicket
-                      inquiryId={inquiryId}
-                      onChanged={onChanged}
-                      focusOnLoad={focusOnLoad}
-                      replyTools={(language, insert) => (
-                        // Its own boundary: the reply can be written while the picker arrives, or without it.
-                        <Lazy loading={null}>
-                          <CannedReplyPicker defaultLanguage={language} onInsert={insert} />
-                        </Lazy>
-                      )}
-                    />
-                  </Lazy>
-                )}
-              />
-            </Lazy>
-          </RequireLogin>
-        }
+        element={lazyForLoggedIn(
+          <AgentDesk
+            tools={
+              // A link that did not arrive is left out: the desk works without it.
+              <Lazy loading={null} failed={() => null}>
+                <LeadDashboardLink />
+              </Lazy>
+            }
+            ticketView={(inquiryId, onChanged, focusOnLoad) => (
+              <Lazy>
+                <AgentTicket
+                  inquiryId={inquiryId}
+                  onChanged={onChanged}
+                  focusOnLoad={focusOnLoad}
+                  replyTools={(language, insert) => (
+                    // Its own boundary: the reply can be written while the picker arrives, or without it.
+                    <Lazy loading={null}>
+                      <CannedReplyPicker defaultLanguage={language} onInsert={insert} />
+                    </Lazy>
+                  )}
+                />
+              </Lazy>
+            )}
+          />,
+        )}
       />
-      <Route
-        path={`${SUPPORT_AGENT_SEGMENT}/canned-replies`}
-        element={
-          <RequireLogin>
-            <Lazy>
-              <CannedRepliesPage />
-            </Lazy>
-          </RequireLogin>
-        }
-      />
-      <Route
-        path={LEAD_DASHBOARD_ROUTE}
-        element={
-          <RequireLogin>
-            <Lazy>
-              <LeadDashboard />
-            </Lazy>
-          </RequireLogin>
-        }
-      />
+      <Route path={`${SUPPORT_AGENT_SEGMENT}/canned-replies`} element={lazyForLoggedIn(<CannedRepliesPage />)} />
+      <Route path={LEAD_DASHBOARD_ROUTE} element={lazyForLoggedIn(<LeadDashboard />)} />
     </Routes>
   );
 }
