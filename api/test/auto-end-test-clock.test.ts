@@ -1,31 +1,14 @@
 import { ERROR_CODES } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { OffsetClock, TEST_CLOCK_PATH } from '../src/tickets/test-clock.js';
-import { TEST_PASSWORD_HASHING } from './helpers.js';
+import { harnessForFile, TEST_PASSWORD_HASHING } from './helpers.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import {
-  AUTO_END_MS,
-  createTicket,
-  createTicketHarness,
-  platformBody,
-  renewSessions,
-  replyBody,
-  type TicketHarness,
-  ticketRow,
-} from './tickets-helpers.js';
+import { agentReply, AUTO_END_MS, createTicket, createTicketHarness, platformBody, renewSessions, ticketRow } from './tickets-helpers.js';
 
 describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
-  let h: TicketHarness;
   const clock = new OffsetClock();
-
-  beforeAll(async () => {
-    h = await createTicketHarness({ now: clock.now, testClock: clock });
-  });
-
-  afterAll(async () => {
-    await h?.cleanup();
-  });
+  const h = harnessForFile(() => createTicketHarness({ now: clock.now, testClock: clock }));
 
   function move(payload: unknown) {
     return h.app.inject({ method: 'POST', url: TEST_CLOCK_PATH, payload: payload as Record<string, unknown> });
@@ -33,7 +16,7 @@ describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
 
   it('moves the API clock forward and ends at once what is past its deadline', async () => {
     const id = await createTicket(h, h.player2, platformBody());
-    okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id) }));
+    await agentReply(h, id);
 
     const early = await move({ advanceMs: AUTO_END_MS - 60_000 });
     expect(early.statusCode).toBe(200);

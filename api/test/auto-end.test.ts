@@ -1,32 +1,17 @@
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { autoEndTickets } from '../src/tickets/auto-end.js';
+import { harnessForFile } from './helpers.js';
 import { call, expectFailure, okData } from './identity-helpers.js';
-import {
-  createTicket,
-  createTicketHarness,
-  platformBody,
-  renewSessions,
-  replyBody,
-  type TicketHarness,
-  ticketRow,
-} from './tickets-helpers.js';
+import { agentReply, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, ticketRow } from './tickets-helpers.js';
 
 describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
-  let h: TicketHarness;
-
-  beforeAll(async () => {
-    h = await createTicketHarness();
-  });
-
-  afterAll(async () => {
-    await h?.cleanup();
-  });
+  const h = harnessForFile(createTicketHarness);
 
   async function repliedTicket(): Promise<number> {
     const id = await createTicket(h, h.player2, platformBody());
-    okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'Does this help?') }));
+    await agentReply(h, id, 'Does this help?');
     return id;
   }
 
@@ -73,7 +58,7 @@ describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
     okData('inquiryReply', await call(h, 'inquiryReply', { token: h.player2, body: replyBody(answeredBack, 'Not yet.') }));
     h.clock.advance({ hours: 19 });
     await renewSessions(h);
-    okData('agentInquiryReply', await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(answeredTwice, 'Anything else?') }));
+    await agentReply(h, answeredTwice, 'Anything else?');
 
     h.clock.advance({ hours: 6 });
     expect(await runNow()).toEqual([]);
