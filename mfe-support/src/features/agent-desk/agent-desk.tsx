@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { EndpointQuery } from 'shared-contracts';
 import layout from '../../components/layout.module.css';
+import { shownData } from '../../lib/use-agent-call.js';
 import { useDeskShortcuts } from '../../lib/use-desk-shortcuts.js';
 import { useLiveUpdates } from '../../lib/use-live-updates.js';
 import { AgentQueue } from './agent-queue.js';
 import styles from './agent-desk.module.css';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
-import { shownQueue, useAgentQueue } from './use-agent-queue.js';
+import { useAgentQueue } from './use-agent-queue.js';
 import { useDeskParams } from './use-desk-params.js';
 
 /**
@@ -47,7 +48,7 @@ export function AgentDesk({
   const navigate = useNavigate();
   const searchRef = useRef<HTMLInputElement>(null);
   const [showingShortcuts, setShowingShortcuts] = useState(false);
-  const queue = shownQueue(state);
+  const queue = shownData(state);
   /** `j` and `k`: the next or previous ticket of the page shown, then on to the next or previous page. */
   const move = (step: 1 | -1) => {
     if (!queue || queue.items.length === 0) return;

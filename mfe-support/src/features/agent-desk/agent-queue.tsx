@@ -9,7 +9,8 @@ import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/format.js';
 import styles from './agent-desk.module.css';
 import { QueueFilters } from './queue-filters.js';
-import { shownQueue, type QueueState } from './use-agent-queue.js';
+import { shownData } from '../../lib/use-agent-call.js';
+import type { QueueState } from './use-agent-queue.js';
 import type { DeskParams } from './use-desk-params.js';
 
 type QueueItem = EndpointResponse<'agentInquiries'>['items'][number];
@@ -71,7 +72,7 @@ export function AgentQueue({
   searchRef: RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useTranslation();
-  const queue = shownQueue(state);
+  const queue = shownData(state);
   return (
     <section
       className={`${layout.panel} ${styles.queue}`}

@@ -107,7 +107,7 @@ export function CannedRepliesPage() {
       </section>
     );
   }
-  const replies = state.status === 'ready' ? state.replies : state.status === 'loading' ? state.previous : null;
+  const replies = state.status === 'ready' ? state.data : state.status === 'loading' ? state.previous : null;
   const done = (message: string) => {
     setNotice(message);
     reload();

@@ -24,7 +24,7 @@ export function CannedReplyPicker({ defaultLanguage, onInsert }: { defaultLangua
   const [typed, setTyped] = useState('');
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState<number | null>(null);
-  const replies = state.status === 'ready' ? state.replies : state.status === 'loading' ? (state.previous ?? []) : [];
+  const replies = state.status === 'ready' ? state.data : state.status === 'loading' ? (state.previous ?? []) : [];
   const options = replies.filter((reply) => matches(reply, typed));
   const activeReply = active === null ? undefined : options[active];
   const open = expanded && options.length > 0;
