@@ -53,7 +53,31 @@ async function linksOn(page: Page, origin: string, from: string): Promise<FoundL
   return found;
 }
 
-/** Clicks every link once, from a page it was found on, as a player would (the site navigates without reloading). */
+/** Clicks `link` on the page now showing, as a player would, and checks the page it leads to. */
+async function follow(page: Page, link: FoundLink): Promise<void> {
+  if (link.region === 'side menu') await page.getByTestId('menu-button').click();
+  await page
+    .locator(
+      REGION_SELECTORS[link.region]
+        .split(', ')
+        .map((selector) => selector.replace('a[href]', `a[href="${link.href}"]`))
+        .join(', '),
+    )
+    .first()
+    .click();
+  // It reaches the page it names (a redirect may go deeper: /SupportCenter shows /SupportCenter/game).
+  await expect
+    .poll(() => new URL(page.url()).pathname, `${link.url}, clicked on ${link.from}`)
+    .toMatch(new RegExp(`^${new URL(link.url).pathname}`));
+  await settled(page);
+  await expect(page.locator(BROKEN), `${link.url}, clicked on ${link.from}, is broken`).toHaveCount(0);
+}
+
+/**
+ * Clicks every link once, from the first page it was found on, as a player would (the site navigates without
+ * reloading). Each page loads once: after a link, the browser's Back button returns to it, and only where Back does
+ * not lead there (a page that added history entries of its own) is it loaded again.
+ */
 async function walk(page: Page, host: string): Promise<void> {
   const origin = site(host);
   const links = new Map<string, FoundLink>();
@@ -61,29 +85,22 @@ async function walk(page: Page, host: string): Promise<void> {
     await page.goto(`${origin}${path}`);
     await settled(page);
     await expect(page.locator(BROKEN), `${host}${path}`).toHaveCount(0);
-    for (const link of await linksOn(page, origin, path)) if (!links.has(link.url)) links.set(link.url, link);
+    const here = page.url();
+    const found: FoundLink[] = [];
+    for (const link of await linksOn(page, origin, path)) {
+      if (links.has(link.url)) continue;
+      links.set(link.url, link);
+      found.push(link);
+    }
+    for (const link of found) {
+      await follow(page, link);
+      if (page.url() === here) continue;
+      await page.goBack();
+      if (page.url() !== here) await page.goto(here);
+      await settled(page);
+    }
   }
   expect(links.size).toBeGreaterThan(PAGES.length);
-  for (const link of links.values()) {
-    await page.goto(`${origin}${link.from}`);
-    await settled(page);
-    if (link.region === 'side menu') await page.getByTestId('menu-button').click();
-    await page
-      .locator(
-        REGION_SELECTORS[link.region]
-          .split(', ')
-          .map((selector) => selector.replace('a[href]', `a[href="${link.href}"]`))
-          .join(', '),
-      )
-      .first()
-      .click();
-    // It reaches the page it names (a redirect may go deeper: /SupportCenter shows /SupportCenter/game).
-    await expect
-      .poll(() => new URL(page.url()).pathname, `${link.url}, clicked on ${link.from}`)
-      .toMatch(new RegExp(`^${new URL(link.url).pathname}`));
-    await settled(page);
-    await expect(page.locator(BROKEN), `${link.url}, clicked on ${link.from}, is broken`).toHaveCount(0);
-  }
 }
 
 test.describe('a walk through every link (issue 14)', () => {
