@@ -1,4 +1,4 @@
-// Writes the AVIF and phone copies of every game's banner and cover (shared-contracts/src/artwork.ts) next to the
+// Writes the AVIF and phone copies of every game's banner and cover (shared-contracts/src/artwork-copies.ts) next to the
 // originals in api/assets/games/<slug>/. Run it after adding or changing artwork, then commit the files:
 //   npm i --no-save --prefix /tmp/sharp sharp@0.34 && NODE_PATH=/tmp/sharp/node_modules node api/scripts/artwork-variants.mjs
 // sharp is not a dependency of the project: the API serves the files as they are and never converts anything.
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 // Through require, which looks in NODE_PATH (import does not), so the one-off copy of sharp above is found.
 const sharp = createRequire(import.meta.url)('sharp');
 
-/** ARTWORK_PHONE_SIZES of shared-contracts/src/artwork.ts (api/test/artwork.test.ts checks the files against it). */
+/** ARTWORK_PHONE_SIZES of shared-contracts/src/artwork-copies.ts (api/test/artwork.test.ts checks the files against it). */
 const PHONE_SIZES = { banner: { width: 667, height: 500 }, cover: { width: 480, height: 640 } };
 const GAMES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'games');
 const AVIF = { quality: 55, effort: 6 };

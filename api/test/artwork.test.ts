@@ -35,7 +35,7 @@ const sizeOf = (url: string, file: Buffer) => (url.endsWith('.avif') ? avifSize(
 const harness = harnessForFile(createTestApp);
 const seed = await readGamesSeed();
 
-describe('game artwork copies (shared-contracts/src/artwork.ts)', () => {
+describe('game artwork copies (shared-contracts/src/artwork-copies.ts)', () => {
   it('has every banner and cover of every game as AVIF and as phone copies of the promised size', () => {
     expect(seed.length).toBeGreaterThan(0);
     for (const game of seed) {

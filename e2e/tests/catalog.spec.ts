@@ -56,7 +56,7 @@ test.describe('front page carousel (SPEC §2)', () => {
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => {
-      // Any copy of a banner: the original, its AVIF or its phone copy (shared-contracts/src/artwork.ts).
+      // Any copy of a banner: the original, its AVIF or its phone copy (shared-contracts/src/artwork-copies.ts).
       if (request.resourceType() === 'image' && /\/banner(-phone)?\.(avif|webp)$/.test(request.url()))
         requested.push(new URL(request.url()).pathname);
     });

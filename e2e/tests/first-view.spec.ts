@@ -28,7 +28,7 @@ test.describe('first view in the HTML, scripts disabled', () => {
     const games = await gamesAll('ko');
     // Asset URLs come through the site's API prefix, which a call straight to the API leaves out.
     const banner = `${resolveBrand('nova.localhost').apiBase}${games[0]!.imageConfig.banner}`;
-    // The copy the browser picks (shared-contracts/src/artwork.ts): AVIF here, as on players' browsers.
+    // The copy the browser picks (shared-contracts/src/artwork-copies.ts): AVIF here, as on players' browsers.
     const bannerCopies = new Set([banner, artworkCopyUrl(banner, 'original', 'avif'), artworkCopyUrl(banner, 'phone', 'avif')]);
     const bannerLoads: number[] = [];
     page.on('response', (response) => {

@@ -9,7 +9,7 @@ export * from './brands.js';
 export * from './page-context.js';
 export * from './first-view.js';
 export * from './yield.js';
-export * from './artwork.js';
+export * from './artwork-copies.js';
 export * from './routes.js';
 export * from './limits.js';
 export * from './attachments.js';
