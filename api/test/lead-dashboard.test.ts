@@ -93,6 +93,12 @@ describe('the dashboard figures', () => {
     expect(data.csatByAgent).toEqual([{ agentId: h.ids.agent, account: 'agent1', ratings: 1, satisfied: 0, csat: 0 }]);
     expect(data.csatByGame).toEqual([{ gameId: 2, gameName: await gameName(h, 2), ratings: 1, satisfied: 0, csat: 0 }]);
     expect(data.lowScoreReasons.find((entry) => entry.reason === 'unsolved')).toEqual({ reason: 'unsolved', count: 1, share: 1 });
+    // The times the percentiles are read from are kept with the ticket as it changes (migration 0022).
+    const { rows } = await h.db.query<{ first_response_seconds: number; resolution_seconds: number }>(
+      'SELECT first_response_seconds, resolution_seconds FROM tickets WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({ first_response_seconds: 600, resolution_seconds: 4200 });
   });
 });
 

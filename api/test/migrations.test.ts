@@ -127,6 +127,7 @@ describe('migrations', () => {
       'tickets_content_trgm_idx',
       'tickets_queue_assignee_idx',
       'tickets_queue_game_idx',
+      'tickets_queue_game_status_idx',
       'tickets_queue_idx',
       'tickets_queue_status_idx',
       'tickets_queue_unassigned_idx',

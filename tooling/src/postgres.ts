@@ -43,6 +43,8 @@ export interface PostgresOptions {
   database?: string;
   /** Default: a free port the system picks. */
   port?: number;
+  /** Server settings given at start (`-c name=value`), such as those that take effect only then (shared_buffers). */
+  settings?: Record<string, string>;
 }
 
 export async function startPostgres(options: PostgresOptions = {}): Promise<ThrowawayPostgres> {
@@ -79,7 +81,10 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Thro
       '-t',
       '60',
       '-o',
-      `-p ${port} -k ${workDir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      [
+        `-p ${port} -k ${workDir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+        ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
       'start',
     ]);
     await runToEnd(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database]);

@@ -3,16 +3,22 @@ import { toNumber, type Database } from '../db/database.js';
 
 export type LeadDashboard = EndpointResponse<'leadDashboard'>;
 
-/** A timestamp column's UTC calendar day, as YYYY-MM-DD whatever the session's time zone. */
-const utcDayOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+/**
+ * A timestamp column's UTC calendar day, whatever the session's time zone, as a date: rows are grouped by it (a
+ * number to sort, rather than each row's day formatted and sorted as text) and only each group's day is written
+ * out, as YYYY-MM-DD (`dayText`).
+ */
+const utcDayOf = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
+const dayText = (day: string) => `to_char(${day}, 'YYYY-MM-DD')`;
 
 /** Whole seconds at the p50 and p90 of `seconds` over the group (continuous percentiles, as spreadsheets compute). */
 const percentiles = (seconds: string) => `
   round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${seconds}))::int AS p50,
   round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ${seconds}))::int AS p90`;
 
-const FIRST_RESPONSE_SECONDS = 'extract(epoch FROM t.first_agent_reply_at - t.created_at)';
-const RESOLUTION_SECONDS = 'extract(epoch FROM t.ended_at - t.created_at)';
+/** Each ticket's times from its opening, kept with it (generated columns, migration 0022). */
+const FIRST_RESPONSE_SECONDS = 't.first_response_seconds';
+const RESOLUTION_SECONDS = 't.resolution_seconds';
 
 interface DurationRow {
   /** Null on the row of the whole range. */
@@ -43,16 +49,18 @@ export class LeadDashboardStats {
     const range = [`${from}T00:00:00Z`, `${addDays(to, 1)}T00:00:00Z`];
     const within = (column: string) => `${column} >= $1::timestamptz AND ${column} < $2::timestamptz`;
     // Each duration is read once, by day and for the whole range together (GROUPING SETS), from its index alone
-    // (migration 0019); the ratings are counted from theirs before their few games and agents are named.
+    // (migrations 0019 and 0022); the ratings are counted from theirs before their few games and agents are named.
     const durations = (at: string, seconds: string) =>
       this.db.query<DurationRow>(
-        `SELECT ${utcDayOf(at)} AS day, count(*)::int AS tickets, ${percentiles(seconds)}
-         FROM tickets t WHERE ${within(at)} GROUP BY GROUPING SETS ((1), ())`,
+        `SELECT ${dayText('per_day.day')} AS day, tickets, p50, p90 FROM (
+           SELECT ${utcDayOf(at)} AS day, count(*)::int AS tickets, ${percentiles(seconds)}
+           FROM tickets t WHERE ${within(at)} GROUP BY GROUPING SETS ((1), ())) per_day`,
         range,
       );
     const [opened, firstResponses, endings, ratings, byGame, byAgent, reasons] = await Promise.all([
       this.db.query<{ day: string; opened: number }>(
-        `SELECT ${utcDayOf('t.created_at')} AS day, count(*)::int AS opened FROM tickets t WHERE ${within('t.created_at')} GROUP BY 1`,
+        `SELECT ${dayText('per_day.day')} AS day, opened FROM (
+           SELECT ${utcDayOf('t.created_at')} AS day, count(*)::int AS opened FROM tickets t WHERE ${within('t.created_at')} GROUP BY 1) per_day`,
         range,
       ),
       durations('t.first_agent_reply_at', FIRST_RESPONSE_SECONDS),
