@@ -1,6 +1,7 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES } from 'shared-contracts';
+import { LabelledField } from 'shared-contracts/react';
 import type { ActionMessage } from '../lib/use-action.js';
 import type { FieldBinding } from '../lib/use-form.js';
 import styles from './form.module.css';
@@ -33,8 +34,7 @@ export function Field(
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
+    <LabelledField controlId={id} label={label}>
       <input
         id={id}
         className="input"
@@ -54,7 +54,7 @@ export function Field(
           {t(error, { ...ACCOUNT_RULES })}
         </p>
       ) : null}
-    </div>
+    </LabelledField>
   );
 }
 

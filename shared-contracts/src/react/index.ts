@@ -3,6 +3,7 @@ export * from './lifecycles.js';
 export * from './error-boundary.js';
 export * from './async-boundary.js';
 export * from './states.js';
+export * from './field.js';
 export * from './modal-dialog.js';
 export * from './error-key.js';
 export * from './use-endpoint.js';

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES, TIMINGS } from 'shared-contracts';
-import { useSimpleGames } from 'shared-contracts/react';
-import { LabelledField } from '../../components/field.js';
+import { LabelledField, useSimpleGames } from 'shared-contracts/react';
 import { useDebounced } from '../../lib/use-debounced.js';
 import styles from './agent-desk.module.css';
 import { QueueScopeFilter } from './queue-scope-filter.js';

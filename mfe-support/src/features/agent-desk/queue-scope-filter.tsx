@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESK_QUEUE_SCOPES, type DeskQueueScope } from 'shared-contracts';
-import { LabelledField } from '../../components/field.js';
+import { LabelledField } from 'shared-contracts/react';
 import styles from './agent-desk.module.css';
 
 /** The holder filter an address names (`?assigned=`), every ticket when it names none or an unknown one. */

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type CannedReply, type Language } from 'shared-contracts';
-import { LabelledField } from '../../components/field.js';
+import { LabelledField } from 'shared-contracts/react';
 import styles from './canned-replies.module.css';
 import { LanguageOptions } from './language-options.js';
 import { useCannedReplies } from './use-canned-replies.js';

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, t
 import { useTranslation } from 'react-i18next';
 import { LIMITS, platformApi, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
-import { useSingleRequest } from 'shared-contracts/react';
+import { LabelledField, useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../components/attachment-uploader.js';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
@@ -136,8 +136,7 @@ export function ReplyForm(props: {
       {/* Outside the form: choosing in it (Enter included) never sends the reply. */}
       {props.tools?.(insert)}
       <form className={styles.replyForm} onSubmit={(event) => void submit(event)} noValidate data-testid="reply-form">
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${id}-text`}>{props.label}</label>
+        <LabelledField controlId={`${id}-text`} label={props.label}>
           <textarea
             ref={textarea}
             id={`${id}-text`}
@@ -154,7 +153,7 @@ export function ReplyForm(props: {
           />
           <Counter id={`${id}-counter`} value={draft.content} max={LIMITS.replyMax} />
           <Problem id={`${id}-error`} messageKey={fieldError} />
-        </div>
+        </LabelledField>
         <AttachmentUploader
           // A player's reply is "add information": images or one video (SPEC §5); an agent may send any file.
           rule={props.endpoint === 'inquiryReply' ? 'supplement' : 'message'}
