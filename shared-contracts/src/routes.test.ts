@@ -3,18 +3,21 @@ import { gameDetailsPath, inquiryFeedbackPath, routeNameOf, SUPPORT_AGENT_PATH, 
 
 describe('routeNameOf', () => {
   it('names every route of SPEC §2', () => {
-    expect(routeNameOf('/')).toBe('home');
-    expect(routeNameOf('/vkRedirect')).toBe('vkRedirect');
-    expect(routeNameOf('/login')).toBe('login');
-    expect(routeNameOf('/UserCenter/')).toBe('userCenter');
-    expect(routeNameOf('/GamesDetails/3')).toBe('gameDetails');
-    expect(routeNameOf('/SupportCenter')).toBe('support.game');
-    expect(routeNameOf('/SupportCenter/history')).toBe('support.history');
-    expect(routeNameOf('/SupportCenter/feedback')).toBe('support.feedback');
-    expect(routeNameOf('/SupportCenter/agent')).toBe('supportAgent');
-    expect(routeNameOf(SUPPORT_AGENT_PATH)).toBe('supportAgent');
-    expect(routeNameOf('/SupportCenter/elsewhere')).toBe('notFound');
-    expect(routeNameOf('/nope')).toBe('notFound');
+    const names = {
+      '/': 'home',
+      '/vkRedirect': 'vkRedirect',
+      '/login': 'login',
+      '/UserCenter/': 'userCenter',
+      '/GamesDetails/3': 'gameDetails',
+      '/SupportCenter': 'support.game',
+      '/SupportCenter/history': 'support.history',
+      '/SupportCenter/feedback': 'support.feedback',
+      '/SupportCenter/agent': 'supportAgent',
+      [SUPPORT_AGENT_PATH]: 'supportAgent',
+      '/SupportCenter/elsewhere': 'notFound',
+      '/nope': 'notFound',
+    };
+    for (const [path, name] of Object.entries(names)) expect(routeNameOf(path), path).toBe(name);
   });
 
   it('builds paths', () => {
