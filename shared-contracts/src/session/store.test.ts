@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { on } from '../event-bus.js';
+import { on, type PlatformEventName, type PlatformEvents } from '../event-bus.js';
 import {
   csFormAtom,
   expireSession,
@@ -35,6 +35,18 @@ beforeEach(() => {
   logout();
 });
 
+/** What the bus announced as `name` while `act` ran. */
+function eventsDuring<Name extends PlatformEventName>(name: Name, act: () => void): PlatformEvents[Name][] {
+  const seen: PlatformEvents[Name][] = [];
+  const stop = on(name, (detail) => seen.push(detail));
+  try {
+    act();
+  } finally {
+    stop();
+  }
+  return seen;
+}
+
 describe('login state', () => {
   it('keeps the login in session storage only without remember me', () => {
     login(player, { remember: false });
@@ -55,11 +67,10 @@ describe('login state', () => {
   });
 
   it('logout clears the store and both storages and announces it', () => {
-    const events: unknown[] = [];
-    const stop = on('session:changed', (detail) => events.push(detail));
-    login(player, { remember: true });
-    logout();
-    stop();
+    const events = eventsDuring('session:changed', () => {
+      login(player, { remember: true });
+      logout();
+    });
     expect(platformStore.get(tokenAtom)).toBeNull();
     expect(platformStore.get(userNameAtom)).toBeNull();
     for (const key of ['oauth_token', 'self_username', 'self_type']) {
@@ -73,11 +84,10 @@ describe('login state', () => {
   });
 
   it('-600 clears the same and announces an expiry', () => {
-    const expired: unknown[] = [];
-    const stop = on('session:expired', (detail) => expired.push(detail));
-    login(player, { remember: true });
-    expireSession();
-    stop();
+    const expired = eventsDuring('session:expired', () => {
+      login(player, { remember: true });
+      expireSession();
+    });
     expect(platformStore.get(tokenAtom)).toBeNull();
     expect(localStorage.getItem('oauth_token')).toBeNull();
     expect(expired).toEqual([{ code: -600 }]);
