@@ -48,16 +48,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function start(load: () => Promise<Feedback>) {
+/** Starts the poll on fake calls; `published` is every state of the dot it gave. */
+function startPolling() {
+  const calls = fakeFeedbackCalls();
   const published: Feedback[] = [];
-  stop = startFeedbackPolling({ publish: (feedback) => published.push(feedback), load });
-  return published;
+  stop = startFeedbackPolling({ publish: (feedback) => published.push(feedback), load: calls.load });
+  return { calls, published };
 }
 
 describe('feedback dot polling (SPEC §2)', () => {
   it('asks nothing and shows nothing while logged out, whatever happens', async () => {
-    const calls = fakeFeedbackCalls();
-    const published = start(calls.load);
+    const { calls, published } = startPolling();
     emit('inquiry:updated', {});
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 3);
     expect(calls.load).not.toHaveBeenCalled();
@@ -66,8 +67,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('asks at once when logged in, then every poll interval, and at once on an update event', async () => {
     login(player, { remember: false });
-    const calls = fakeFeedbackCalls();
-    const published = start(calls.load);
+    const { calls, published } = startPolling();
     expect(calls.load).toHaveBeenCalledTimes(1);
     await calls.answer(twoNew);
     expect(published.at(-1)).toEqual(twoNew);
@@ -87,8 +87,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('pauses while the tab is hidden and asks at once when it is visible again', async () => {
     login(player, { remember: false });
-    const calls = fakeFeedbackCalls();
-    start(calls.load);
+    const { calls } = startPolling();
     await calls.answer(NO_FEEDBACK);
     setVisibility('hidden');
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 5);
@@ -108,8 +107,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('keeps the last answer when a call fails, and keeps polling', async () => {
     login(player, { remember: false });
-    const calls = fakeFeedbackCalls();
-    const published = start(calls.load);
+    const { calls, published } = startPolling();
     await calls.answer(twoNew);
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
     await calls.fail();
@@ -120,8 +118,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it("stops asking a session the API refuses (an agent's) until the login changes", async () => {
     login({ ...player, userName: 'agent' }, { remember: false });
-    const calls = fakeFeedbackCalls();
-    const published = start(calls.load);
+    const { calls, published } = startPolling();
     await calls.fail(new ApiError('business', ERROR_CODES.forbidden, 'playersOnly', 403));
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 3);
     emit('inquiry:updated', {});
@@ -137,8 +134,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('clears the dot on logout, drops an answer that arrives after it, and asks again on the next login', async () => {
     login(player, { remember: false });
-    const calls = fakeFeedbackCalls();
-    const published = start(calls.load);
+    const { calls, published } = startPolling();
     await calls.answer(twoNew);
     emit('inquiry:updated', {});
     logout();
@@ -155,8 +151,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('stops asking when stopped, and ignores an answer still on its way', async () => {
     login(player, { remember: false });
-    const calls = fakeFeedbackCalls();
-    const published = start(calls.load);
+    const { calls, published } = startPolling();
     stop?.();
     await calls.answer(twoNew);
     emit('inquiry:updated', {});
@@ -167,8 +162,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('asks at once on a live change, except of the conversation the player is reading, and polls on while the channel is down', async () => {
     login(player, { remember: false });
-    const calls = fakeFeedbackCalls();
-    const published = start(calls.load);
+    const { calls, published } = startPolling();
     await calls.answer(NO_FEEDBACK);
     const change = { inquiryId: 7, kind: 'message', status: null, messageId: 3, author: 'agent', at: new Date().toISOString() } as const;
 
