@@ -2,6 +2,7 @@ import { gameIdOfClient, type Game, type GameSimple, type Language } from 'share
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import type { Database } from '../db/database.js';
 import { SnapshotCache, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
+import { FALLBACK_LANGUAGE } from '../http/call-language.js';
 import { PreSerialized, ok } from '../http/envelope.js';
 
 /** Artwork every game has under `api/assets/games/<slug>/`. */
@@ -11,8 +12,6 @@ export const GAME_ASSET_FILES = {
   icon: 'icon.webp',
   logo: 'logo.svg',
 } as const;
-
-export const FALLBACK_LANGUAGE: Language = 'en';
 
 interface GameText {
   subTitle: string;

@@ -1,7 +1,7 @@
 import { effectiveArea, resolveBrand } from 'shared-contracts';
 import type { DomainHandlers } from '../http/endpoint-routes.js';
 import { forwardedPrefix, requestHost } from '../http/forwarded.js';
-import { FALLBACK_LANGUAGE, type Catalog } from './catalog.js';
+import type { Catalog } from './catalog.js';
 
 /** The games lists and the site's area check (SPEC §7 `/games/*`). */
 export function createCatalogHandlers(catalog: Catalog): DomainHandlers<'catalog'> {
@@ -10,8 +10,7 @@ export function createCatalogHandlers(catalog: Catalog): DomainHandlers<'catalog
     // here is offered on every platform.
     gamesSimple: async ({ query, request }) => catalog.gamesSimple(forwardedPrefix(request.headers), query.clientId),
 
-    gamesAll: async ({ query, request }) =>
-      catalog.gamesAll(query.spec_lang ?? FALLBACK_LANGUAGE, forwardedPrefix(request.headers), query.clientId),
+    gamesAll: async ({ query, language, request }) => catalog.gamesAll(language, forwardedPrefix(request.headers), query.clientId),
 
     gamesPrecheck: async ({ query, request }) => {
       const brand = resolveBrand(requestHost(request.headers));

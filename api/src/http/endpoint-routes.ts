@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, RouteShorthandOptions } from 'fastify';
-import type { Endpoint, EndpointName, EndpointResponse } from 'shared-contracts';
+import type { Endpoint, EndpointName, EndpointResponse, Language } from 'shared-contracts';
 import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { sessionAccount } from '../identity/session-plugin.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
+import { callLanguage } from './call-language.js';
 import { ENDPOINT_DOMAINS, type ApiDomain, type EndpointsOf } from './endpoint-domains.js';
 import { PreSerialized, errorEnvelopeSchema, ok } from './envelope.js';
 import {
@@ -44,6 +45,8 @@ export interface EndpointContext<Name extends EndpointName> {
   body: Definition<Name>['body'] extends z.ZodType ? z.output<NonNullable<Definition<Name>['body']>> : undefined;
   /** The session's account on every endpoint but `auth: 'none'` (checked before the handler runs). */
   account: Definition<Name>['auth'] extends 'none' ? null : AuthenticatedAccount;
+  /** The call's language: its `spec_lang`, or the fallback when it names none (callLanguage). */
+  language: Language;
   /** The uploaded file of an 'upload' endpoint. */
   file: TransportOf<Name> extends 'upload' ? IncomingFile : undefined;
   request: FastifyRequest;
@@ -174,6 +177,7 @@ export function registerEndpoints<Domain extends ApiDomain>(
             query: request.query as EndpointContext<EndpointName>['query'],
             body: request.body as EndpointContext<EndpointName>['body'],
             account: account as EndpointContext<EndpointName>['account'],
+            language: callLanguage(request.query),
             file: reception?.file as EndpointContext<EndpointName>['file'],
             request,
             reply,

@@ -36,23 +36,23 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
       return null;
     },
 
-    forgotPassword: async ({ body, query, request }) => identity.mailbox.requestPasswordReset(body.email, request.ip, query.spec_lang),
+    forgotPassword: async ({ body, language, request }) => identity.mailbox.requestPasswordReset(body.email, request.ip, language),
 
-    resetPassword: async ({ body, query, request }) => {
-      await identity.mailbox.resetPassword(body.email, body.code, body.newPassword, request.ip, query.spec_lang);
+    resetPassword: async ({ body, language, request }) => {
+      await identity.mailbox.resetPassword(body.email, body.code, body.newPassword, request.ip, language);
       return null;
     },
 
     usersInfo: async ({ account }) => identity.userInfo(account),
 
-    changePassword: async ({ body, query, account, request }) =>
-      identity.changePassword(account, body.oldPassword, body.newPassword, request.ip, query.spec_lang),
+    changePassword: async ({ body, account, language, request }) =>
+      identity.changePassword(account, body.oldPassword, body.newPassword, request.ip, language),
 
-    sendVerifyCode: async ({ body, query, account, request }) =>
-      identity.mailbox.sendBindCode(account, body.email, body.currentPassword, request.ip, query.spec_lang),
+    sendVerifyCode: async ({ body, account, language, request }) =>
+      identity.mailbox.sendBindCode(account, body.email, body.currentPassword, request.ip, language),
 
-    bindEmail: async ({ body, query, account, request }) =>
-      identity.mailbox.bindEmail(account, body.email, body.code, request.ip, query.spec_lang),
+    bindEmail: async ({ body, account, language, request }) =>
+      identity.mailbox.bindEmail(account, body.email, body.code, request.ip, language),
 
     updateProfile: async ({ body, account, request }) => identity.updateProfile(account, body, request.ip),
   };

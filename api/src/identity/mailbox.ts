@@ -1,4 +1,4 @@
-import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
+import { ACCOUNT_RULES, ERROR_CODES, type Language } from 'shared-contracts';
 import type { BackgroundTasks } from '../background.js';
 import type { Database } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
@@ -48,7 +48,7 @@ export class Mailbox {
    * Forgot password. Answers the same whether or not the address belongs to an account: the throttling is per
    * address and client whatever the address, and the lookup and the mail happen after the answer.
    */
-  async requestPasswordReset(email: string, ip: string, language: string | undefined): Promise<{ resendAfterSeconds: number }> {
+  async requestPasswordReset(email: string, ip: string, language: Language): Promise<{ resendAfterSeconds: number }> {
     await this.attempts.codeSendToAddress(email, ip);
     this.deps.background.run('password reset mail', async () => {
       const { rows } = await this.deps.db.query<{ id: number; email: string }>(
@@ -64,7 +64,7 @@ export class Mailbox {
   }
 
   /** Sets a new password with a reset code; every session of the account ends, and the address is told. */
-  async resetPassword(email: string, code: string, newPassword: string, ip: string, language: string | undefined): Promise<void> {
+  async resetPassword(email: string, code: string, newPassword: string, ip: string, language: Language): Promise<void> {
     const { db, hasher, now } = this.deps;
     // Before the code is tried: a refused password must not use the code up.
     refuseCommonPassword(newPassword);
@@ -97,7 +97,7 @@ export class Mailbox {
     email: string,
     currentPassword: string | undefined,
     ip: string,
-    language: string | undefined,
+    language: Language,
   ): Promise<{ resendAfterSeconds: number }> {
     await this.confirmCurrentPassword(account, currentPassword, ip);
     const attempt = await this.attempts.codeSendForAccount(account.accountId, email, ip);
@@ -116,13 +116,7 @@ export class Mailbox {
    * Binds the address the code was sent to; 4090 when another account has it meanwhile. The address it replaces
    * gets a notice (after the answer), so an owner whose session was stolen learns of the change.
    */
-  async bindEmail(
-    account: AuthenticatedAccount,
-    email: string,
-    code: string,
-    ip: string,
-    language: string | undefined,
-  ): Promise<{ email: string }> {
+  async bindEmail(account: AuthenticatedAccount, email: string, code: string, ip: string, language: Language): Promise<{ email: string }> {
     const { db, now } = this.deps;
     const attempt = await this.attempts.codeCheck(ip);
     if (!(await this.codes.accept('bind_email', account.accountId, email, code))) throw identityFailure.code();
@@ -156,7 +150,7 @@ export class Mailbox {
   }
 
   /** Mails the account's bound address, if any, that its password changed (after the answer; a failure is logged). */
-  notifyPasswordChanged(account: string, email: string | null, language: string | undefined): void {
+  notifyPasswordChanged(account: string, email: string | null, language: Language): void {
     if (!email) return;
     const notice = renderMail('passwordChanged', language, { account });
     this.deps.background.run('password changed notice', () => this.deps.mailer.send({ to: email, ...notice }));

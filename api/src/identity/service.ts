@@ -1,4 +1,4 @@
-import { ERROR_CODES, type LoginResult, type SocialProvider, type UserInfo } from 'shared-contracts';
+import { ERROR_CODES, type Language, type LoginResult, type SocialProvider, type UserInfo } from 'shared-contracts';
 import { ApiFailure } from '../http/api-failure.js';
 import { recordAccountEvent } from './accounts.js';
 import { AttemptLimits } from './attempt-limits.js';
@@ -125,7 +125,7 @@ export class IdentityService {
     oldPassword: string,
     newPassword: string,
     ip: string,
-    language: string | undefined,
+    language: Language,
   ): Promise<LoginResult> {
     const { db, hasher, now } = this.deps;
     const { rows } = await db.query<PasswordRow & { email: string | null }>(

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { LANGUAGES, type Language } from 'shared-contracts';
 import { z } from 'zod';
 import { API_ROOT } from '../config.js';
+import { FALLBACK_LANGUAGE } from '../http/call-language.js';
 
 /** `api/locales/<lang>/lead-export.json`: the column headers of the lead's CSV files, in every language. */
 export const LEAD_EXPORT_LOCALES_DIR = path.join(API_ROOT, 'locales');
-const FALLBACK_LANGUAGE: Language = 'en';
 
 const text = z.string().min(1);
 export const leadExportTextsSchema = z.strictObject({
@@ -47,10 +47,10 @@ export function loadLeadExportTexts(dir: string = LEAD_EXPORT_LOCALES_DIR): Map<
   return texts;
 }
 
-/** The headers in `language`, English when the call named none. */
-export function leadExportTexts(language: Language | undefined): LeadExportTexts {
+/** The headers in the call's language (FALLBACK_LANGUAGE's where a language has none). */
+export function leadExportTexts(language: Language): LeadExportTexts {
   cache ??= loadLeadExportTexts();
-  const texts = cache.get(language ?? FALLBACK_LANGUAGE) ?? cache.get(FALLBACK_LANGUAGE);
+  const texts = cache.get(language) ?? cache.get(FALLBACK_LANGUAGE);
   if (!texts) throw new Error('No lead export texts loaded');
   return texts;
 }

@@ -16,8 +16,8 @@ export function createLeadDashboardHandlers({ db }: { db: Database }): DomainHan
   return {
     agentPermissions: async ({ account }) => ({ lead: account.lead }),
     leadDashboard: async ({ query }) => stats.read(query.from, query.to),
-    leadExport: async ({ query }) => {
-      const rows = reportRows(query.report, await stats.read(query.from, query.to), leadExportTexts(query.spec_lang));
+    leadExport: async ({ query, language }) => {
+      const rows = reportRows(query.report, await stats.read(query.from, query.to), leadExportTexts(language));
       const bytes = Buffer.from(toCsv(rows), 'utf8');
       return new FileDownload({
         body: Readable.from([bytes]),

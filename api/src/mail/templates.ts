@@ -3,10 +3,10 @@ import path from 'node:path';
 import { LANGUAGES, type Language } from 'shared-contracts';
 import { z } from 'zod';
 import { API_ROOT } from '../config.js';
+import { FALLBACK_LANGUAGE } from '../http/call-language.js';
 
 /** `api/locales/<lang>/mail.json`: i18next-style files, `{{name}}` placeholders. */
 export const MAIL_LOCALES_DIR = path.join(API_ROOT, 'locales');
-export const MAIL_FALLBACK_LANGUAGE: Language = 'en';
 
 const templateSchema = z.strictObject({ subject: z.string().min(1), body: z.string().min(1) });
 export const mailTextsSchema = z.strictObject({
@@ -60,11 +60,11 @@ export function interpolate(text: string, values: Readonly<Record<string, string
 /** Subject and plain-text body of a message in `language` (English when the language is unknown). */
 export function renderMail<Template extends MailTemplate>(
   template: Template,
-  language: string | undefined,
+  language: Language,
   values: MailValues[Template],
 ): { subject: string; text: string } {
   cache ??= loadMailTexts();
-  const texts = cache.get(language as Language) ?? cache.get(MAIL_FALLBACK_LANGUAGE);
+  const texts = cache.get(language) ?? cache.get(FALLBACK_LANGUAGE);
   if (!texts) throw new Error('No mail texts loaded');
   const { subject, body } = texts[template];
   const vars: Readonly<Record<string, string | number>> = { ...values };

@@ -1,5 +1,4 @@
 import type { GameRole } from 'shared-contracts';
-import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { Database } from '../db/database.js';
 import type { DomainHandlers } from '../http/endpoint-routes.js';
 import type { SupportReference } from './reference.js';
@@ -12,11 +11,11 @@ export interface SupportHandlerDependencies {
 /** The reference data of the support screens (SPEC §7 `/faqs*`, `/inquiries/types`, `/game/*`). */
 export function createSupportHandlers({ db, support }: SupportHandlerDependencies): DomainHandlers<'support'> {
   return {
-    faqTypes: async ({ query }) => support.faqTypes(query.gameId, query.spec_lang ?? FALLBACK_LANGUAGE),
-    faqs: async ({ query }) => support.faqs(query.gameId, query.spec_lang ?? FALLBACK_LANGUAGE, query.typeId, query.keyword),
-    inquiryTypes: async ({ query }) => support.inquiryTypes(query.gameId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    faqTypes: async ({ query, language }) => support.faqTypes(query.gameId, language),
+    faqs: async ({ query, language }) => support.faqs(query.gameId, language, query.typeId, query.keyword),
+    inquiryTypes: async ({ query, language }) => support.inquiryTypes(query.gameId, language),
     gameServers: async ({ query }) => support.servers(query.gameId),
-    gameAreas: async ({ query }) => support.areas(query.gameId, query.serverId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    gameAreas: async ({ query, language }) => support.areas(query.gameId, query.serverId, language),
     gameDownloads: async ({ query }) => support.downloads(query.gameId),
 
     // Per player, so never cached: only the characters of the session's own account.

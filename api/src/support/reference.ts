@@ -1,6 +1,6 @@
 import { ERROR_CODES, SUPPORT_ERRORS, type Faq, type GameDownload, type Language } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
+import { FALLBACK_LANGUAGE } from '../http/call-language.js';
 import type { Database } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
 import { PreSerialized, ok } from '../http/envelope.js';

@@ -1,4 +1,3 @@
-import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
 import type { DomainHandlers } from '../http/endpoint-routes.js';
 import { DeskTickets } from './desk-tickets.js';
 import { PlayerTickets } from './player-tickets.js';
@@ -13,16 +12,16 @@ export function createTicketHandlers(options: TicketServiceOptions): DomainHandl
   const tickets = new PlayerTickets(options);
   const desk = new DeskTickets(options);
   return {
-    createInquiry: async ({ account, body, query }) => tickets.create(account, body, query.spec_lang ?? FALLBACK_LANGUAGE),
-    inquiryList: async ({ account, query }) => tickets.list(account, query.clientId, query.spec_lang ?? FALLBACK_LANGUAGE),
-    inquiryDetail: async ({ account, query }) => tickets.detail(account, query.inquiryId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    createInquiry: async ({ account, body, language }) => tickets.create(account, body, language),
+    inquiryList: async ({ account, query, language }) => tickets.list(account, query.clientId, language),
+    inquiryDetail: async ({ account, query, language }) => tickets.detail(account, query.inquiryId, language),
     inquiryReply: async ({ account, body }) => tickets.reply(account, body),
     inquiryFeedback: async ({ account, query }) => tickets.feedback(account, query.clientId),
     inquiryScore: async ({ account, body }) => tickets.score(account, body),
     inquiryEnd: async ({ account, body }) => tickets.end(account, body.inquiryId),
-    inquiryUnresolved: async ({ account, query }) => tickets.unresolved(account, query.clientId, query.spec_lang ?? FALLBACK_LANGUAGE),
-    agentInquiries: async ({ account, query }) => desk.queue(account, query, query.spec_lang ?? FALLBACK_LANGUAGE),
-    agentInquiryDetail: async ({ query }) => desk.detail(query.inquiryId, query.spec_lang ?? FALLBACK_LANGUAGE),
+    inquiryUnresolved: async ({ account, query, language }) => tickets.unresolved(account, query.clientId, language),
+    agentInquiries: async ({ account, query, language }) => desk.queue(account, query, language),
+    agentInquiryDetail: async ({ query, language }) => desk.detail(query.inquiryId, language),
     agentInquiryReply: async ({ account, body }) => desk.reply(account, body),
     agentInquiryEnd: async ({ body }) => desk.end(body.inquiryId),
     agentInquiryAssign: async ({ body }) => desk.assign(body),

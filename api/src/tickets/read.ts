@@ -1,5 +1,5 @@
 import type { Attachment, InquiryDetail, InquiryMessage, InquirySummary, Language, TicketStatus, TicketType } from 'shared-contracts';
-import { FALLBACK_LANGUAGE } from '../catalog/catalog.js';
+import { FALLBACK_LANGUAGE } from '../http/call-language.js';
 import { toNumber, type Queryable, type SqlValue } from '../db/database.js';
 import { toAttachment, type AttachmentRow } from '../files/file-rows.js';
 
