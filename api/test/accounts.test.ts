@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCreateAccount, type CreateAccountIo } from '../src/identity/create-account.js';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.js';
+import { call, okData } from './api-calls.js';
 import { commandOutput, createTestApp, harnessForFile, testHasher } from './helpers.js';
-import { call, login, loginToken, okData } from './identity-helpers.js';
+import { login, loginToken } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 

@@ -4,9 +4,11 @@ import { type EndpointName, ERROR_CODES } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { runCreateAccount } from '../src/identity/create-account.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { commandOutput, harnessForFile, testHasher } from './helpers.js';
-import { call, expectFailure, loginToken, okData } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, marker, officialBody, replyBody, ticketRow } from './tickets-helpers.js';
+import { loginToken } from './identity-helpers.js';
+import { officialBody, replyBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness, marker, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

@@ -1,8 +1,10 @@
 import { AGENT_PAGE_SIZE, DESK_LIMITS, ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { agentReply, createTicket, createTicketHarness, marker, platformBody, replyBody } from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { platformBody, replyBody } from './ticket-bodies.js';
+import { agentReply, createTicket, createTicketHarness, marker } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

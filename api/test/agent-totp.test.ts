@@ -2,8 +2,9 @@ import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { runAgentTotp } from '../src/identity/agent-totp.js';
 import { totpCode } from '../src/identity/totp.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { commandOutput, createTestApp, harnessForFile } from './helpers.js';
-import { PASSWORD, call, createAccount, expectFailure, okData, unique } from './identity-helpers.js';
+import { PASSWORD, createAccount, unique } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 

@@ -2,9 +2,10 @@ import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { OffsetClock, TEST_CLOCK_PATH } from '../src/tickets/test-clock.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile, TEST_PASSWORD_HASHING } from './helpers.js';
-import { call, expectFailure, okData } from './identity-helpers.js';
-import { agentReply, AUTO_END_MS, createTicket, createTicketHarness, platformBody, renewSessions, ticketRow } from './tickets-helpers.js';
+import { platformBody } from './ticket-bodies.js';
+import { agentReply, AUTO_END_MS, createTicket, createTicketHarness, renewSessions, ticketRow } from './tickets-helpers.js';
 
 describe('POST /__test__/clock (API_TEST_CLOCK)', () => {
   const clock = new OffsetClock();

@@ -2,9 +2,10 @@ import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { autoEndTickets } from '../src/tickets/auto-end.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, okData } from './identity-helpers.js';
-import { agentReply, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, ticketRow } from './tickets-helpers.js';
+import { platformBody, replyBody } from './ticket-bodies.js';
+import { agentReply, createTicket, createTicketHarness, renewSessions, ticketRow } from './tickets-helpers.js';
 
 describe('auto-end after 24 hours without a player reply (SPEC §4)', () => {
   const h = harnessForFile(createTicketHarness);

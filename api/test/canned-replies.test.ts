@@ -1,9 +1,10 @@
 import { ERROR_CODES, LANGUAGES, LIMITS, type EndpointName, type Language } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { readCannedRepliesSeed, seedCannedReplies } from '../src/canned-replies/seed.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, okData } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, platformBody } from './tickets-helpers.js';
+import { platformBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

@@ -1,6 +1,7 @@
 import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
+import { call } from './api-calls.js';
 import { codeIn, readOutbox, type OutboxMessage, type TestApp } from './helpers.js';
-import { call, unique } from './identity-helpers.js';
+import { unique } from './identity-helpers.js';
 
 /** What the password reset and the e-mail binding share: the codes they mail and the answer to a wrong one. */
 

@@ -1,8 +1,10 @@
 import { AGENT_PAGE_SIZE, DESK_LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, loggedInPlayer, okData } from './identity-helpers.js';
-import { createTicket, createTicketHarness, platformBody } from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { platformBody } from './ticket-bodies.js';
+import { createTicket, createTicketHarness } from './tickets-helpers.js';
 
 /**
  * Issue 15 item 5: the desk's keyword search finds what it always found, literally, ignoring case, in the title, the

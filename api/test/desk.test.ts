@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DESK_ERRORS, DESK_LIMITS, ERROR_CODES, TICKET_ERRORS, type EndpointBody } from 'shared-contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../src/db/migrate.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile, openTestDatabase } from './helpers.js';
-import { call, createAccount, expectFailure, loginToken, okData } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody } from './tickets-helpers.js';
+import { createAccount, loginToken } from './identity-helpers.js';
+import { platformBody, replyBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness, renewSessions } from './tickets-helpers.js';
 
 /**
  * Issue 15 item 3: the agents' desk as a helpdesk. First-response and resolution times, who holds a ticket (claim,

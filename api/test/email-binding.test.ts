@@ -1,8 +1,9 @@
 import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { codeIn, createTestApp, harnessForFile } from './helpers.js';
-import { call, createAccount, createSocialAccount, expectFailure, loginToken, okData, PASSWORD, unique } from './identity-helpers.js';
+import { createAccount, createSocialAccount, loginToken, PASSWORD, unique } from './identity-helpers.js';
 import { afterCoolDown, CODE_REJECTED, forgot, freshEmail, lastCodeTo, mailTo } from './codes-helpers.js';
 
 const harness = harnessForFile(createTestApp);

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DiskFileStore } from '../src/files/store.js';
 import { attachmentDisposition } from '../src/http/endpoint-routes.js';
+import { bearer } from './api-calls.js';
 import { pdf, png } from './files-fixtures.js';
 import { harnessForFile, injectJson } from './helpers.js';
-import { bearer } from './identity-helpers.js';
 import { attachToTicket, createFilesHarness, download, newAccount, sha256, uploadAs, uploaded } from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);

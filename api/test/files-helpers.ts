@@ -5,10 +5,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Attachment } from 'shared-contracts';
 import { attachmentSchema, envelopeSchema } from 'shared-contracts/schemas';
 import { expect } from 'vitest';
+import { bearer } from './api-calls.js';
 import { avi, cfb, docx, gif, jpeg, mp4, ogg, pdf, png, webm, xlsx, zip } from './files-fixtures.js';
 import { multipart, type MultipartRequest } from './multipart-bodies.js';
 import { createTestApp, injectJson, type JsonAnswer, type TestApp } from './helpers.js';
-import { bearer, createAccount, loginToken, unique } from './identity-helpers.js';
+import { createAccount, loginToken, unique } from './identity-helpers.js';
 
 /** The set-up the upload, download and removal tests share: an API whose cleanup they drive by hand, and an agent. */
 export interface FilesHarness extends TestApp {

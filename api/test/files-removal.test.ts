@@ -8,9 +8,10 @@ import { buildApp } from '../src/app.js';
 import { ABANDONED_SPOOL_MS, removeAbandonedSpoolFiles, removeExpiredUploads } from '../src/files/cleanup.js';
 import { DiskFileStore } from '../src/files/store.js';
 import { outboxMailer } from '../src/mail/transport.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { png } from './files-fixtures.js';
 import { harnessForFile, type JsonAnswer } from './helpers.js';
-import { call, expectFailure, loginToken, okData, unique } from './identity-helpers.js';
+import { loginToken, unique } from './identity-helpers.js';
 import { attachToTicket, createFilesHarness, download, newAccount, rowsOf, storedFiles, uploadAs, uploaded } from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);

@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_FILES_DIR, loadConfig } from '../src/config.js';
 import { S3FileStore, S3RequestError, type S3Settings } from '../src/files/s3-store.js';
 import { DiskFileStore, StoredFileMissing, newStorageKey, type FileStore, type SpooledFile } from '../src/files/store.js';
+import { bearer } from './api-calls.js';
 import { png } from './files-fixtures.js';
 import { multipart } from './multipart-bodies.js';
 import { createTestApp } from './helpers.js';
-import { bearer, createAccount, loginToken, unique } from './identity-helpers.js';
+import { createAccount, loginToken, unique } from './identity-helpers.js';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

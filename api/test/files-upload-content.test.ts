@@ -3,10 +3,10 @@ import path from 'node:path';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { DiskFileStore } from '../src/files/store.js';
+import { bearer, expectFailure } from './api-calls.js';
 import { cfb, docm, docx, exe, jpeg, mp4, pdf, png, zip } from './files-fixtures.js';
 import { multipart, streamedTextUpload } from './multipart-bodies.js';
 import { harnessForFile, injectJson } from './helpers.js';
-import { bearer, expectFailure } from './identity-helpers.js';
 import { ACCEPTED, createFilesHarness, download, newAccount, rowsOf, sha256, storedFiles, uploadAs, uploaded } from './files-helpers.js';
 
 const harness = harnessForFile(createFilesHarness);

@@ -1,10 +1,10 @@
 import { ERROR_CODES, INPUT_BOUNDS, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { cleanFileName } from '../src/files/file-names.js';
+import { bearer, expectFailure } from './api-calls.js';
 import { png } from './files-fixtures.js';
 import { heldTextUpload, multipart } from './multipart-bodies.js';
 import { harnessForFile, injectJson, type JsonAnswer } from './helpers.js';
-import { bearer, expectFailure } from './identity-helpers.js';
 import {
   attachToTicket,
   createFilesHarness,

@@ -1,9 +1,7 @@
-import { ERROR_CODES, type EndpointName } from 'shared-contracts';
-import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
-import { expect } from 'vitest';
-import type { z } from 'zod';
+import { ERROR_CODES } from 'shared-contracts';
 import { createPlatformAccount } from '../src/identity/accounts.js';
-import { injectJson, testHasher, type JsonAnswer, type TestApp } from './helpers.js';
+import { call, okData } from './api-calls.js';
+import { testHasher, type TestApp } from './helpers.js';
 
 let counter = 0;
 
@@ -55,46 +53,6 @@ export async function createSocialAccount(harness: TestApp, provider: string, su
     harness.clock.now(),
   ]);
   return { id, account };
-}
-
-export function bearer(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
-}
-
-export interface CallOptions {
-  query?: string;
-  body?: unknown;
-  token?: string;
-  ip?: string;
-  headers?: Record<string, string>;
-}
-
-/** Calls an endpoint of the shared table by name. */
-export function call(harness: TestApp, name: EndpointName, options: CallOptions = {}): Promise<JsonAnswer> {
-  const endpoint = ENDPOINTS[name];
-  return injectJson(harness.app, {
-    method: endpoint.method,
-    url: `${endpoint.path}${options.query ?? ''}`,
-    remoteAddress: options.ip ?? '203.0.113.1',
-    headers: { ...(options.token ? bearer(options.token) : {}), ...options.headers },
-    ...(options.body === undefined ? {} : { payload: options.body as Record<string, unknown> }),
-  });
-}
-
-/** Expects success and returns the data, checked against the endpoint's response schema. */
-export function okData<Name extends EndpointName>(name: Name, answer: JsonAnswer): z.output<(typeof ENDPOINTS)[Name]['response']> {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const parsed = envelopeSchema(ENDPOINTS[name].response as z.ZodType).parse(answer.body);
-  expect(parsed.code).toBe(1);
-  return parsed.data as z.output<(typeof ENDPOINTS)[Name]['response']>;
-}
-
-export function expectFailure(answer: JsonAnswer, status: number, code: number, msg: string | RegExp): void {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body).toMatchObject({ code, data: null });
-  const text = (answer.body as { msg: string }).msg;
-  if (typeof msg === 'string') expect(text).toBe(msg);
-  else expect(text).toMatch(msg);
 }
 
 export async function login(harness: TestApp, account: string, password: string = PASSWORD, ip?: string) {

@@ -1,8 +1,9 @@
 import { addDays, ERROR_CODES, LEAD_RANGE_DAYS_MAX, utcDay } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, okData } from './identity-helpers.js';
-import { accountIdOf, createTicket, createTicketHarness, platformBody, renewSessions, replyBody } from './tickets-helpers.js';
+import { platformBody, replyBody } from './ticket-bodies.js';
+import { accountIdOf, createTicket, createTicketHarness, renewSessions } from './tickets-helpers.js';
 import { gameName, knownTickets, leadToken, RANGE } from './lead-dashboard-helpers.js';
 
 const h = harnessForFile(createTicketHarness);

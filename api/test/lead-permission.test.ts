@@ -3,8 +3,9 @@ import { type EndpointName, ERROR_CODES } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { runCreateAccount } from '../src/identity/create-account.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { commandOutput, harnessForFile, testHasher } from './helpers.js';
-import { call, expectFailure, loginToken, okData } from './identity-helpers.js';
+import { loginToken } from './identity-helpers.js';
 import { createTicketHarness } from './tickets-helpers.js';
 import { leadToken, RANGE } from './lead-dashboard-helpers.js';
 

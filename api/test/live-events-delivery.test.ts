@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_EVENTS_PATH } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call } from './api-calls.js';
 import { harnessForFile, POSTGRES_URL } from './helpers.js';
-import { call } from './identity-helpers.js';
-import { agentReply, createTicket, platformBody, replyBody } from './tickets-helpers.js';
+import { platformBody, replyBody } from './ticket-bodies.js';
+import { agentReply, createTicket } from './tickets-helpers.js';
 import { createLiveHarness, isReady, kinds, lastId, openLive } from './live-events-helpers.js';
 
 const harness = harnessForFile(createLiveHarness);

@@ -2,7 +2,8 @@ import { LIVE_EVENTS_PATH, TOO_MANY_STREAMS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { EVENT_RETENTION_MS, pruneTicketEvents } from '../src/tickets/live-events.js';
 import { harnessForFile } from './helpers.js';
-import { agentReply, createTicket, platformBody } from './tickets-helpers.js';
+import { platformBody } from './ticket-bodies.js';
+import { agentReply, createTicket } from './tickets-helpers.js';
 import { countEvents, createLiveHarness, isReady, kinds, lastId, openLive, STREAMS_PER_ACCOUNT, until } from './live-events-helpers.js';
 
 const harness = harnessForFile(createLiveHarness);

@@ -2,8 +2,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loggerOptions, redactUrl } from '../src/http/logging.js';
+import { call, okData } from './api-calls.js';
 import { codeIn, createTestApp, openTestDatabase, readOutbox, type TestDatabase } from './helpers.js';
-import { PASSWORD, call, createAccount, login, loginToken, okData } from './identity-helpers.js';
+import { PASSWORD, createAccount, login, loginToken } from './identity-helpers.js';
 import { migrate } from '../src/db/migrate.js';
 
 let database: TestDatabase;

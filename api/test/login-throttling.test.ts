@@ -1,18 +1,9 @@
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { codeIn, createTestApp, harnessForFile, readOutbox } from './helpers.js';
-import {
-  call,
-  createAccount,
-  expectFailure,
-  INVALID_CREDENTIALS,
-  login,
-  loginToken,
-  okData,
-  PASSWORD,
-  unique,
-} from './identity-helpers.js';
+import { createAccount, INVALID_CREDENTIALS, login, loginToken, PASSWORD, unique } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 

@@ -3,16 +3,14 @@ import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Sessions } from '../src/identity/sessions.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { createTestApp, harnessForFile } from './helpers.js';
 import {
-  call,
   createAccount,
   createSocialAccount,
-  expectFailure,
   INVALID_CREDENTIALS,
   login,
   loginToken,
-  okData,
   PASSWORD,
   SESSION_INVALID,
   unique,

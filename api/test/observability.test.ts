@@ -6,11 +6,12 @@ import { loadMigrations } from '../src/db/migrate.js';
 import { DiskFileStore } from '../src/files/store.js';
 import { listenMetrics, listeningPort } from '../src/observability/metrics-server.js';
 import { checkReadiness } from '../src/observability/readiness.js';
+import { bearer, call } from './api-calls.js';
 import { png } from './files-fixtures.js';
 import { multipart } from './multipart-bodies.js';
 import { DATABASE_KIND, injectJson } from './helpers.js';
-import { bearer, call } from './identity-helpers.js';
-import { createTicket, createTicketHarness, officialBody, type TicketHarness } from './tickets-helpers.js';
+import { officialBody } from './ticket-bodies.js';
+import { createTicket, createTicketHarness, type TicketHarness } from './tickets-helpers.js';
 
 /** The value of one series in Prometheus's text format, 0 when the series is not there yet. */
 function sample(exposition: string, name: string, labels: Record<string, string> = {}): number {

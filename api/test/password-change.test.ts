@@ -1,16 +1,14 @@
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { createTestApp, harnessForFile } from './helpers.js';
 import {
-  call,
   createAccount,
   createSocialAccount,
-  expectFailure,
   INVALID_CREDENTIALS,
   login,
   loginToken,
-  okData,
   PASSWORD,
   SESSION_INVALID,
   unique,

@@ -5,8 +5,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSmtpUrl, smtpMailer } from '../src/mail/transport.js';
 import { buildApp } from '../src/app.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { TEST_PASSWORD_HASHING, codeIn, createTestApp, type TestApp } from './helpers.js';
-import { PASSWORD, call, createAccount, expectFailure, loginToken, okData } from './identity-helpers.js';
+import { PASSWORD, createAccount, loginToken } from './identity-helpers.js';
 
 interface Received {
   from: string;

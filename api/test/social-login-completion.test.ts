@@ -1,13 +1,18 @@
-import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
+import { ACCOUNT_RULES, ERROR_CODES, type SocialProvider } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { readOAuthSettings } from '../src/oauth/config.js';
 import { SOCIAL_LOGIN_TTL_MINUTES } from '../src/oauth/social-logins.js';
+import { bearer, call, expectFailure, okData } from './api-calls.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import { bearer, call, createAccount, expectFailure, okData } from './identity-helpers.js';
+import { createAccount } from './identity-helpers.js';
 import { authorizeAs, DEMO_EMAIL_DOMAIN, startDemoOAuthServer } from 'tooling/demo-oauth';
 import { completionQuery, createSocialLoginHarness, inBrowser, logInWith, SITE, siteHeaders, start } from './social-login-helpers.js';
 
 const harness = harnessForFile(createSocialLoginHarness);
+
+/** The landing page's completion call, in the browser that started the login, with what the provider sent back. */
+const completeInBrowser = (provider: SocialProvider, back: URL, extra: Record<string, string> = {}) =>
+  call(harness, `${provider}Auth`, { headers: inBrowser(harness), query: completionQuery(back, extra) });
 
 describe('completion calls', () => {
   it('log in with each provider: a social account on the first login, the same account the next time', async () => {
@@ -36,10 +41,7 @@ describe('completion calls', () => {
     const short = okData('googleAuth', await logInWith(harness, 'google', 'player-short'));
     expect(new Date(short.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.sessionHours * 3_600_000);
     const back = await authorizeAs((await start(harness, 'google')).href, 'player-remembered');
-    const remembered = okData(
-      'googleAuth',
-      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back, { remember: '1' }) }),
-    );
+    const remembered = okData('googleAuth', await completeInBrowser('google', back, { remember: '1' }));
     expect(new Date(remembered.expiresAt).getTime()).toBe(harness.clock.now().getTime() + ACCOUNT_RULES.rememberedSessionHours * 3_600_000);
   });
 
@@ -65,12 +67,7 @@ describe('completion calls', () => {
       ERROR_CODES.codeRejected,
       'socialStateInvalid',
     );
-    expectFailure(
-      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
-      401,
-      ERROR_CODES.codeRejected,
-      'socialStateInvalid',
-    );
+    expectFailure(await completeInBrowser('google', back), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
     const other = await authorizeAs((await start(harness, 'google')).href, 'victim-of-a-leak');
     expectFailure(
       await call(harness, 'googleAuth', { query: completionQuery(other) }),
@@ -84,30 +81,15 @@ describe('completion calls', () => {
 
   it('accept a state once only', async () => {
     const back = await authorizeAs((await start(harness, 'google')).href, 'once');
-    okData('googleAuth', await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }));
-    expectFailure(
-      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
-      401,
-      ERROR_CODES.codeRejected,
-      'socialStateInvalid',
-    );
+    okData('googleAuth', await completeInBrowser('google', back));
+    expectFailure(await completeInBrowser('google', back), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
   });
 
   it('refuse a state of another provider, an unknown one and an expired one', async () => {
     const back = await authorizeAs((await start(harness, 'facebook')).href, 'mixup');
-    expectFailure(
-      await call(harness, 'twitterAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
-      401,
-      ERROR_CODES.codeRejected,
-      'socialStateInvalid',
-    );
+    expectFailure(await completeInBrowser('twitter', back), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
     // The mismatch used the state up: the right provider cannot be tried with it afterwards either.
-    expectFailure(
-      await call(harness, 'facebookAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
-      401,
-      ERROR_CODES.codeRejected,
-      'socialStateInvalid',
-    );
+    expectFailure(await completeInBrowser('facebook', back), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
 
     expectFailure(
       await call(harness, 'facebookAuth', { query: `?code=abc&state=${'x'.repeat(43)}` }),
@@ -118,42 +100,22 @@ describe('completion calls', () => {
 
     const late = await authorizeAs((await start(harness, 'vk')).href, 'late');
     harness.clock.advance({ minutes: SOCIAL_LOGIN_TTL_MINUTES, seconds: 1 });
-    expectFailure(
-      await call(harness, 'vkAuth', { headers: inBrowser(harness), query: completionQuery(late) }),
-      401,
-      ERROR_CODES.codeRejected,
-      'socialStateInvalid',
-    );
+    expectFailure(await completeInBrowser('vk', late), 401, ERROR_CODES.codeRejected, 'socialStateInvalid');
   });
 
   it('answer a refused code or a wrong issuer with socialLoginFailed, never a server error', async () => {
     const url = await start(harness, 'google');
     const back = await authorizeAs(url.href, 'badcode');
     back.searchParams.set('code', 'not-the-code');
-    expectFailure(
-      await call(harness, 'googleAuth', { headers: inBrowser(harness), query: completionQuery(back) }),
-      400,
-      ERROR_CODES.badRequest,
-      'socialLoginFailed',
-    );
+    expectFailure(await completeInBrowser('google', back), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
 
     const mixed = await authorizeAs((await start(harness, 'apple')).href, 'mixed-issuer');
     mixed.searchParams.set('iss', 'https://attacker.example');
-    expectFailure(
-      await call(harness, 'appleAuth', { headers: inBrowser(harness), query: completionQuery(mixed) }),
-      400,
-      ERROR_CODES.badRequest,
-      'socialLoginFailed',
-    );
+    expectFailure(await completeInBrowser('apple', mixed), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
 
     const plain = await authorizeAs((await start(harness, 'twitter')).href, 'badcode2');
     plain.searchParams.set('code', 'forged');
-    expectFailure(
-      await call(harness, 'twitterAuth', { headers: inBrowser(harness), query: completionQuery(plain) }),
-      400,
-      ERROR_CODES.badRequest,
-      'socialLoginFailed',
-    );
+    expectFailure(await completeInBrowser('twitter', plain), 400, ERROR_CODES.badRequest, 'socialLoginFailed');
   });
 
   it('answer socialLoginFailed when the provider cannot be reached', async () => {

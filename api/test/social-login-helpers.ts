@@ -1,8 +1,9 @@
 import type { EndpointName, SocialProvider } from 'shared-contracts';
 import { expect } from 'vitest';
 import { readOAuthSettings } from '../src/oauth/config.js';
+import { call, okData } from './api-calls.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { call, okData, unique } from './identity-helpers.js';
+import { unique } from './identity-helpers.js';
 import { authorizeAs, startDemoOAuthServer, type DemoOAuthServer } from 'tooling/demo-oauth';
 
 /**

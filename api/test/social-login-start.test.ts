@@ -1,8 +1,9 @@
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import { call, expectFailure, okData, unique } from './identity-helpers.js';
+import { unique } from './identity-helpers.js';
 import { DEMO_CLIENTS } from 'tooling/demo-oauth';
 import { createSocialLoginHarness, inBrowser, OTHER_SITE, SITE, siteHeaders, START, start } from './social-login-helpers.js';
 

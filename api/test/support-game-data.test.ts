@@ -1,7 +1,7 @@
 import { ERROR_CODES, LANGUAGES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { expectFailure, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { expectFailure, okData } from './identity-helpers.js';
 import { createTicketHarness } from './tickets-helpers.js';
 import { get, seed } from './support-helpers.js';
 

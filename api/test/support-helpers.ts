@@ -1,7 +1,7 @@
 import type { EndpointName } from 'shared-contracts';
 import { readSupportSeed } from '../src/seed/support-seed.js';
+import { call, okData } from './api-calls.js';
 import type { TestApp } from './helpers.js';
-import { call, okData } from './identity-helpers.js';
 
 /** The support seed the harness loads (createTicketHarness), for the answers the support endpoints should give. */
 export const seed = await readSupportSeed();

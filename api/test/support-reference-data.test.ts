@@ -1,8 +1,8 @@
 import { type EndpointName, ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { seedSupport } from '../src/seed/support-seed.js';
+import { expectFailure, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { expectFailure, okData } from './identity-helpers.js';
 import { createTicketHarness } from './tickets-helpers.js';
 import { faqIds, get, seed } from './support-helpers.js';
 

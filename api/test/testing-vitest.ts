@@ -6,5 +6,6 @@
 import type {} from './global-setup.js';
 
 export { TEST_PASSWORD_HASHING, injectJson } from './helpers.js';
-export { call, expectFailure, login } from './identity-helpers.js';
+export { call, expectFailure } from './api-calls.js';
+export { login } from './identity-helpers.js';
 export { createTicketHarness, type TicketHarness } from './tickets-helpers.js';

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/ticket-options.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, okData, loggedInPlayer } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, platformBody, renewSessions, replyBody, ticketCount } from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { platformBody, replyBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness, renewSessions, ticketCount } from './tickets-helpers.js';
 
 /** The limits that keep one account from flooding the agents' queue, at their defaults. */
 const h = harnessForFile(() => createTicketHarness({ ticketLimits: DEFAULT_TICKET_LIMITS }));

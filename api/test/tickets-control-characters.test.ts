@@ -1,19 +1,10 @@
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call, expectFailure, okData, schemaKey } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  countRows,
-  type CreateBody,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  officialBody,
-  platformBody,
-  replyBody,
-  schemaKey,
-  ticketCount,
-} from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { type CreateBody, officialBody, platformBody, replyBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness, inquiryDetail, ticketCount } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

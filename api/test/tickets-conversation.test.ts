@@ -1,20 +1,10 @@
 import { ERROR_CODES, LIMITS, TICKET_LIST_LABELS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call, expectFailure, okData, schemaKey } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  agentReply,
-  countRows,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  insertFile,
-  officialBody,
-  platformBody,
-  replyBody,
-  schemaKey,
-  ticketRow,
-} from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { officialBody, platformBody, replyBody } from './ticket-bodies.js';
+import { agentReply, countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

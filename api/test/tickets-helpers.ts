@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { LIMITS, type AttachmentKind, type EndpointBody } from 'shared-contracts';
+import { LIMITS, type AttachmentKind } from 'shared-contracts';
 import type { Database, SqlValue } from '../src/db/database.js';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
 import type { TicketLimits } from '../src/tickets/ticket-options.js';
 import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
+import { call, okData } from './api-calls.js';
 import { createTestApp, testHasher, type TestApp } from './helpers.js';
-import { call, loginToken, okData } from './identity-helpers.js';
+import { loginToken } from './identity-helpers.js';
+import { type CreateBody, replyBody } from './ticket-bodies.js';
 
 /** A test app with the demo games, accounts (player1, player2, agent1) and support data, and their tokens. */
 export interface TicketHarness extends TestApp {
@@ -67,41 +69,6 @@ export async function renewSessions(harness: TicketHarness): Promise<void> {
   harness.agent = await loginToken(harness, 'agent1', 'agent1-pass');
 }
 
-export type CreateBody = EndpointBody<'createInquiry'>;
-
-/** An official ticket player1 may open: Star Harbor, server Orion (s1), region Asia, character Captain Mira. */
-export function officialBody(overrides: Partial<CreateBody> = {}): CreateBody {
-  return {
-    requestId: randomUUID(),
-    ticketType: '1',
-    gameId: 1,
-    serverId: 's1',
-    gameAreaId: 'asia',
-    roleId: 'r100101',
-    roleName: 'Captain Mira',
-    queryType: 3,
-    title: 'Lost my ship',
-    content: 'My ship vanished from the hangar after the update.',
-    contactKind: 'email',
-    contact: 'player1@demo.example',
-    attachments: [],
-    consent: true,
-    ...overrides,
-  };
-}
-
-/** A platform ticket ('0'): about our service, without server, region or character (anyone may open one). */
-export function platformBody(overrides: Partial<CreateBody> = {}): CreateBody {
-  return {
-    ...officialBody({ ticketType: '0', serverId: '', gameAreaId: '', roleId: '', roleName: '', gameId: 2, queryType: 2 }),
-    title: 'Top-up missing',
-    content: 'I paid for gems yesterday and they never arrived.',
-    contactKind: 'phone',
-    contact: '+44 20 7946 0958',
-    ...overrides,
-  };
-}
-
 export async function createTicket(harness: TicketHarness, token: string, body: CreateBody, query = '?spec_lang=en'): Promise<number> {
   return okData('createInquiry', await call(harness, 'createInquiry', { token, body, query })).inquiryId;
 }
@@ -129,19 +96,6 @@ export const AUTO_END_MS = LIMITS.autoEndHours * 3_600_000;
 /** A word no other test puts in a ticket, so a keyword search sees only this test's tickets. */
 export function marker(): string {
   return `mk${Math.random().toString(36).slice(2, 10)}`;
-}
-
-/** `msg` of a schema refusal names the field and ends with the key the browser translates. */
-export function schemaKey(key: string): RegExp {
-  return new RegExp(`": ${key}(;|$)`);
-}
-
-export function replyBody(
-  inquiryId: number,
-  content = 'Here is more information.',
-  attachments: string[] = [],
-): EndpointBody<'inquiryReply'> {
-  return { inquiryId, requestId: randomUUID(), content, attachments };
 }
 
 export interface TestFile {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { bearer, call, expectFailure, okData } from './api-calls.js';
 import { png } from './files-fixtures.js';
 import { multipart } from './multipart-bodies.js';
 import { harnessForFile, injectJson } from './helpers.js';
-import { bearer, call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, platformBody, ticketCount } from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { platformBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, ticketCount } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call, expectFailure, okData, schemaKey } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  type CreateBody,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  officialBody,
-  platformBody,
-  schemaKey,
-  ticketCount,
-  ticketRow,
-} from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { type CreateBody, officialBody, platformBody } from './ticket-bodies.js';
+import { createTicket, createTicketHarness, inquiryDetail, ticketCount, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

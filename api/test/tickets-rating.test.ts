@@ -1,8 +1,10 @@
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { call, expectFailure, okData, schemaKey } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
-import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import { countRows, createTicket, createTicketHarness, inquiryDetail, platformBody, schemaKey, ticketRow } from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { platformBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness, inquiryDetail, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 

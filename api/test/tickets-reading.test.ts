@@ -1,20 +1,11 @@
 import { type EndpointName, ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { harnessForFile, TEST_PASSWORD_HASHING } from './helpers.js';
-import { call, expectFailure, loggedInPlayer, okData } from './identity-helpers.js';
-import {
-  agentReply,
-  countRows,
-  createTicket,
-  createTicketHarness,
-  inquiryDetail,
-  insertFile,
-  officialBody,
-  platformBody,
-  replyBody,
-  ticketRow,
-} from './tickets-helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { officialBody, platformBody, replyBody } from './ticket-bodies.js';
+import { agentReply, countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, ticketRow } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
