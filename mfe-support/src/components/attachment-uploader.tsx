@@ -22,6 +22,15 @@ export interface AttachmentUploaderProps {
   rule?: AttachmentRule;
 }
 
+/** A file's kind at a glance: its extension in a badge (decoration; the name beside it says the same). */
+function FileBadge({ name }: { name: string }) {
+  return (
+    <span className={styles.badge} aria-hidden="true">
+      {fileExtension(name).toUpperCase()}
+    </span>
+  );
+}
+
 /**
  * Attachments of a support message (SPEC §3 types, §5 limits): choose files with the button or drop them on the
  * area, see each upload's progress and cancel it, remove an uploaded file. Used by the inquiry form, the
@@ -123,9 +132,7 @@ export function AttachmentUploader({
         <ul className={`${layout.stack} ${styles.list}`} aria-label={t('support:attachments.list')} data-testid="attachment-list">
           {uploads.map((upload) => (
             <li key={upload.key} className={styles.file} data-testid="attachment-uploading">
-              <span className={styles.badge} aria-hidden="true">
-                {fileExtension(upload.name).toUpperCase()}
-              </span>
+              <FileBadge name={upload.name} />
               <span className={styles.details}>
                 <span className={styles.fileName}>{upload.name}</span>
                 <span className={styles.progressRow}>
@@ -154,9 +161,7 @@ export function AttachmentUploader({
               {previews[attachment.fileId] ? (
                 <img className={styles.thumbnail} src={previews[attachment.fileId]} alt="" width={48} height={48} />
               ) : (
-                <span className={styles.badge} aria-hidden="true">
-                  {fileExtension(attachment.name).toUpperCase()}
-                </span>
+                <FileBadge name={attachment.name} />
               )}
               <span className={styles.details}>
                 <span className={styles.fileName}>{attachment.name}</span>

@@ -123,7 +123,7 @@ export function CannedRepliesPage() {
       </div>
       <p>{t('support:cannedReplies.intro')}</p>
       <form
-        className={styles.filters}
+        className={`${layout.row} ${styles.filters}`}
         role="search"
         aria-label={t('support:cannedReplies.filters')}
         onSubmit={(event) => event.preventDefault()}

@@ -14,6 +14,7 @@ import { HandlingSummary } from '../../components/handling-summary.js';
 import { supportErrorKey, supportMessageValues } from '../../lib/error-key.js';
 import { useCall } from '../../lib/use-call.js';
 import fieldStyles from '../../components/form.module.css';
+import layout from '../../components/layout.module.css';
 import styles from './desk-handling.module.css';
 
 /** What the last assignment did: a change (a status message), a refusal because the holder changed, or a failure. */
@@ -90,7 +91,7 @@ export function useDeskHandling(
     <section className={styles.handling} aria-label={t('support:helpdesk.handling')} data-testid="desk-handling">
       <HandlingSummary ticket={ticket} selfAccountId={selfAccountId} />
       {open && known ? (
-        <div className={styles.controls}>
+        <div className={`${layout.row} ${styles.controls}`}>
           {ownAction ? (
             <button
               type="button"
@@ -103,7 +104,7 @@ export function useDeskHandling(
             </button>
           ) : null}
           <form
-            className={styles.assignTo}
+            className={`${layout.row} ${styles.assignTo}`}
             onSubmit={(event) => {
               event.preventDefault();
               if (chosen !== '') void assign(Number(chosen));
