@@ -20,7 +20,7 @@ function QueueEntry({ item, desk }: { item: QueueItem; desk: DeskParams }) {
   const { t, i18n } = useTranslation();
   return (
     <Link
-      className={styles.item}
+      className={`${layout.entry} ${styles.item}`}
       to={desk.linkTo({ inquiryId: String(item.id) })}
       aria-current={desk.inquiryId === item.id ? 'true' : undefined}
       data-testid="agent-queue-item"

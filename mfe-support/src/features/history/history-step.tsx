@@ -24,7 +24,12 @@ function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
   const label = TICKET_LIST_LABELS[inquiry.status];
   return (
     <li>
-      <a className={styles.item} {...platformLink(inquiryFeedbackPath(inquiry.id))} data-testid="history-item" data-inquiry-id={inquiry.id}>
+      <a
+        className={`${layout.entry} ${styles.item}`}
+        {...platformLink(inquiryFeedbackPath(inquiry.id))}
+        data-testid="history-item"
+        data-inquiry-id={inquiry.id}
+      >
         <span className={styles.top}>
           <span className={styles.title}>{inquiry.title}</span>
           {inquiry.unread ? (
