@@ -1,10 +1,13 @@
-import { type EndpointName } from 'shared-contracts';
+import { ERROR_CODES, type EndpointName } from 'shared-contracts';
 import { ENDPOINTS, envelopeSchema } from 'shared-contracts/schemas';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { injectJson, type JsonAnswer, type TestApp } from './helpers.js';
 
 /** Calling the API's endpoints by their name in the shared table, and reading their answers as a client does. */
+
+/** The whole answer to a call without a live session (-600), which logs the browser out. */
+export const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };

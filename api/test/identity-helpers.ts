@@ -16,8 +16,6 @@ export const PASSWORD = 'Correct-horse-9';
 
 /** The whole answer to a wrong password or unknown account, the same for both. */
 export const INVALID_CREDENTIALS = { code: ERROR_CODES.invalidCredentials, msg: 'invalidCredentials', data: null };
-/** The whole answer to a call without a live session (-600), which logs the browser out. */
-export const SESSION_INVALID = { code: ERROR_CODES.sessionInvalid, msg: 'sessionInvalid', data: null };
 
 export async function createAccount(
   harness: TestApp,

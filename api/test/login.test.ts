@@ -3,18 +3,9 @@ import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Sessions } from '../src/identity/sessions.js';
-import { call, expectFailure, okData } from './api-calls.js';
+import { call, expectFailure, okData, SESSION_INVALID } from './api-calls.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import {
-  createAccount,
-  createSocialAccount,
-  INVALID_CREDENTIALS,
-  login,
-  loginToken,
-  PASSWORD,
-  SESSION_INVALID,
-  unique,
-} from './identity-helpers.js';
+import { createAccount, createSocialAccount, INVALID_CREDENTIALS, login, loginToken, PASSWORD, unique } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 

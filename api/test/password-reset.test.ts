@@ -1,8 +1,8 @@
 import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { call, expectFailure, okData } from './api-calls.js';
+import { call, expectFailure, okData, SESSION_INVALID } from './api-calls.js';
 import { codeIn, createTestApp, harnessForFile, type OutboxMessage } from './helpers.js';
-import { createAccount, login, loginToken, PASSWORD, SESSION_INVALID, unique } from './identity-helpers.js';
+import { createAccount, login, loginToken, PASSWORD, unique } from './identity-helpers.js';
 import { afterCoolDown, CODE_REJECTED, forgot, freshEmail, lastCodeTo, mailTo } from './codes-helpers.js';
 
 const harness = harnessForFile(createTestApp);

@@ -2,9 +2,9 @@ import { ACCOUNT_RULES, ERROR_CODES } from 'shared-contracts';
 import { birthdayProblem } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { Sessions } from '../src/identity/sessions.js';
-import { call, expectFailure, okData } from './api-calls.js';
+import { call, expectFailure, okData, SESSION_INVALID } from './api-calls.js';
 import { createTestApp, harnessForFile } from './helpers.js';
-import { createSocialAccount, SESSION_INVALID, unique, loggedInPlayer } from './identity-helpers.js';
+import { createSocialAccount, unique, loggedInPlayer } from './identity-helpers.js';
 
 /** SPEC §3 user info: POST /ucenter/profile sets the birthday (once) and the phone of the session's own account. */
 const harness = harnessForFile(createTestApp);

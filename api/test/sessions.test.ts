@@ -1,9 +1,9 @@
 import { ACCOUNT_RULES, type EndpointName, ERROR_CODES } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
-import { call, expectFailure, okData } from './api-calls.js';
+import { call, expectFailure, okData, SESSION_INVALID } from './api-calls.js';
 import { createTestApp, harnessForFile, readOutbox } from './helpers.js';
-import { createAccount, loginToken, PASSWORD, SESSION_INVALID, unique } from './identity-helpers.js';
+import { createAccount, loginToken, PASSWORD, unique } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
 
