@@ -4,17 +4,12 @@ import { useEffect, useRef } from 'react';
  * The agents' desk's keyboard shortcuts (issue 15), in the order its help dialog lists them. The queue's own keys
  * are handled by the desk, a ticket's by its view: each passes the actions it can do now.
  */
-export const DESK_SHORTCUTS = [
-  { key: 'j', action: 'next' },
-  { key: 'k', action: 'previous' },
-  { key: '/', action: 'search' },
-  { key: 'c', action: 'claim' },
-  { key: 'r', action: 'reply' },
-  { key: 'e', action: 'end' },
-  { key: '?', action: 'help' },
-] as const;
+const DESK_SHORTCUT_KEYS = { next: 'j', previous: 'k', search: '/', claim: 'c', reply: 'r', end: 'e', help: '?' } as const;
 
-export type DeskShortcutAction = (typeof DESK_SHORTCUTS)[number]['action'];
+export type DeskShortcutAction = keyof typeof DESK_SHORTCUT_KEYS;
+
+/** The shortcuts as [action, key] pairs, in the help dialog's order. */
+export const DESK_SHORTCUTS = Object.entries(DESK_SHORTCUT_KEYS) as [DeskShortcutAction, string][];
 
 /** Input types that take no typing: a letter pressed on them is not text. */
 const NOT_TYPED = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
@@ -43,8 +38,8 @@ export function useDeskShortcuts(actions: Partial<Record<DeskShortcutAction, () 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
       if (keyBelongsTo(event.target) || document.querySelector('dialog:modal') !== null) return;
-      const shortcut = DESK_SHORTCUTS.find((candidate) => candidate.key === event.key);
-      const action = shortcut ? current.current[shortcut.action] : undefined;
+      const shortcut = DESK_SHORTCUTS.find(([, key]) => key === event.key);
+      const action = shortcut ? current.current[shortcut[0]] : undefined;
       if (!action) return;
       event.preventDefault();
       action();

@@ -10,7 +10,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
     <Dialog open={open} onClose={onClose} title={t('support:agent.shortcuts.title')} testId="desk-shortcuts-dialog">
       <p>{t('support:agent.shortcuts.intro')}</p>
       <dl className={styles.shortcuts}>
-        {DESK_SHORTCUTS.map(({ key, action }) => (
+        {DESK_SHORTCUTS.map(([action, key]) => (
           <div key={key}>
             <dt>
               <kbd>{key}</kbd>
