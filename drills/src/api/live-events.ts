@@ -135,15 +135,9 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
   try {
     for (const stream of opened) await stream.until(isReady(stream), 'ready');
 
-    const { inquiryId: owners } = (await data(
-      api,
-      'POST',
-      ENDPOINTS.createInquiry.path,
-      tokens.owner,
-      platformTicket('Live drill', 'A ticket the live drill opens.', 'live@example.test'),
-    )) as {
-      inquiryId: number;
-    };
+    const openTicket = async (token: string, ...ticket: Parameters<typeof platformTicket>) =>
+      ((await data(api, 'POST', ENDPOINTS.createInquiry.path, token, platformTicket(...ticket))) as { inquiryId: number }).inquiryId;
+    const owners = await openTicket(tokens.owner, 'Live drill', 'A ticket the live drill opens.', 'live@example.test');
     const reply = (token: string, path: string) =>
       data(api, 'POST', path, token, { inquiryId: owners, requestId: randomUUID(), content: 'Live drill', attachments: [] });
     // The agent claims the ticket and leaves an internal note: two events for agents' streams alone.
@@ -163,13 +157,7 @@ export async function runLiveEventsDrill(api: ApiUnderTest, baseUrls: readonly s
     await data(api, 'POST', ENDPOINTS.agentInquiryEnd.path, tokens.agent, { inquiryId: owners });
     await data(api, 'POST', ENDPOINTS.inquiryScore.path, tokens.owner, { inquiryId: owners, score: 4, reasons: [], comment: '' });
     // Last, the other player's own ticket: once their stream has it, it has passed every event of the owner's.
-    const { inquiryId: others } = (await data(
-      api,
-      'POST',
-      ENDPOINTS.createInquiry.path,
-      tokens.otherPlayer,
-      platformTicket('Live drill other', 'The other player’s own ticket.', 'other@example.test'),
-    )) as { inquiryId: number };
+    const others = await openTicket(tokens.otherPlayer, 'Live drill other', 'The other player’s own ticket.', 'other@example.test');
 
     const about = (stream: OpenStream, inquiryId: number) => stream.events().filter((event) => event.inquiryId === inquiryId).length;
     await streams.owner.until(
