@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import type { Language } from 'shared-contracts';
+import { t } from './locales.js';
 import { site } from './ports.js';
 
 /** Demo accounts of the embedded database's seed (DESIGN §9). */
@@ -33,6 +35,20 @@ export async function logIn(
   if (options.remember) await form.locator('input[name="remember"]').check();
   await form.getByTestId('login-submit').click();
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('oauth_token'))).not.toBeNull();
+}
+
+/**
+ * Changes the logged-in player's password with the form of the page open on the user center (or account security), in
+ * the page's `language`, and waits until the form says it is changed.
+ */
+export async function changePassword(page: Page, language: Language, from: string, to: string) {
+  const form = page.getByTestId('change-password');
+  const label = (key: string) => t('account', language, `password.${key}`);
+  await form.getByLabel(label('current')).fill(from);
+  await form.getByLabel(label('new'), { exact: true }).fill(to);
+  await form.getByLabel(label('confirm')).fill(to);
+  await form.getByRole('button', { name: label('submit') }).click();
+  await expect(form.getByRole('status')).toHaveText(label('changed'));
 }
 
 /**

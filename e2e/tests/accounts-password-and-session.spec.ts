@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, logIn, MUTABLE } from '../support/accounts.js';
+import { DEMO, MUTABLE, changePassword, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { codeSentTo } from '../support/mailbox.js';
 import { PORTS, site } from '../support/ports.js';
@@ -59,12 +59,7 @@ test.describe('session lifecycle (SPEC §4)', () => {
     const laptop = await browser.newPage();
     await logIn(laptop, who);
     await laptop.goto(`${site()}/UserCenter?spec_lang=en`);
-    const form = laptop.getByTestId('change-password');
-    await form.getByLabel(t('account', 'en', 'password.current')).fill(who.password);
-    await form.getByLabel(t('account', 'en', 'password.new'), { exact: true }).fill('a-new-pass-42');
-    await form.getByLabel(t('account', 'en', 'password.confirm')).fill('a-new-pass-42');
-    await form.getByRole('button', { name: t('account', 'en', 'password.submit') }).click();
-    await expect(form.getByRole('status')).toHaveText(t('account', 'en', 'password.changed'));
+    await changePassword(laptop, 'en', who.password, 'a-new-pass-42');
 
     await laptop.reload();
     await expect(laptop.getByTestId('account-details')).toContainText(who.account);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AREA_DEFAULT_LANGUAGE, BRAND_IDS, BRANDS } from 'shared-contracts';
-import { DEMO, logIn, MUTABLE } from '../support/accounts.js';
+import { DEMO, MUTABLE, changePassword, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 
@@ -93,12 +93,7 @@ test.describe('account security on the brands without a user center (SPEC ยง1, ย
     const host = 'aurum.localhost';
     await logIn(page, who, { host });
     await page.goto(`${site(host)}/UserCenter?spec_lang=ko`);
-    const form = page.getByTestId('change-password');
-    await form.getByLabel(t('account', 'ko', 'password.current')).fill(who.password);
-    await form.getByLabel(t('account', 'ko', 'password.new'), { exact: true }).fill('aurum-new-pass-5');
-    await form.getByLabel(t('account', 'ko', 'password.confirm')).fill('aurum-new-pass-5');
-    await form.getByRole('button', { name: t('account', 'ko', 'password.submit') }).click();
-    await expect(form.getByRole('status')).toHaveText(t('account', 'ko', 'password.changed'));
+    await changePassword(page, 'ko', who.password, 'aurum-new-pass-5');
     // A new device logs in with the new password.
     const other = await browser.newPage();
     await logIn(other, { account: who.account, password: 'aurum-new-pass-5' }, { host });

@@ -4,6 +4,7 @@ import { BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 
 import { MUTABLE } from '../support/accounts.js';
 import { faqs, gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
+import { holdUntilReleased } from '../support/network.js';
 import { PORTS, site } from '../support/ports.js';
 import { serveApp } from '../support/servers.js';
 
@@ -179,15 +180,8 @@ test.describe('the browser takes over the first view', () => {
   test('text typed into the login form before the account remote mounts stays there', async ({ page }) => {
     // A cold fragment server may leave the first page without its first view, and the held entry without a form.
     await visitWarm(page, `${site()}/login?spec_lang=en`);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // The account remote's entry waits until the player has typed into the page's own form.
-    await page.route(`http://localhost:${PORTS.account}/remoteEntry.js`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdUntilReleased(page, `http://localhost:${PORTS.account}/remoteEntry.js`);
     // Not until "load": the held remote entry is one of the page's scripts.
     await page.goto(`${site()}/login?spec_lang=en`, { waitUntil: 'domcontentloaded' });
     const account = page.locator('input[name="account"]');
@@ -203,15 +197,8 @@ test.describe('the browser takes over the first view', () => {
   }) => {
     const { account: name, password } = MUTABLE.typesThroughTakeOver;
     await visitWarm(page, `${site()}/login?spec_lang=en`);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // The remote's own module (its ./app) arrives only once the player has begun typing.
-    await page.route(`http://localhost:${PORTS.account}/__federation_expose_*.js`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdUntilReleased(page, `http://localhost:${PORTS.account}/__federation_expose_*.js`);
     // A slow processor, as at the start of a clean run: the root hydrates for longer, so keys land while it does.
     await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${site()}/login?spec_lang=en`, { waitUntil: 'domcontentloaded' });
@@ -234,14 +221,7 @@ test.describe('the browser takes over the first view', () => {
   test('a keyword typed into the help topics search before the support remote mounts stays there and searches', async ({ page }) => {
     const keyword = (await faqs(3))[0]!.title.split(/\s+/)[0]!;
     await visitWarm(page, `${site()}/SupportCenter/question?game=3&spec_lang=en`);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`http://localhost:${PORTS.support}/__federation_expose_*.js`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdUntilReleased(page, `http://localhost:${PORTS.support}/__federation_expose_*.js`);
     const searched: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

@@ -101,28 +101,36 @@ test.describe('a live conversation while an API replica is killed (issue 15)', (
           await expect(thread.locator('[data-testid^="conversation-message-"]')).toHaveText(expected, { timeout: ARRIVES_MS });
         }
       };
-      const agentReplies = async (moment: string) => {
-        const text = `Agent ${moment} ${marker}`;
-        const form = view.getByTestId('reply-form');
-        await form.getByLabel(en('agent.reply')).fill(text);
-        await form.getByTestId('reply-send').click();
-        await expect(view.getByTestId('agent-notice')).toHaveText(en('agent.replied'));
-        sent.push(text);
-        await bothShowAll();
+      /** Each side's way to reply: the form it opens, its field's label, and the notice that says the reply was sent. */
+      const sides = {
+        Agent: {
+          open: async () => view.getByTestId('reply-form'),
+          field: 'agent.reply',
+          notice: view.getByTestId('agent-notice'),
+          sent: 'agent.replied',
+        },
+        Player: {
+          open: async () => {
+            await conversation.getByTestId('add-information').click();
+            return page.getByTestId('add-information-dialog');
+          },
+          field: 'conversation.message',
+          notice: conversation.getByTestId('feedback-notice'),
+          sent: 'conversation.added',
+        },
       };
-      const playerReplies = async (moment: string) => {
-        const text = `Player ${moment} ${marker}`;
-        await conversation.getByTestId('add-information').click();
-        const dialog = page.getByTestId('add-information-dialog');
-        await dialog.getByLabel(en('conversation.message')).fill(text);
-        await dialog.getByTestId('reply-send').click();
-        await expect(conversation.getByTestId('feedback-notice')).toHaveText(en('conversation.added'));
+      const replies = async (side: keyof typeof sides, moment: string) => {
+        const text = `${side} ${moment} ${marker}`;
+        const form = await sides[side].open();
+        await form.getByLabel(en(sides[side].field)).fill(text);
+        await form.getByTestId('reply-send').click();
+        await expect(sides[side].notice).toHaveText(en(sides[side].sent));
         sent.push(text);
         await bothShowAll();
       };
       const exchange = async (moment: string) => {
-        await agentReplies(moment);
-        await playerReplies(moment);
+        await replies('Agent', moment);
+        await replies('Player', moment);
       };
 
       await exchange('before');

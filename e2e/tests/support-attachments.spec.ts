@@ -5,6 +5,7 @@ import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
 import { tokenOf } from '../support/tickets-api.js';
 import { site } from '../support/ports.js';
+import { slowUploads } from '../support/network.js';
 import { noisePng, windowsProgram } from '../support/test-files.js';
 
 test.describe('support step three: attachments (SPEC §5)', () => {
@@ -18,14 +19,7 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     const refused = uploader.getByTestId('attachment-refused');
 
     // A slow connection, so each upload's progress can be watched.
-    const network = await page.context().newCDPSession(page);
-    await network.send('Network.enable');
-    await network.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
-    });
+    const fullSpeed = await slowUploads(page);
 
     await input.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: noisePng(420) });
     const progress = uploader.getByRole('progressbar', { name: supportMessage('attachments.uploading', { name: 'screenshot.png' }) });
@@ -44,7 +38,7 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await uploader.getByRole('button', { name: supportMessage('attachments.cancel', { name: 'too-slow.png' }) }).click();
     await expect(uploader.getByRole('progressbar')).toHaveCount(0);
     await expect(uploaded).toHaveCount(1);
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await fullSpeed();
 
     // A program renamed .png passes the name check; the server reads its content and refuses it.
     await input.setInputFiles({ name: 'setup.png', mimeType: 'image/png', buffer: windowsProgram() });

@@ -5,6 +5,7 @@ import { ENDPOINTS } from 'shared-contracts/schemas';
 import { DEMO, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
+import { loseNextAnswer } from '../support/network.js';
 import { AGENT, PNG_BYTES, agentReads, callApi, openTicket, tokenOf, uploadFile } from '../support/tickets-api.js';
 
 /** An English support message with its {{placeholders}} filled in. */
@@ -95,17 +96,7 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await addInformation.click();
     await textarea.fill(extra);
     await expect(dialog).toContainText(en('form.counter', { length: extra.length, max: LIMITS.replyMax }));
-    await page.route(
-      (url) => url.pathname.endsWith(ENDPOINTS.inquiryReply.path),
-      async (route) => {
-        // Sent from the test runner, which does not resolve *.localhost as the browser does: the same origin by address.
-        const url = new URL(route.request().url());
-        url.hostname = '127.0.0.1';
-        await route.fetch({ url: url.toString() });
-        await route.abort('connectionreset');
-      },
-      { times: 1 },
-    );
+    await loseNextAnswer(page, (url) => url.pathname.endsWith(ENDPOINTS.inquiryReply.path));
     await dialog.getByTestId('reply-send').click();
     await expect(dialog.getByTestId('reply-failure')).toHaveText(t('common', 'en', 'errors.network'));
     await expect(textarea).toHaveValue(extra);

@@ -5,6 +5,7 @@ import { logIn } from '../support/accounts.js';
 import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
+import { slowUploads } from '../support/network.js';
 import { noisePng } from '../support/test-files.js';
 import { AGENT } from '../support/tickets-api.js';
 
@@ -73,19 +74,12 @@ test('the whole support loop: ask with a file, agent answers, dot, read, add inf
   for (const name of ['ticketType', 'title', 'content', 'contact', 'consent']) await expect(error(name)).toHaveCount(0);
 
   // A receipt screenshot, uploaded over a slow connection so its progress shows.
-  const network = await page.context().newCDPSession(page);
-  await network.send('Network.enable');
-  await network.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 256 * 1024,
-  });
+  const fullSpeed = await slowUploads(page);
   await page.getByTestId('attachment-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: noisePng(360) });
   const progress = page.getByRole('progressbar', { name: en('attachments.uploading', { name: 'receipt.png' }) });
   await expect(progress).toBeVisible();
   await expect(page.getByTestId('attachment-uploaded')).toContainText('receipt.png', { timeout: 20_000 });
-  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await fullSpeed();
 
   await page.getByTestId('inquiry-submit').click();
   await expect(page).toHaveURL(/\/SupportCenter\/history/);

@@ -3,6 +3,7 @@ import { DEMO } from '../support/accounts.js';
 import { INQUIRY, chooseFirstGame, inquiryField, openFormAs, startNewIfAsked } from '../support/inquiry-form.js';
 import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
+import { loseNextAnswer } from '../support/network.js';
 import { callApi, openTicket, tokenOf } from '../support/tickets-api.js';
 import { LONG_QUEUE_THRESHOLD, site } from '../support/ports.js';
 
@@ -71,17 +72,7 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
 
     const isCreate = (url: URL) => url.pathname.endsWith('/inquiries');
     // The request reaches the API (the ticket is made), then the connection drops before the answer arrives.
-    await page.route(
-      isCreate,
-      async (route) => {
-        // Sent from the test (which cannot resolve *.localhost) to the same shell origin's API proxy.
-        const url = new URL(route.request().url());
-        url.hostname = '127.0.0.1';
-        await route.fetch({ url: url.toString() });
-        await route.abort('connectionreset');
-      },
-      { times: 1 },
-    );
+    await loseNextAnswer(page, isCreate);
     await page.getByTestId('inquiry-submit').click();
     await expect(page.getByTestId('inquiry-problem')).toHaveText(t('common', 'en', 'errors.network'));
     // Busy while sending, the button kept the focus (a disabled one would have dropped it to the page).
