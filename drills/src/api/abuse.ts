@@ -114,6 +114,9 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
     if ((answer.statusCode >= 300 && answer.statusCode < 400) || answer.headers.location !== undefined) redirects += 1;
     return answer;
   };
+  /** A JSON POST from `remoteAddress`, to one replica or the other by `index`. */
+  const post = (index: number, url: string, remoteAddress: string, body: unknown) =>
+    send(index, { method: 'POST', url, remoteAddress, ...json(body) });
   const attacks: AttackFigures[] = [];
   const attack = (name: string, allowed: number | null): AttackFigures => {
     const figures = { attack: name, tried: 0, checked: 0, throttled: 0, succeeded: 0, allowed, other: 0 };
@@ -128,21 +131,11 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
     if (index < 5) secrets.add(password);
     tally(
       guessing,
-      await send(index, {
-        method: 'POST',
-        url: ENDPOINTS.loginPassword.path,
-        remoteAddress: `203.0.${index >> 8}.${index & 255}`,
-        ...json({ account: victim.account, password }),
-      }),
+      await post(index, ENDPOINTS.loginPassword.path, `203.0.${index >> 8}.${index & 255}`, { account: victim.account, password }),
       ERROR_CODES.invalidCredentials,
     );
   }
-  const lockedOut = await send(1, {
-    method: 'POST',
-    url: ENDPOINTS.loginPassword.path,
-    remoteAddress: '198.18.0.1',
-    ...json({ account: victim.account, password: victim.password }),
-  });
+  const lockedOut = await post(1, ENDPOINTS.loginPassword.path, '198.18.0.1', { account: victim.account, password: victim.password });
   const lockedOutCode = envelopeOf(lockedOut)?.code;
 
   // 2. Spraying one common password over many accounts from one address.
@@ -151,19 +144,14 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
     const account = subject.others[index % subject.others.length]!;
     tally(
       spraying,
-      await send(index, {
-        method: 'POST',
-        url: ENDPOINTS.loginPassword.path,
-        remoteAddress: '198.18.1.1',
-        ...json({ account, password: 'Password123!' }),
-      }),
+      await post(index, ENDPOINTS.loginPassword.path, '198.18.1.1', { account, password: 'Password123!' }),
       ERROR_CODES.invalidCredentials,
     );
   }
 
   // 3. Guessing the e-mailed reset code from a new address each time; afterwards the real code must be dead.
   const mailsBefore = subject.sent.length;
-  await send(0, { method: 'POST', url: ENDPOINTS.forgotPassword.path, remoteAddress: '198.18.2.1', ...json({ email: victim.email }) });
+  await post(0, ENDPOINTS.forgotPassword.path, '198.18.2.1', { email: victim.email });
   await waitForMail(subject.sent, mailsBefore + 1);
   const realCode = /\b(\d{6})\b/.exec(subject.sent.at(-1)?.text ?? '')?.[1];
   if (realCode) secrets.add(realCode);
@@ -175,22 +163,16 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
     if (code === realCode) code = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     tally(
       codeGuessing,
-      await send(index, {
-        method: 'POST',
-        url: ENDPOINTS.resetPassword.path,
-        remoteAddress: `203.1.${index >> 8}.${index & 255}`,
-        ...json({ email: victim.email, code, newPassword: 'Taken-over-pass-1' }),
+      await post(index, ENDPOINTS.resetPassword.path, `203.1.${index >> 8}.${index & 255}`, {
+        email: victim.email,
+        code,
+        newPassword: 'Taken-over-pass-1',
       }),
       ERROR_CODES.codeRejected,
     );
   }
   const deadCode = realCode
-    ? await send(1, {
-        method: 'POST',
-        url: ENDPOINTS.resetPassword.path,
-        remoteAddress: '198.18.2.2',
-        ...json({ email: victim.email, code: realCode, newPassword: 'Taken-over-pass-1' }),
-      })
+    ? await post(1, ENDPOINTS.resetPassword.path, '198.18.2.2', { email: victim.email, code: realCode, newPassword: 'Taken-over-pass-1' })
     : null;
 
   // 4. Guessing codes from one address: the per-address throttle, whatever the code.
@@ -198,11 +180,10 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   for (let index = 0; index < guesses; index += 1) {
     tally(
       oneAddress,
-      await send(index, {
-        method: 'POST',
-        url: ENDPOINTS.resetPassword.path,
-        remoteAddress: '198.18.3.1',
-        ...json({ email: `nobody${index}@example.test`, code: '123456', newPassword: 'Taken-over-pass-1' }),
+      await post(index, ENDPOINTS.resetPassword.path, '198.18.3.1', {
+        email: `nobody${index}@example.test`,
+        code: '123456',
+        newPassword: 'Taken-over-pass-1',
       }),
       ERROR_CODES.codeRejected,
     );
@@ -212,12 +193,7 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   const flood = attack('reset mails asked for one address (succeeded = mails sent)', limits.codeSendsPerAddress);
   const mailsBeforeFlood = subject.sent.length;
   for (let index = 0; index < guesses; index += 1) {
-    const answer = await send(index, {
-      method: 'POST',
-      url: ENDPOINTS.forgotPassword.path,
-      remoteAddress: `203.2.${index >> 8}.${index & 255}`,
-      ...json({ email: victim.email }),
-    });
+    const answer = await post(index, ENDPOINTS.forgotPassword.path, `203.2.${index >> 8}.${index & 255}`, { email: victim.email });
     flood.tried += 1;
     if (envelopeOf(answer)?.code === ERROR_CODES.tooManyRequests) flood.throttled += 1;
     else flood.other += 1;
