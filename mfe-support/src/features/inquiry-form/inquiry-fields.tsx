@@ -1,4 +1,4 @@
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIMITS, TICKET_TYPES, legalUrl } from 'shared-contracts';
@@ -108,34 +108,36 @@ export function CategoryField({ formId, form, errors, disabled, update }: Fields
 /** The title and the description, each with the count of characters used of its limit. */
 export function TextFields({ formId, form, errors, disabled, update }: FieldsProps) {
   const { t } = useTranslation();
-  const control = (field: 'title' | 'content') => ({
-    id: controlId(formId, field),
-    className: 'input',
-    value: form[field],
-    disabled,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      update(field === 'title' ? { title: event.target.value } : { content: event.target.value }),
-    ...fieldAria(formId, field, errors, hintId(formId, field)),
-  });
-  // Under each: the characters used of its limit, then its problem.
-  const counted = (field: 'title' | 'content', max: number) => (
-    <>
-      <Counter id={hintId(formId, field)} value={form[field]} max={max} />
-      <FieldError formId={formId} field={field} errors={errors} />
-    </>
-  );
   return (
     <>
       <FieldBlock field="title" wide>
         <label htmlFor={controlId(formId, 'title')}>{t('support:form.titleLabel')}</label>
-        <input type="text" {...control('title')} />
-        {counted('title', LIMITS.titleMax)}
+        <input
+          id={controlId(formId, 'title')}
+          className="input"
+          type="text"
+          value={form.title}
+          disabled={disabled}
+          onChange={(event) => update({ title: event.target.value })}
+          {...fieldAria(formId, 'title', errors, hintId(formId, 'title'))}
+        />
+        <Counter id={hintId(formId, 'title')} value={form.title} max={LIMITS.titleMax} />
+        <FieldError formId={formId} field="title" errors={errors} />
       </FieldBlock>
 
       <FieldBlock field="content" wide>
         <label htmlFor={controlId(formId, 'content')}>{t('support:form.content')}</label>
-        <textarea rows={6} {...control('content')} />
-        {counted('content', LIMITS.contentMax)}
+        <textarea
+          id={controlId(formId, 'content')}
+          className="input"
+          rows={6}
+          value={form.content}
+          disabled={disabled}
+          onChange={(event) => update({ content: event.target.value })}
+          {...fieldAria(formId, 'content', errors, hintId(formId, 'content'))}
+        />
+        <Counter id={hintId(formId, 'content')} value={form.content} max={LIMITS.contentMax} />
+        <FieldError formId={formId} field="content" errors={errors} />
       </FieldBlock>
     </>
   );
