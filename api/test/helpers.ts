@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
@@ -220,13 +220,14 @@ export async function injectJson(app: FastifyInstance, options: InjectOptions | 
 /**
  * A harness shared by every test in one file: opened before the file's first test, cleaned up after its last. The
  * value returned stands for the harness, so the file's own helpers can take it like the harness itself; reading it
- * before `beforeAll` has run (at the top level of the file) throws instead of handing out `undefined`.
+ * before `beforeAll` has run (at the top level of the file) throws instead of handing out `undefined`. `openTimeout`
+ * (ms) replaces the runner's hook timeout for the opening, for a file whose harness takes longer to open.
  */
-export function harnessForFile<T extends { cleanup: () => Promise<void> }>(open: () => Promise<T>): T {
+export function harnessForFile<T extends { cleanup: () => Promise<void> }>(open: () => Promise<T>, openTimeout?: number): T {
   let opened: T | undefined;
   beforeAll(async () => {
     opened = await open();
-  });
+  }, openTimeout);
   afterAll(async () => {
     await opened?.cleanup();
   });
@@ -250,4 +251,16 @@ export function commandOutput(): { stdout: PassThrough; stderr: PassThrough; wri
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   return { stdout, stderr, written: () => ({ out, err }) };
+}
+
+/** A stream to hand the app's logger (`loggerOptions(level, stream)`), and all that was written to it so far. */
+export function capturedLog(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
 }

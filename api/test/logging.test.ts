@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loggerOptions, redactUrl } from '../src/http/logging.js';
 import { call, okData } from './api-calls.js';
-import { codeIn, createTestApp, openTestDatabase, readOutbox, type TestDatabase } from './helpers.js';
+import { capturedLog, codeIn, createTestApp, openTestDatabase, readOutbox, type TestDatabase } from './helpers.js';
 import { PASSWORD, createAccount, login, loginToken } from './identity-helpers.js';
 import { migrate } from '../src/db/migrate.js';
 
@@ -28,14 +27,8 @@ describe('logs', () => {
   });
 
   it('never contain the Authorization header or the oauth_token of a request', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    const app = await buildApp({ db: database.db, logger: loggerOptions('trace', stream) });
+    const log = capturedLog();
+    const app = await buildApp({ db: database.db, logger: loggerOptions('trace', log.stream) });
     try {
       await app.inject({
         url: '/games/precheck?oauth_token=very-secret-token&domain_area=kr',
@@ -48,7 +41,7 @@ describe('logs', () => {
     } finally {
       await app.close();
     }
-    const output = lines.join('');
+    const output = log.text();
     expect(output).toContain('/games/precheck?oauth_token=[REDACTED]');
     expect(output).toContain('request rejected');
     expect(output).not.toContain('very-secret-token');
@@ -59,14 +52,8 @@ describe('logs', () => {
 
 describe('logs of identity calls', () => {
   it('never contain a password, a session token or a verification code', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    const harness = await createTestApp({ logger: loggerOptions('trace', stream) });
+    const log = capturedLog();
+    const harness = await createTestApp({ logger: loggerOptions('trace', log.stream) });
     const secrets: string[] = [];
     try {
       const email = 'logged-player@example.com';
@@ -111,7 +98,7 @@ describe('logs of identity calls', () => {
     } finally {
       await harness.cleanup();
     }
-    const output = lines.join('');
+    const output = log.text();
     expect(output).toContain('request refused');
     expect(output).toContain('invalidCredentials');
     for (const secret of [...secrets, 'redact-me-1', 'redact-me-2', '424242']) {

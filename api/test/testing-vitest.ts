@@ -5,7 +5,7 @@
 // The global setup declares what it provides to the tests (the PGlite template the harnesses read).
 import type {} from './global-setup.js';
 
-export { TEST_PASSWORD_HASHING, injectJson } from './helpers.js';
+export { TEST_PASSWORD_HASHING, capturedLog, harnessForFile, injectJson } from './helpers.js';
 export { call, expectFailure } from './api-calls.js';
 export { login } from './identity-helpers.js';
 export { createTicketHarness, type TicketHarness } from './tickets-helpers.js';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTicketHarness, type TicketHarness } from 'api/testing/vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTicketHarness, harnessForFile } from 'api/testing/vitest';
 import { classifyRoutes, runAuthorizationMatrix, type MatrixResult } from '../src/api/authorization-matrix.js';
 import { CALLERS, ROUTES_OUTSIDE_ENDPOINTS } from '../src/api/authorization-table.js';
 import { registeredRoutes } from '../src/api/api-under-test.js';
@@ -8,16 +8,11 @@ import { registeredRoutes } from '../src/api/api-under-test.js';
  * Issue 6 authorization matrix, fast variant (`npm run drills` prints the same matrix with counts): every
  * registered route as guest, another player, an agent and the owner of a ticket, its messages and files.
  */
-let harness: TicketHarness;
+const harness = harnessForFile(createTicketHarness);
 let result: MatrixResult;
 
 beforeAll(async () => {
-  harness = await createTicketHarness();
   result = await runAuthorizationMatrix(harness.app);
-});
-
-afterAll(async () => {
-  await harness?.cleanup();
 });
 
 describe('authorization matrix', () => {

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from 'api/testing';
-import { call, createTicketHarness, expectFailure, injectJson, type TicketHarness } from 'api/testing/vitest';
+import { call, capturedLog, createTicketHarness, expectFailure, harnessForFile, injectJson } from 'api/testing/vitest';
 import { runFuzz, type FuzzResult } from '../src/api/fuzz.js';
 
 /**
@@ -11,28 +10,21 @@ import { runFuzz, type FuzzResult } from '../src/api/fuzz.js';
 const SEED = 6_2026;
 const REQUESTS = 400;
 
-let harness: TicketHarness;
 let result: FuzzResult;
-const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(chunk.toString('utf8'));
-    done();
-  },
-});
+const log = capturedLog();
+// Logging in again after a fuzzed logout must not run into the per-account login throttle (abuse.test.ts checks it).
+const harness = harnessForFile(
+  () =>
+    createTicketHarness({
+      identityLimits: { loginPerAccount: { max: 10_000, windowSeconds: 60 } },
+      logger: loggerOptions('info', log.stream),
+    }),
+  120_000,
+);
 
 beforeAll(async () => {
-  // Logging in again after a fuzzed logout must not run into the per-account login throttle (abuse.test.ts checks it).
-  harness = await createTicketHarness({
-    identityLimits: { loginPerAccount: { max: 10_000, windowSeconds: 60 } },
-    logger: loggerOptions('info', logStream),
-  });
-  result = await runFuzz(harness.app, REQUESTS, SEED, () => lines.join(''));
+  result = await runFuzz(harness.app, REQUESTS, SEED, log.text);
 }, 120_000);
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
 
 describe('fuzzing every endpoint from its schema', () => {
   it('answers every request with a clear envelope: no 5xx, no unclear answer, still healthy, no polluted prototype', () => {

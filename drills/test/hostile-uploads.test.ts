@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTicketHarness, type TicketHarness } from 'api/testing/vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTicketHarness, harnessForFile } from 'api/testing/vitest';
 import { HOSTILE_UPLOADS, runHostileUploads, type HostileUploadResult } from '../src/api/hostile-uploads.js';
 
 /**
@@ -7,17 +7,12 @@ import { HOSTILE_UPLOADS, runHostileUploads, type HostileUploadResult } from '..
  * SVG and markup under every name, names that traverse, inject or disguise, zero bytes, a fourth file and the
  * size limit; each refused with a clear envelope or kept and only ever served as an inert attachment.
  */
-let harness: TicketHarness;
+const harness = harnessForFile(createTicketHarness, 120_000);
 let result: HostileUploadResult;
 
 beforeAll(async () => {
-  harness = await createTicketHarness();
   result = await runHostileUploads(harness.app);
 }, 120_000);
-
-afterAll(async () => {
-  await harness?.cleanup();
-});
 
 describe('hostile uploads', () => {
   it('are all refused or neutralised', () => {
