@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { ACCOUNT_RULES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS, DiskFileStore, buildApp, loggerOptions } from 'api/testing';
-import { TEST_PASSWORD_HASHING, createTicketHarness, login, type TicketHarness } from 'api/testing/vitest';
+import { TEST_PASSWORD_HASHING, capturedLog, createTicketHarness, login, type TicketHarness } from 'api/testing/vitest';
 import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../src/api/abuse.js';
 
 /**
@@ -12,20 +11,14 @@ import { demoAbuseTargets, memoryMailer, runAbuse, type AbuseResult } from '../s
  */
 const GUESSES = 30;
 const mail = memoryMailer();
-const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(chunk.toString('utf8'));
-    done();
-  },
-});
+const log = capturedLog();
 
 let harness: TicketHarness;
 let replica: Awaited<ReturnType<typeof buildApp>>;
 let result: AbuseResult;
 
 beforeAll(async () => {
-  harness = await createTicketHarness({ mailer: mail.mailer, logger: loggerOptions('trace', logStream) });
+  harness = await createTicketHarness({ mailer: mail.mailer, logger: loggerOptions('trace', log.stream) });
   replica = await buildApp({
     db: harness.db,
     passwordHashing: TEST_PASSWORD_HASHING,
@@ -33,13 +26,13 @@ beforeAll(async () => {
     mailer: mail.mailer,
     fileStore: new DiskFileStore(harness.filesDir),
     uploadCleanupIntervalMs: false,
-    logger: loggerOptions('trace', logStream),
+    logger: loggerOptions('trace', log.stream),
   });
   result = await runAbuse(
     {
       replicas: [harness.app, replica],
       sent: mail.sent,
-      logs: () => lines.join(''),
+      logs: log.text,
       ...demoAbuseTargets(12),
     },
     GUESSES,
