@@ -2,8 +2,9 @@ import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LANGUAGES } from 'shared-contracts';
+import { LANGUAGES, type Language } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callLanguage } from '../src/http/call-language.js';
 import { MAIL_LOCALES_DIR, interpolate, loadMailTexts, renderMail } from '../src/mail/templates.js';
 import { outboxMailer } from '../src/mail/transport.js';
 import { readOutbox } from './helpers.js';
@@ -43,9 +44,9 @@ describe('mail texts', () => {
     expect(mail.text).not.toContain('{{');
   });
 
-  it('fall back to English for an unknown or missing language', () => {
-    expect(renderMail('bindEmail', undefined, { code: '111111', minutes: 10 }).subject).toBe('Your e-mail verification code');
-    expect(renderMail('bindEmail', 'xx', { code: '111111', minutes: 10 }).subject).toBe('Your e-mail verification code');
+  it('fall back to English for a call that names no language, and for a language without mail texts', () => {
+    expect(renderMail('bindEmail', callLanguage({}), { code: '111111', minutes: 10 }).subject).toBe('Your e-mail verification code');
+    expect(renderMail('bindEmail', 'xx' as Language, { code: '111111', minutes: 10 }).subject).toBe('Your e-mail verification code');
   });
 
   it('refuse a placeholder without a value instead of sending it', () => {
@@ -66,7 +67,7 @@ describe('outbox transport', () => {
 
   it('writes one .eml file per message, in sending order, plain text only', async () => {
     const mailer = outboxMailer(path.join(dir, 'created-on-demand'), 'Player Support <no-reply@publisher.example>');
-    for (const language of ['th', 'zh-TW', 'ru']) {
+    for (const language of ['th', 'zh-TW', 'ru'] as const) {
       await mailer.send({ to: 'reader@example.com', ...renderMail('bindEmail', language, { code: '246810', minutes: 10 }) });
     }
     // Markup in a text stays text: there is no HTML part to interpret it.
