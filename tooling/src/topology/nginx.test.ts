@@ -27,7 +27,9 @@ describe('the local topology renders the production nginx files', () => {
         tls: { certificate: '/tmp/tls/fullchain.pem', key: '/tmp/tls/privkey.pem' },
       }),
     );
-    expect(rendered).toContain('  server 127.0.0.1:20091;\n  server 127.0.0.1:20092;\n}');
+    expect(rendered).toContain(
+      '  server 127.0.0.1:20091 max_fails=1 fail_timeout=2s;\n  server 127.0.0.1:20092 max_fails=1 fail_timeout=2s;\n}',
+    );
     const directives = rendered
       .split('\n')
       .filter((line) => !line.trimStart().startsWith('#'))

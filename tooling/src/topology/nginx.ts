@@ -59,8 +59,11 @@ export function renderEdge(options: {
   tls: TlsPair;
 }): string {
   let config = readFileSync(EDGE_CONFIG, 'utf8');
-  const replicas = options.apiReplicas.map((address) => `  server ${address};`).join('\n');
-  config = replaceOnce(config, /^(?: {2}server api-\d+:8090;\n)+/m, `${replicas}\n`, EDGE_CONFIG);
+  // The replicas' lines, each with the parameters production gives them (how long an unreachable one is left out).
+  const replicaLines = /^(?: {2}server api-\d+:8090([^;\n]*);\n)+/m;
+  const replicaParameters = replicaLines.exec(config)?.[1] ?? '';
+  const replicas = options.apiReplicas.map((address) => `  server ${address}${replicaParameters};`).join('\n');
+  config = replaceOnce(config, replicaLines, `${replicas}\n`, EDGE_CONFIG);
   config = replaceOnce(config, 'server shell-pages:8080;', `server ${options.shellPages};`, EDGE_CONFIG);
   for (const [remote, address] of Object.entries(options.fragmentServers)) {
     config = replaceOnce(config, `server ${remote}-fragments:8080;`, `server ${address};`, EDGE_CONFIG);
