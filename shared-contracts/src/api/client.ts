@@ -59,6 +59,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { ...options.forwardedHeaders, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   }
 
+  /** An endpoint's request with the common params (the call's own added to them) and the session's headers. */
+  async function request<Data>(name: EndpointName, token: string | null, config: AxiosRequestConfig) {
+    const endpoint = ENDPOINT_ROUTES[name];
+    return (await http()).request<Data>({
+      method: endpoint.method,
+      url: endpoint.path,
+      ...config,
+      params: { ...options.commonParams(), ...(config.params as object | undefined) },
+      headers: headers(token),
+    });
+  }
+
   /** Sends a request and unwraps the envelope: success data of the promised shape, or an ApiError. */
   async function send<Name extends EndpointName>(
     name: Name,
@@ -70,15 +82,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const showsLoading = endpoint.showsLoading && !quiet;
     if (showsLoading) trackLoading(1);
     try {
-      const response = await (
-        await http()
-      ).request<unknown>({
-        method: endpoint.method,
-        url: endpoint.path,
-        ...config,
-        params: { ...options.commonParams(), ...(config.params as object | undefined) },
-        headers: headers(sentToken),
-      });
+      const response = await request<unknown>(name, sentToken, config);
       const envelope = response.data;
       if (!isEnvelope(envelope)) {
         throw new ApiError('network', ERROR_CODES.networkError, `Unexpected answer from ${endpoint.path}`, response.status);
@@ -124,12 +128,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const endpoint = ENDPOINT_ROUTES[name];
       const sentToken = options.token();
       try {
-        const response = await (
-          await http()
-        ).request<Blob>({
-          method: endpoint.method,
-          url: endpoint.path,
-          params: { ...options.commonParams(), ...input.query },
+        const response = await request<Blob>(name, sentToken, {
+          params: input.query,
           responseType: 'blob',
           // A Blob either way: XHR in browsers, whose builds carry no other adapter (tooling/src/rspack-config.ts),
           // and fetch in Node, whose http adapter has no blobs.
@@ -137,7 +137,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           signal: input.signal,
           // No timeout, as for uploads: a 20 MB video on a slow line takes as long as it takes; the caller can cancel.
           timeout: 0,
-          headers: headers(sentToken),
         });
         return response.data;
       } catch (error) {
