@@ -10,6 +10,16 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
+/** Runs `use` in a tab of a new browser context (an empty cache, no cookies), which is closed afterwards. */
+export async function inFreshTab<Result>(browser: Browser, use: (tab: Page) => Promise<Result>): Promise<Result> {
+  const context = await browser.newContext();
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 export type AssetKind = 'js' | 'css';
 
 export interface Transfer {

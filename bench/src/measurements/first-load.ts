@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { TransferRecorder, waitVisible } from '../browser.js';
+import { inFreshTab, TransferRecorder, waitVisible } from '../browser.js';
 import { PAGES, type Measurement } from '../measurement.js';
 import { kb } from '../report.js';
 import { siteUrl } from '../site.js';
@@ -23,9 +23,7 @@ export interface FirstLoad {
 export async function measureFirstLoads(browser: Browser, urlOf: (pathname: string) => string): Promise<FirstLoad[]> {
   const results: FirstLoad[] = [];
   for (const page of PAGES) {
-    const context = await browser.newContext();
-    try {
-      const tab = await context.newPage();
+    await inFreshTab(browser, async (tab) => {
       const pageErrors: string[] = [];
       tab.on('pageerror', (error) => pageErrors.push(error.message));
       const recorder = new TransferRecorder(tab);
@@ -33,9 +31,7 @@ export async function measureFirstLoads(browser: Browser, urlOf: (pathname: stri
       await waitVisible(tab, page.firstContent);
       await recorder.settled();
       results.push({ path: page.path, summary: summarise(await recorder.take()), pageErrors });
-    } finally {
-      await context.close();
-    }
+    });
   }
   return results;
 }

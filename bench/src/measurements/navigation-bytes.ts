@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { TransferRecorder, waitVisible } from '../browser.js';
+import { inFreshTab, TransferRecorder, waitVisible } from '../browser.js';
 import { PAGES, type BenchPage, type Measurement } from '../measurement.js';
 import { kb } from '../report.js';
 import { siteUrl } from '../site.js';
@@ -29,9 +29,7 @@ export const navigationBytes: Measurement<NavigationBytes[]> = {
   run: async ({ browser }) => {
     const results: NavigationBytes[] = [];
     for (const target of OTHERS) {
-      const context = await browser.newContext();
-      try {
-        const tab = await context.newPage();
+      await inFreshTab(browser, async (tab) => {
         const recorder = new TransferRecorder(tab);
         await tab.goto(siteUrl(HOME.path));
         await waitVisible(tab, HOME.firstContent);
@@ -41,9 +39,7 @@ export const navigationBytes: Measurement<NavigationBytes[]> = {
         await waitVisible(tab, target.firstContent);
         await recorder.settled();
         results.push({ from: HOME.path, to: target.path, remote: target.remote, summary: summarise(await recorder.take()) });
-      } finally {
-        await context.close();
-      }
+      });
     }
     return results;
   },

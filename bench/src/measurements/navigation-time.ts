@@ -1,4 +1,4 @@
-import { waitVisible } from '../browser.js';
+import { inFreshTab, waitVisible } from '../browser.js';
 import { PAGES, type Measurement } from '../measurement.js';
 import { percentile, round } from '../report.js';
 import { siteUrl } from '../site.js';
@@ -33,10 +33,8 @@ export const median = (values: readonly number[]) => {
 export const navigationTime: Measurement<NavigationTime[]> = {
   key: 'navigationTime',
   needs: 'site',
-  run: async ({ browser }) => {
-    const context = await browser.newContext();
-    try {
-      const tab = await context.newPage();
+  run: ({ browser }) =>
+    inFreshTab(browser, async (tab) => {
       const [home] = PAGES;
       await tab.goto(siteUrl(home.path));
       await waitVisible(tab, home.firstContent);
@@ -73,10 +71,7 @@ export const navigationTime: Measurement<NavigationTime[]> = {
           p90Ms: round(percentile(warm, 0.9)),
         };
       });
-    } finally {
-      await context.close();
-    }
-  },
+    }),
   tables: (results) => [
     {
       title: `Client-side navigation between remotes (ms, from the navigation call until the remote's first content is visible; ${ROUNDS} rounds)`,

@@ -1,5 +1,5 @@
 import { sharedLibraryCopies } from 'tooling/share-scope';
-import { TransferRecorder, waitVisible } from '../browser.js';
+import { inFreshTab, TransferRecorder, waitVisible } from '../browser.js';
 import { PAGES, type Measurement } from '../measurement.js';
 import { siteUrl } from '../site.js';
 import { TARGETS } from '../targets.js';
@@ -20,10 +20,8 @@ export interface SharedLibrary {
 export const sharedCopies: Measurement<SharedLibrary[]> = {
   key: 'sharedCopies',
   needs: 'site',
-  run: async ({ browser }) => {
-    const context = await browser.newContext();
-    try {
-      const tab = await context.newPage();
+  run: ({ browser }) =>
+    inFreshTab(browser, async (tab) => {
       const recorder = new TransferRecorder(tab);
       const [home, ...others] = PAGES;
       await tab.goto(siteUrl(home.path));
@@ -37,10 +35,7 @@ export const sharedCopies: Measurement<SharedLibrary[]> = {
       return Object.entries(summary)
         .map(([name, { copies, users }]) => ({ name, copies, users: users.sort() }))
         .sort((a, b) => a.name.localeCompare(b.name));
-    } finally {
-      await context.close();
-    }
-  },
+    }),
   tables: (libraries) => [
     {
       title: `Shared libraries after ${PAGES.map((page) => page.path).join(', ')} in one visit (Module Federation share scope)`,
