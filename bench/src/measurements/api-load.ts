@@ -5,7 +5,7 @@ import { platformTicketBody, toolApiClient } from 'tooling/api-client';
 import { startPostgres } from 'tooling/postgres';
 import { addPlayers, withDatabase } from '../players.js';
 import { onCleanup } from '../processes.js';
-import { round } from '../report.js';
+import { answersByStatus, round } from '../report.js';
 import { BENCH_PORTS, prepareDatabase, startApi, throwawayPglite, type ApiDatabase } from '../site.js';
 import { TARGETS } from '../targets.js';
 
@@ -256,10 +256,7 @@ export const apiLoad: Measurement<ApiLoad> = {
         load.p50Ms,
         load.p99Ms,
         load.requests,
-        Object.entries(load.answers)
-          .sort()
-          .map(([key, count]) => `${key}: ${count}`)
-          .join(', '),
+        answersByStatus(load.answers),
         load.errors + load.timeouts,
       ]),
       notes: [

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { FIRST_VIEW_FRAGMENT_PATH } from 'shared-contracts';
 import type { Measurement } from '../measurement.js';
-import { round } from '../report.js';
+import { answersByStatus, round } from '../report.js';
 import { BENCH_PORTS } from '../site.js';
 import { TARGETS } from '../targets.js';
 
@@ -143,10 +143,7 @@ export const fragments: Measurement<FragmentsResult> = {
             load.p50Ms,
             load.p99Ms,
             load.requests,
-            Object.entries(load.answers)
-              .sort()
-              .map(([status, count]) => `${status}: ${count}`)
-              .join(', '),
+            answersByStatus(load.answers),
             load.non2xx,
             load.errors,
             missed.length > 0 ? missed.join(', ') : 'none',

@@ -216,6 +216,16 @@ function mobileMisses({ median: figures, minPerformance }: PageLighthouse): stri
   ]);
 }
 
+/** A page's performance score in a table: the median, the lowest, and every run's in the order they ran. */
+const performanceCells = ({ median: figures, minPerformance, runs }: PageLighthouse) => [
+  figures.performance,
+  minPerformance,
+  runs.map((run) => run.performance).join('/'),
+];
+
+/** A page's median FCP, LCP, TBT and CLS in a table. */
+const timingCells = ({ median: figures }: PageLighthouse) => [figures.fcpMs, figures.lcpMs, figures.tbtMs, figures.cls];
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The median of every run's benchmark index in a pass (the machine, not the page). */
@@ -250,15 +260,10 @@ export const lighthouse: Measurement<LighthouseResult> = {
       ],
       rows: mobile.pages.map((page) => [
         page.path,
-        page.median.performance,
-        page.minPerformance,
-        page.runs.map((run) => run.performance).join('/'),
+        ...performanceCells(page),
         page.median.accessibility,
         page.median.bestPractices,
-        page.median.fcpMs,
-        page.median.lcpMs,
-        page.median.tbtMs,
-        page.median.cls,
+        ...timingCells(page),
         mobileMisses(page),
       ]),
       notes: [
@@ -282,13 +287,8 @@ export const lighthouse: Measurement<LighthouseResult> = {
       ],
       rows: slow.pages.map((page) => [
         page.path,
-        page.median.performance,
-        page.minPerformance,
-        page.runs.map((run) => run.performance).join('/'),
-        page.median.fcpMs,
-        page.median.lcpMs,
-        page.median.tbtMs,
-        page.median.cls,
+        ...performanceCells(page),
+        ...timingCells(page),
         missed([below('performance', page.median.performance, TARGETS.lighthouseSlowPerformance)]),
       ]),
       notes: [
