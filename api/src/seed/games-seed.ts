@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { INPUT_BOUNDS } from 'shared-contracts';
 import { languageSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { API_ROOT } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import { readSeedFile } from './seed-file.js';
 
 export const GAMES_SEED_FILE = path.join(API_ROOT, 'seed', 'games.json');
 
@@ -60,13 +60,7 @@ export const gamesSeedSchema = z
   });
 
 export async function readGamesSeed(file: string = GAMES_SEED_FILE): Promise<SeedGame[]> {
-  const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-  const parsed = gamesSeedSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 10).map((issue) => `  [${issue.path.join('.')}] ${issue.message}`);
-    throw new Error(`Invalid seed file ${file}:\n${problems.join('\n')}`);
-  }
-  return parsed.data;
+  return readSeedFile(file, gamesSeedSchema);
 }
 
 /** One arbitrary 64-bit key shared by every replica seeding the same database (see MIGRATION_LOCK_KEY). */

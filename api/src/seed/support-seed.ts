@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DOWNLOAD_PLATFORMS, INPUT_BOUNDS, LANGUAGES, type Language } from 'shared-contracts';
 import { z } from 'zod';
 import { API_ROOT } from '../config.js';
 import type { Database, Queryable, SqlValue } from '../db/database.js';
 import { lockSeeding } from './games-seed.js';
+import { readSeedFile } from './seed-file.js';
 
 export const SUPPORT_SEED_FILE = path.join(API_ROOT, 'seed', 'support.json');
 
@@ -115,13 +115,7 @@ export const supportSeedSchema = z
 export type SupportSeed = z.infer<typeof supportSeedSchema>;
 
 export async function readSupportSeed(file: string = SUPPORT_SEED_FILE): Promise<SupportSeed> {
-  const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-  const parsed = supportSeedSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 10).map((issue) => `  [${issue.path.join('.')}] ${issue.message}`);
-    throw new Error(`Invalid seed file ${file}:\n${problems.join('\n')}`);
-  }
-  return parsed.data;
+  return readSeedFile(file, supportSeedSchema);
 }
 
 export interface SupportSeedResult {
@@ -168,6 +162,30 @@ function nameTexts(record: Partial<Record<Language, string>>): Partial<Record<La
   return Object.fromEntries(Object.entries(record).map(([lang, name]) => [lang, { name }]));
 }
 
+/** The tables of an ordered list of named entries (the FAQ types, the inquiry categories). */
+interface NamedListTables {
+  table: string;
+  textsTable: string;
+  textsKey: string;
+}
+
+/** Upserts an ordered list of named entries in the seed's order, with their names per language; returns how many. */
+async function upsertNamedList(
+  tx: Queryable,
+  { table, textsTable, textsKey }: NamedListTables,
+  entries: readonly { id: number; name: Partial<Record<Language, string>> }[],
+): Promise<number> {
+  for (const [order, entry] of entries.entries()) {
+    await tx.query(
+      `INSERT INTO ${table} (id, sort_order) VALUES ($1, $2)
+       ON CONFLICT (id) DO UPDATE SET sort_order = EXCLUDED.sort_order`,
+      [entry.id, order],
+    );
+    await replaceTexts(tx, textsTable, [textsKey], [entry.id], nameTexts(entry.name));
+  }
+  return entries.length;
+}
+
 /**
  * Upserts the support reference data in one transaction; running it again changes nothing. Games must exist
  * (seed the games first); roles whose account does not exist are skipped. Rows the seed no longer lists are kept
@@ -186,15 +204,7 @@ export async function seedSupport(db: Database, seed: SupportSeed): Promise<Supp
       roles: 0,
       rolesSkipped: 0,
     };
-    for (const [order, type] of seed.faqTypes.entries()) {
-      await tx.query(
-        `INSERT INTO faq_types (id, sort_order) VALUES ($1, $2)
-         ON CONFLICT (id) DO UPDATE SET sort_order = EXCLUDED.sort_order`,
-        [type.id, order],
-      );
-      await replaceTexts(tx, 'faq_type_texts', ['type_id'], [type.id], nameTexts(type.name));
-      result.faqTypes += 1;
-    }
+    result.faqTypes = await upsertNamedList(tx, { table: 'faq_types', textsTable: 'faq_type_texts', textsKey: 'type_id' }, seed.faqTypes);
     const { rows: gameRows } = await tx.query<{ id: number }>('SELECT id FROM games ORDER BY id');
     const allGames = gameRows.map((row) => row.id);
     for (const [order, faq] of seed.faqs.entries()) {
@@ -211,15 +221,11 @@ export async function seedSupport(db: Database, seed: SupportSeed): Promise<Supp
       }
       result.faqs += 1;
     }
-    for (const [order, category] of seed.inquiryCategories.entries()) {
-      await tx.query(
-        `INSERT INTO inquiry_categories (id, sort_order) VALUES ($1, $2)
-         ON CONFLICT (id) DO UPDATE SET sort_order = EXCLUDED.sort_order`,
-        [category.id, order],
-      );
-      await replaceTexts(tx, 'inquiry_category_texts', ['category_id'], [category.id], nameTexts(category.name));
-      result.inquiryCategories += 1;
-    }
+    result.inquiryCategories = await upsertNamedList(
+      tx,
+      { table: 'inquiry_categories', textsTable: 'inquiry_category_texts', textsKey: 'category_id' },
+      seed.inquiryCategories,
+    );
     for (const game of seed.games) {
       for (const [order, server] of game.servers.entries()) {
         await tx.query(
