@@ -1,3 +1,5 @@
+import { PreSerialized, ok } from '../http/envelope.js';
+
 export interface SnapshotCacheOptions {
   /**
    * How long a loaded snapshot is served before it is read again. Seeding through this process invalidates at
@@ -65,4 +67,20 @@ export class SnapshotCache<Data> {
     this.#loading = loading;
     return loading;
   }
+}
+
+/**
+ * The answers rendered from one snapshot, kept with it: each is built and serialised the first time it is asked
+ * for, and a new snapshot starts with none.
+ */
+export type RenderedAnswers = Map<string, PreSerialized>;
+
+/** The answer under `key` in a snapshot's rendered answers, built into its envelope the first time. */
+export function renderedAnswer(rendered: RenderedAnswers, key: string, build: () => unknown): PreSerialized {
+  let answer = rendered.get(key);
+  if (!answer) {
+    answer = new PreSerialized(JSON.stringify(ok(build())));
+    rendered.set(key, answer);
+  }
+  return answer;
 }

@@ -1,9 +1,9 @@
 import { gameIdOfClient, type Game, type GameSimple, type Language } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import type { Database } from '../db/database.js';
-import { SnapshotCache, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
+import { renderedAnswer, SnapshotCache, type RenderedAnswers, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
 import { FALLBACK_LANGUAGE } from '../http/call-language.js';
-import { PreSerialized, ok } from '../http/envelope.js';
+import type { PreSerialized } from '../http/envelope.js';
 
 /** Artwork every game has under `api/assets/games/<slug>/`. */
 export const GAME_ASSET_FILES = {
@@ -31,7 +31,7 @@ interface CatalogGame {
 interface Snapshot {
   games: CatalogGame[];
   /** Finished envelopes by endpoint, language and prefix: at most 2 x 16 x 3 strings. */
-  rendered: Map<string, PreSerialized>;
+  rendered: RenderedAnswers;
 }
 
 /** How long a loaded catalogue is served before it is read again, and where refresh errors go. */
@@ -66,7 +66,7 @@ export class Catalog {
   async gamesAll(language: Language, prefix: string, clientId?: string): Promise<PreSerialized> {
     const snapshot = await this.#cache.get();
     const { games, clientGameId } = clientFirst(snapshot.games, clientId);
-    return render(snapshot, `all|${language}|${prefix}|${clientGameId ?? ''}`, () => {
+    return renderedAnswer(snapshot.rendered, `all|${language}|${prefix}|${clientGameId ?? ''}`, () => {
       const data: Game[] = games.map((game) => {
         const text = pickText(game, language);
         return {
@@ -90,7 +90,7 @@ export class Catalog {
   async gamesSimple(prefix: string, clientId?: string): Promise<PreSerialized> {
     const snapshot = await this.#cache.get();
     const { games, clientGameId } = clientFirst(snapshot.games, clientId);
-    return render(snapshot, `simple|${prefix}|${clientGameId ?? ''}`, () => {
+    return renderedAnswer(snapshot.rendered, `simple|${prefix}|${clientGameId ?? ''}`, () => {
       const data: GameSimple[] = games.map((game) => ({
         id: game.id,
         logo: assetUrl(prefix, game.slug, GAME_ASSET_FILES.logo),
@@ -111,15 +111,6 @@ function clientFirst(games: CatalogGame[], clientId: string | undefined): { game
   const clientGameId = gameIdOfClient(clientId);
   const own = games.find((game) => game.id === clientGameId);
   return own ? { games: [own, ...games.filter((game) => game !== own)], clientGameId: own.id } : { games, clientGameId: null };
-}
-
-function render(snapshot: Snapshot, key: string, build: () => unknown): PreSerialized {
-  let answer = snapshot.rendered.get(key);
-  if (!answer) {
-    answer = new PreSerialized(JSON.stringify(ok(build())));
-    snapshot.rendered.set(key, answer);
-  }
-  return answer;
 }
 
 function pickText(game: CatalogGame, language: Language): GameText {

@@ -3,8 +3,8 @@ import { ENDPOINTS } from 'shared-contracts/schemas';
 import { FALLBACK_LANGUAGE } from '../http/call-language.js';
 import type { Database } from '../db/database.js';
 import { ApiFailure } from '../http/api-failure.js';
-import { PreSerialized, ok } from '../http/envelope.js';
-import { SnapshotCache, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
+import type { PreSerialized } from '../http/envelope.js';
+import { renderedAnswer, SnapshotCache, type RenderedAnswers, type SnapshotCacheOptions } from '../cache/snapshot-cache.js';
 
 /** Texts of one thing by language. */
 type Texts<Text> = Map<string, Text>;
@@ -43,7 +43,7 @@ interface Reference {
   faqTypes: Named[];
   inquiryCategories: Named[];
   /** Finished envelopes by endpoint, game, language (and server): bounded by the rows above. */
-  rendered: Map<string, PreSerialized>;
+  rendered: RenderedAnswers;
 }
 
 function pick<Text>(texts: Texts<Text>, language: Language): Text | undefined {
@@ -74,7 +74,7 @@ export class SupportReference {
   async faqTypes(gameId: number, language: Language): Promise<PreSerialized> {
     const reference = await this.#cache.get();
     const game = requireGame(reference, gameId);
-    return render(reference, `faqTypes|${gameId}|${language}`, () => {
+    return renderedAnswer(reference.rendered, `faqTypes|${gameId}|${language}`, () => {
       const used = new Set(game.faqs.map((faq) => faq.typeId));
       const data = reference.faqTypes
         .filter((type) => used.has(type.id))
@@ -105,7 +105,7 @@ export class SupportReference {
   async inquiryTypes(gameId: number, language: Language): Promise<PreSerialized> {
     const reference = await this.#cache.get();
     requireGame(reference, gameId);
-    return render(reference, `inquiryTypes|${language}`, () =>
+    return renderedAnswer(reference.rendered, `inquiryTypes|${language}`, () =>
       ENDPOINTS.inquiryTypes.response.parse(
         reference.inquiryCategories.map((category) => ({ id: category.id, name: pick(category.names, language) ?? '' })),
       ),
@@ -115,7 +115,7 @@ export class SupportReference {
   async servers(gameId: number): Promise<PreSerialized> {
     const reference = await this.#cache.get();
     const game = requireGame(reference, gameId);
-    return render(reference, `servers|${gameId}`, () =>
+    return renderedAnswer(reference.rendered, `servers|${gameId}`, () =>
       ENDPOINTS.gameServers.response.parse(game.servers.map((server) => ({ id: server.id, name: server.name }))),
     );
   }
@@ -123,7 +123,7 @@ export class SupportReference {
   async areas(gameId: number, serverId: string, language: Language): Promise<PreSerialized> {
     const reference = await this.#cache.get();
     const server = requireServer(requireGame(reference, gameId), serverId);
-    return render(reference, `areas|${gameId}|${server.id}|${language}`, () =>
+    return renderedAnswer(reference.rendered, `areas|${gameId}|${server.id}|${language}`, () =>
       ENDPOINTS.gameAreas.response.parse(server.areas.map((area) => ({ id: area.id, name: pick(area.names, language) ?? '' }))),
     );
   }
@@ -140,7 +140,7 @@ export class SupportReference {
   async downloads(gameId: number): Promise<PreSerialized> {
     const reference = await this.#cache.get();
     const game = requireGame(reference, gameId);
-    return render(reference, `downloads|${gameId}`, () => ENDPOINTS.gameDownloads.response.parse(game.downloads));
+    return renderedAnswer(reference.rendered, `downloads|${gameId}`, () => ENDPOINTS.gameDownloads.response.parse(game.downloads));
   }
 }
 
@@ -154,15 +154,6 @@ function requireServer(game: GameEntry, serverId: string): ServerEntry {
   const server = game.servers.find((candidate) => candidate.id === serverId);
   if (!server) throw new ApiFailure(ERROR_CODES.notFound, SUPPORT_ERRORS.serverNotFound);
   return server;
-}
-
-function render(reference: Reference, key: string, build: () => unknown): PreSerialized {
-  let answer = reference.rendered.get(key);
-  if (!answer) {
-    answer = new PreSerialized(JSON.stringify(ok(build())));
-    reference.rendered.set(key, answer);
-  }
-  return answer;
 }
 
 type TextsJson<Text> = Record<string, Text>;
