@@ -5,7 +5,8 @@ import path from 'node:path';
 import { LANGUAGES, type Language } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callLanguage } from '../src/http/call-language.js';
-import { MAIL_LOCALES_DIR, interpolate, loadMailTexts, renderMail } from '../src/mail/templates.js';
+import { API_LOCALES_DIR } from '../src/locale-texts.js';
+import { interpolate, loadMailTexts, renderMail } from '../src/mail/templates.js';
 import { outboxMailer } from '../src/mail/transport.js';
 import { readOutbox } from './helpers.js';
 
@@ -13,7 +14,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 describe('mail texts', () => {
   it('exist for exactly the 16 languages, with the same keys and placeholders as English', () => {
-    expect(readdirSync(MAIL_LOCALES_DIR).sort()).toEqual([...LANGUAGES].sort());
+    expect(readdirSync(API_LOCALES_DIR).sort()).toEqual([...LANGUAGES].sort());
     const texts = loadMailTexts();
     const english = texts.get('en');
     if (!english) throw new Error('no English');

@@ -1,12 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { LANGUAGES, type Language } from 'shared-contracts';
+import type { Language } from 'shared-contracts';
 import { z } from 'zod';
-import { API_ROOT } from '../config.js';
-import { FALLBACK_LANGUAGE } from '../http/call-language.js';
-
-/** `api/locales/<lang>/mail.json`: i18next-style files, `{{name}}` placeholders. */
-export const MAIL_LOCALES_DIR = path.join(API_ROOT, 'locales');
+import { localeTexts } from '../locale-texts.js';
 
 const templateSchema = z.strictObject({ subject: z.string().min(1), body: z.string().min(1) });
 export const mailTextsSchema = z.strictObject({
@@ -34,19 +28,10 @@ export interface MailValues {
 }
 export type MailTemplate = keyof MailValues;
 
-let cache: Map<Language, MailTexts> | undefined;
-
-/** Every language's texts, read once; a missing or malformed file is an error at the first use (and in tests). */
-export function loadMailTexts(dir: string = MAIL_LOCALES_DIR): Map<Language, MailTexts> {
-  const texts = new Map<Language, MailTexts>();
-  for (const language of LANGUAGES) {
-    const file = path.join(dir, language, 'mail.json');
-    const parsed = mailTextsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.success) throw new Error(`Invalid mail texts ${file}: ${parsed.error.issues[0]?.message ?? ''}`);
-    texts.set(language, parsed.data);
-  }
-  return texts;
-}
+/** `api/locales/<lang>/mail.json`: i18next-style files, `{{name}}` placeholders. */
+const mailTexts = localeTexts('mail.json', mailTextsSchema, 'mail texts');
+/** Every language's texts, read afresh (the tests check them all). */
+export const loadMailTexts = mailTexts.load;
 
 /** Replaces `{{name}}`; a placeholder without a value is an error, never sent as-is. */
 export function interpolate(text: string, values: Readonly<Record<string, string | number>>): string {
@@ -63,9 +48,7 @@ export function renderMail<Template extends MailTemplate>(
   language: Language,
   values: MailValues[Template],
 ): { subject: string; text: string } {
-  cache ??= loadMailTexts();
-  const texts = cache.get(language) ?? cache.get(FALLBACK_LANGUAGE);
-  if (!texts) throw new Error('No mail texts loaded');
+  const texts = mailTexts.in(language);
   const { subject, body } = texts[template];
   const vars: Readonly<Record<string, string | number>> = { ...values };
   return {
