@@ -1,6 +1,5 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ROUTES } from 'shared-contracts';
-import type { RemoteProps } from 'shared-contracts/react';
 import { LoginPage } from '../features/login/login-page.js';
 import { UserCenterPage } from '../features/user-center/user-center-page.js';
 import { VkRedirectPage } from '../features/vk-redirect/vk-redirect-page.js';
@@ -14,13 +13,5 @@ export function AccountRoutes() {
       <Route path={ROUTES.userCenter} element={<UserCenterPage />} />
       <Route path="*" element={null} />
     </Routes>
-  );
-}
-
-export function AccountRoot({ basename }: RemoteProps) {
-  return (
-    <BrowserRouter basename={basename}>
-      <AccountRoutes />
-    </BrowserRouter>
   );
 }

@@ -1,11 +1,11 @@
-import { createRemoteApp } from 'shared-contracts/react';
-import { AccountRoot } from './account-root.js';
+import { createRemoteApp, routerRoot } from 'shared-contracts/react';
+import { AccountRoutes } from './account-root.js';
 import { loadAccountMessages } from './messages.js';
 
 const app = createRemoteApp({
   namespace: 'account',
   loadMessages: loadAccountMessages,
-  rootComponent: AccountRoot,
+  rootComponent: routerRoot(AccountRoutes),
   contractVersion: __BUILT_CONTRACT_VERSION__,
 });
 

@@ -1,6 +1,5 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ROUTES } from 'shared-contracts';
-import type { RemoteProps } from 'shared-contracts/react';
 import { FrontPage } from '../features/front-page/front-page.js';
 import { GameDetailsPage } from '../features/game-details/game-details-page.js';
 
@@ -12,13 +11,5 @@ export function CatalogRoutes() {
       <Route path={`${ROUTES.gameDetails}/:id`} element={<GameDetailsPage />} />
       <Route path="*" element={null} />
     </Routes>
-  );
-}
-
-export function CatalogRoot({ basename }: RemoteProps) {
-  return (
-    <BrowserRouter basename={basename}>
-      <CatalogRoutes />
-    </BrowserRouter>
   );
 }

@@ -1,12 +1,12 @@
-import { createRemoteApp } from 'shared-contracts/react';
-import { CatalogRoot } from './catalog-root.js';
+import { createRemoteApp, routerRoot } from 'shared-contracts/react';
+import { CatalogRoutes } from './catalog-root.js';
 import { gamesPromise } from '../lib/games-resource.js';
 import { loadCatalogMessages } from './messages.js';
 
 const app = createRemoteApp({
   namespace: 'catalog',
   loadMessages: loadCatalogMessages,
-  rootComponent: CatalogRoot,
+  rootComponent: routerRoot(CatalogRoutes),
   contractVersion: __BUILT_CONTRACT_VERSION__,
   // Both catalogue pages show the games; a failure is handled where the page reads the same promise.
   prefetch: () => void gamesPromise().catch(() => undefined),

@@ -1,11 +1,11 @@
-import { createRemoteApp } from 'shared-contracts/react';
+import { createRemoteApp, routerRoot } from 'shared-contracts/react';
 import { loadSupportMessages } from './messages.js';
-import { SupportRoot } from './support-root.js';
+import { SupportRoutes } from './support-root.js';
 
 const app = createRemoteApp({
   namespace: 'support',
   loadMessages: loadSupportMessages,
-  rootComponent: SupportRoot,
+  rootComponent: routerRoot(SupportRoutes),
   contractVersion: __BUILT_CONTRACT_VERSION__,
 });
 

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { LEAD_DASHBOARD_ROUTE, SUPPORT_AGENT_SEGMENT, SUPPORT_DEFAULT_STEP } from 'shared-contracts';
-import { lazyScreen, ScreenLoadBoundary, type RemoteProps } from 'shared-contracts/react';
+import { lazyScreen, ScreenLoadBoundary } from 'shared-contracts/react';
 import { ChooseGameStep } from '../features/choose-game/choose-game-step.js';
 import { HelpTopicsStep } from '../features/help-topics/help-topics-step.js';
 import { HistoryStep } from '../features/history/history-step.js';
@@ -88,13 +88,5 @@ export function SupportRoutes() {
       <Route path={`${SUPPORT_AGENT_SEGMENT}/canned-replies`} element={lazyForLoggedIn(<CannedRepliesPage />)} />
       <Route path={LEAD_DASHBOARD_ROUTE} element={lazyForLoggedIn(<LeadDashboard />)} />
     </Routes>
-  );
-}
-
-export function SupportRoot({ basename }: RemoteProps) {
-  return (
-    <BrowserRouter basename={basename}>
-      <SupportRoutes />
-    </BrowserRouter>
   );
 }

@@ -1,5 +1,6 @@
 export * from './hooks.js';
 export * from './lifecycles.js';
+export * from './router-root.js';
 export * from './error-boundary.js';
 export * from './async-boundary.js';
 export * from './states.js';
