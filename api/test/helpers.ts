@@ -127,6 +127,18 @@ export async function openTestDatabase(schema: string = uniqueSchema()): Promise
   };
 }
 
+/** A database with the tables of every migration and no rows: for the seeds' own tests, and an app without games. */
+export async function openUnseededDatabase(): Promise<TestDatabase> {
+  const database = await openTestDatabase();
+  try {
+    await migrate(database.db);
+    return database;
+  } catch (error) {
+    await database.cleanup();
+    throw error;
+  }
+}
+
 /**
  * A database with the migrations applied and `api/seed/games.json` loaded: on PGlite a copy of the one the global
  * setup prepared, on PostgreSQL a fresh schema brought up to date.

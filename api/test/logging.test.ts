@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loggerOptions, redactUrl } from '../src/http/logging.js';
 import { call, okData } from './api-calls.js';
-import { capturedLog, codeIn, createTestApp, openTestDatabase, readOutbox, type TestDatabase } from './helpers.js';
+import { capturedLog, codeIn, createTestApp, harnessForFile, openUnseededDatabase, readOutbox } from './helpers.js';
 import { PASSWORD, createAccount, login, loginToken } from './identity-helpers.js';
-import { migrate } from '../src/db/migrate.js';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await migrate(database.db);
-});
-
-afterAll(async () => {
-  await database?.cleanup();
-});
+const database = harnessForFile(openUnseededDatabase);
 
 describe('logs', () => {
   it('redact oauth_token values in URLs', () => {

@@ -1,20 +1,13 @@
 import { LANGUAGES } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gamesSeedSchema, readGamesSeed, seedGames, type SeedGame } from '../src/seed/games-seed.js';
-import { openTestDatabase, type TestDatabase } from './helpers.js';
+import { harnessForFile, openUnseededDatabase } from './helpers.js';
 
-let database: TestDatabase;
+const database = harnessForFile(openUnseededDatabase);
 let seed: SeedGame[];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await migrate(database.db);
   seed = await readGamesSeed();
-});
-
-afterAll(async () => {
-  await database?.cleanup();
 });
 
 async function counts(): Promise<{ games: number; texts: number }> {

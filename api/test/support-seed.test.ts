@@ -1,25 +1,18 @@
 import { LANGUAGES } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
 import { readGamesSeed, seedGames, type SeedGame } from '../src/seed/games-seed.js';
 import { readSupportSeed, seedSupport, supportSeedSchema, type SupportSeed } from '../src/seed/support-seed.js';
-import { testHasher, openTestDatabase, type TestDatabase } from './helpers.js';
+import { harnessForFile, openUnseededDatabase, testHasher } from './helpers.js';
 
-let database: TestDatabase;
+const database = harnessForFile(openUnseededDatabase);
 let seed: SupportSeed;
 let games: SeedGame[];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await migrate(database.db);
   games = await readGamesSeed();
   await seedGames(database.db, games);
   seed = await readSupportSeed();
-});
-
-afterAll(async () => {
-  await database?.cleanup();
 });
 
 const TABLES = [
