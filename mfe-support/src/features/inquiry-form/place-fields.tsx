@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsForm } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
@@ -8,16 +8,38 @@ import { LoginFirst, ReferenceSelect, type FieldsProps } from './form-parts.js';
 import styles from './inquiry-form.module.css';
 import type { FieldErrors } from './validation.js';
 
-/** What a field says when the draft's choice (a game client's, or an older draft's) is not in its list. */
-const NOT_OFFERED: FieldErrors = {
-  serverId: 'support:errors.serverNotFound',
-  gameAreaId: 'support:errors.areaNotFound',
-  roleId: 'support:errors.roleNotFound',
-};
+/** The place's choices in their order (SPEC §3), each with its texts and what it says when its list lacks the draft's. */
+const PLACE_FIELDS = {
+  serverId: { label: 'support:form.server', prompt: 'support:form.chooseServer', notOffered: 'support:errors.serverNotFound' },
+  gameAreaId: { label: 'support:form.region', prompt: 'support:form.chooseRegion', notOffered: 'support:errors.areaNotFound' },
+  roleId: { label: 'support:form.role', prompt: 'support:form.chooseRole', notOffered: 'support:errors.roleNotFound' },
+} as const;
+type PlaceField = keyof typeof PLACE_FIELDS;
+const PLACE_ORDER = Object.keys(PLACE_FIELDS) as PlaceField[];
 
-const notOfferedNow =
-  (field: keyof typeof NOT_OFFERED) =>
-  (current: FieldErrors): FieldErrors => ({ ...current, [field]: NOT_OFFERED[field] });
+/** The draft's change when `field` takes `value`: the choices after it are cleared, the character's name with them. */
+function choose(field: PlaceField, value: string): Partial<CsForm> {
+  const later = PLACE_ORDER.slice(PLACE_ORDER.indexOf(field) + 1);
+  return { ...Object.fromEntries(later.map((next) => [next, ''])), roleName: '', [field]: value };
+}
+
+/** Whether a list offers the draft's choice: unknown until the list is there. */
+function offers<Item>(
+  list: { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; data: readonly Item[] },
+  chosen: (item: Item) => boolean,
+) {
+  return list.status === 'ready' ? list.data.some(chosen) : undefined;
+}
+
+/** Drops the draft's choice of `field` once its list is there without it. */
+function useDropNotOffered(field: PlaceField, value: string, offered: boolean | undefined, drop: (field: PlaceField) => void) {
+  useEffect(() => {
+    if (value && offered === false) drop(field);
+  }, [field, value, offered, drop]);
+}
+
+/** A server's or region's option: its name, for its id. */
+const namedOptions = (list: readonly { id: string; name: string }[]) => list.map((item) => ({ value: item.id, label: item.name }));
 
 /**
  * Where in the game the question happened (official tickets only): server, then a region of that server, then
@@ -40,7 +62,7 @@ export function PlaceFields({ formId, form, errors: formErrors, disabled, update
   }));
   // Each list is asked for only with a choice the list before offers: a server a game client named that this game
   // does not have is never sent.
-  const serverOffered = servers.status === 'ready' && servers.data.some((server) => server.id === form.serverId);
+  const serverOffered = offers(servers, (server) => server.id === form.serverId);
   const [areas, retryAreas] = useCall(
     'gameAreas',
     gameId !== null && serverOffered ? JSON.stringify([gameId, form.serverId]) : null,
@@ -48,72 +70,50 @@ export function PlaceFields({ formId, form, errors: formErrors, disabled, update
       query: { gameId: gameId ?? 0, serverId: form.serverId },
     }),
   );
-  const areaOffered = areas.status === 'ready' && areas.data.some((area) => area.id === form.gameAreaId);
+  const areaOffered = offers(areas, (area) => area.id === form.gameAreaId);
   const rolesKey =
     loggedIn && gameId !== null && serverOffered && areaOffered ? JSON.stringify([gameId, form.serverId, form.gameAreaId]) : null;
   const [roles, retryRoles] = useCall('gameRoles', rolesKey, () => ({
     query: { gameId: gameId ?? 0, serverId: form.serverId, areaId: form.gameAreaId },
   }));
 
-  useEffect(() => {
-    if (servers.status === 'ready' && form.serverId && !servers.data.some((server) => server.id === form.serverId)) {
-      updateForm({ serverId: '', gameAreaId: '', roleId: '', roleName: '' });
-      setNotOffered(notOfferedNow('serverId'));
-    }
-  }, [servers, form.serverId, updateForm]);
-  useEffect(() => {
-    if (areas.status === 'ready' && form.gameAreaId && !areas.data.some((area) => area.id === form.gameAreaId)) {
-      updateForm({ gameAreaId: '', roleId: '', roleName: '' });
-      setNotOffered(notOfferedNow('gameAreaId'));
-    }
-  }, [areas, form.gameAreaId, updateForm]);
-  useEffect(() => {
-    if (roles.status === 'ready' && form.roleId && !roles.data.some((role) => role.roleId === form.roleId)) {
-      updateForm({ roleId: '', roleName: '' });
-      setNotOffered(notOfferedNow('roleId'));
-    }
-  }, [roles, form.roleId, updateForm]);
+  const drop = useCallback(
+    (field: PlaceField) => {
+      updateForm(choose(field, ''));
+      setNotOffered((current) => ({ ...current, [field]: PLACE_FIELDS[field].notOffered }));
+    },
+    [updateForm],
+  );
+  useDropNotOffered('serverId', form.serverId, serverOffered, drop);
+  useDropNotOffered('gameAreaId', form.gameAreaId, areaOffered, drop);
+  const roleOffered = offers(roles, (role) => role.roleId === form.roleId);
+  useDropNotOffered('roleId', form.roleId, roleOffered, drop);
 
   const noCharacter = roles.status === 'ready' && roles.data.length === 0;
-  const select = { formId, errors, disabled };
+  const placeSelect = (field: PlaceField) => ({
+    formId,
+    errors,
+    disabled,
+    field,
+    label: t(PLACE_FIELDS[field].label),
+    prompt: t(PLACE_FIELDS[field].prompt),
+    value: form[field],
+    onChange: (value: string) => update(choose(field, value)),
+  });
   return (
     <>
+      <ReferenceSelect {...placeSelect('serverId')} list={servers} retry={retryServers} options={namedOptions} />
+      <ReferenceSelect {...placeSelect('gameAreaId')} list={areas} retry={retryAreas} options={namedOptions} />
       <ReferenceSelect
-        {...select}
-        field="serverId"
-        label={t('support:form.server')}
-        prompt={t('support:form.chooseServer')}
-        list={servers}
-        retry={retryServers}
-        options={(list) => list.map((server) => ({ value: server.id, label: server.name }))}
-        value={form.serverId}
-        onChange={(serverId) => update({ serverId, gameAreaId: '', roleId: '', roleName: '' })}
-      />
-      <ReferenceSelect
-        {...select}
-        field="gameAreaId"
-        label={t('support:form.region')}
-        prompt={t('support:form.chooseRegion')}
-        list={areas}
-        retry={retryAreas}
-        options={(list) => list.map((area) => ({ value: area.id, label: area.name }))}
-        value={form.gameAreaId}
-        onChange={(gameAreaId) => update({ gameAreaId, roleId: '', roleName: '' })}
-      />
-      <ReferenceSelect
-        {...select}
-        field="roleId"
-        label={t('support:form.role')}
-        prompt={t('support:form.chooseRole')}
+        {...placeSelect('roleId')}
         list={roles}
         retry={retryRoles}
         options={(list) =>
           list.map((role) => ({ value: role.roleId, label: t('support:form.roleOption', { name: role.roleName, level: role.level }) }))
         }
-        value={form.roleId}
         onChange={(roleId) => {
           const role = roles.status === 'ready' ? roles.data.find((candidate) => candidate.roleId === roleId) : undefined;
-          update({ roleId: role?.roleId ?? '', roleName: role?.roleName ?? '' });
+          update({ ...choose('roleId', role?.roleId ?? ''), roleName: role?.roleName ?? '' });
         }}
         hidden={noCharacter}
         before={
