@@ -1,6 +1,6 @@
 import 'shared-contracts/base.css';
 import 'shared-contracts/standalone.css';
 import { startStandalone } from 'shared-contracts/standalone';
-import app from './app/lifecycles.js';
+import * as app from './app/lifecycles.js';
 
 void startStandalone({ name: 'catalog', app, basename: '/' });

@@ -2,6 +2,6 @@ import 'shared-contracts/base.css';
 import 'shared-contracts/standalone.css';
 import { ROUTES } from 'shared-contracts';
 import { startStandalone } from 'shared-contracts/standalone';
-import app from './app/lifecycles.js';
+import * as app from './app/lifecycles.js';
 
 void startStandalone({ name: 'support', app, basename: ROUTES.supportCenter });

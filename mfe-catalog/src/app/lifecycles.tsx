@@ -3,7 +3,7 @@ import { CatalogRoutes } from './catalog-root.js';
 import { gamesPromise } from '../lib/games-resource.js';
 import { loadCatalogMessages } from './messages.js';
 
-const app = createRemoteApp({
+export const { bootstrap, mount, unmount, contractVersion } = createRemoteApp({
   namespace: 'catalog',
   loadMessages: loadCatalogMessages,
   rootComponent: routerRoot(CatalogRoutes),
@@ -11,6 +11,3 @@ const app = createRemoteApp({
   // Both catalogue pages show the games; a failure is handled where the page reads the same promise.
   prefetch: () => void gamesPromise().catch(() => undefined),
 });
-
-export const { bootstrap, mount, unmount, contractVersion } = app;
-export default app;
