@@ -24,6 +24,12 @@ import { TARGETS } from '../targets.js';
 
 /** The desk's sizes, in tickets, each reached by adding to the one before. BENCH_DESK_SIZES=10000,100000 for less. */
 const SIZES = (process.env.BENCH_DESK_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+/**
+ * A database to measure on instead of a throwaway cluster, kept afterwards (BENCH_DESK_URL=postgres://...): the
+ * sizes it already holds are not seeded again, and those below it are not measured, so a seeded million (25 minutes
+ * to write) serves one run after another and EXPLAIN between them. Start its server with the settings below.
+ */
+const KEPT_DATABASE_URL = process.env.BENCH_DESK_URL;
 /** Timed calls of each query at each size, after WARMUP untimed ones. */
 const RUNS = Number(process.env.BENCH_DESK_RUNS ?? 30);
 const WARMUP = 3;
@@ -71,6 +77,19 @@ async function addSessions(db: Queryable, accountIds: readonly number[]): Promis
     [accountIds, hashes],
   );
   return tokens;
+}
+
+/** The prefix of the desk's agents' account names; the first is the lead. */
+const AGENT_PREFIX = 'desk-agent-';
+
+/** Tickets a kept database already holds, or null before its first run (nothing migrated or seeded yet). */
+async function ticketsHeld(db: Queryable): Promise<number | null> {
+  const { rows: migrated } = await db.query<{ accounts: boolean }>(`SELECT to_regclass('accounts') IS NOT NULL AS accounts`);
+  if (!migrated[0]?.accounts) return null;
+  const { rows: agents } = await db.query<{ id: string }>('SELECT id FROM accounts WHERE account = $1', [`${AGENT_PREFIX}1`]);
+  if (agents.length === 0) return null;
+  const { rows: tickets } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM tickets');
+  return tickets[0]?.count ?? 0;
 }
 
 function utcDay(date: Date): string {
@@ -163,20 +182,29 @@ export const deskScale: Measurement<DeskScale> = {
     // Production's shared_buffers (deploy/k8s/base/postgres.yaml), where the default 128 MB holds a tenth of a
     // million tickets with their indexes; checkpoints far apart, so writing a million tickets at once is not a
     // checkpoint every few seconds (the default max_wal_size is 1 GB).
-    const postgres = await startPostgres({ database: 'desk', settings: { shared_buffers: '1GB', max_wal_size: '8GB' } });
-    const stopPostgres = onCleanup(postgres.stop);
+    const postgres = KEPT_DATABASE_URL
+      ? null
+      : await startPostgres({ database: 'desk', settings: { shared_buffers: '1GB', max_wal_size: '8GB' } });
+    const stopPostgres = postgres ? onCleanup(postgres.stop) : () => undefined;
     const statements: { current: Statement[] | null } = { current: null };
     let db: Database | null = null;
     try {
-      db = await openDatabase({ kind: 'postgres', url: postgres.url });
+      db = await openDatabase({ kind: 'postgres', url: KEPT_DATABASE_URL ?? postgres!.url });
+      const held = await ticketsHeld(db);
       await migrate(db);
-      await seedGames(db, await readGamesSeed());
-      await seedSupport(db, await readSupportSeed());
       const passwordHash = await new PasswordHasher().hash(randomBytes(18).toString('base64url'));
+      if (held === null) {
+        await seedGames(db, await readGamesSeed());
+        await seedSupport(db, await readSupportSeed());
+        await db.query(
+          `INSERT INTO accounts (account, type, role, lead, password_hash, created_at, updated_at)
+           SELECT $1 || n, 'PLATFORM', 'agent', n = 1, $2, now(), now() FROM generate_series(1, $3::int) n`,
+          [AGENT_PREFIX, passwordHash, AGENTS],
+        );
+      }
       const { rows: agents } = await db.query<{ id: string }>(
-        `INSERT INTO accounts (account, type, role, lead, password_hash, created_at, updated_at)
-         SELECT 'desk-agent-' || n, 'PLATFORM', 'agent', n = 1, $1, now(), now() FROM generate_series(1, $2::int) n RETURNING id`,
-        [passwordHash, AGENTS],
+        `SELECT id FROM accounts WHERE account LIKE $1 || '%' AND role = 'agent' ORDER BY lead DESC, id`,
+        [AGENT_PREFIX],
       );
       const agentIds = agents.map((row) => Number(row.id));
       const [agentToken, leadToken] = await addSessions(db, [agentIds[1]!, agentIds[0]!]);
@@ -190,9 +218,9 @@ export const deskScale: Measurement<DeskScale> = {
       const sizes: DeskSize[] = [];
       let playerTokens: string[] = [];
       try {
-        let seeded = 0;
+        let seeded = held ?? 0;
         const last = SIZES.at(-1)!;
-        for (const size of SIZES) {
+        for (const size of SIZES.filter((size) => size >= seeded)) {
           process.stderr.write(`bench: deskScale seeding ${(size - seeded).toLocaleString('en-US')} tickets...\n`);
           const started = performance.now();
           const added = await db.transaction(async (tx) => {
@@ -226,11 +254,12 @@ export const deskScale: Measurement<DeskScale> = {
       } finally {
         await app.close();
       }
-      return { postgresVersion: postgres.version, sizes };
+      const { rows: version } = await db.query<{ server_version: string }>('SHOW server_version');
+      return { postgresVersion: /\d+(?:\.\d+)?/.exec(version[0]?.server_version ?? '')?.[0] ?? '?', sizes };
     } finally {
       await db?.close();
       stopPostgres();
-      await postgres.stop();
+      await postgres?.stop();
     }
   },
   tables: ({ postgresVersion, sizes }) => {
