@@ -119,5 +119,7 @@ export async function seedDeskStep(q: Queryable, step: SeedStep): Promise<{ tick
      WHERE t.id > $1 AND t.status = 'ended' AND t.id % 4 <> 0`,
     [lastBefore, [...RATING_REASONS]],
   );
+  // The dashboard's days (migration 0023), which its trigger, off while seeding, would have kept.
+  await q.query('SELECT lead_dashboard_days_rebuild()');
   return { tickets, messages };
 }

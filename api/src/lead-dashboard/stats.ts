@@ -3,22 +3,18 @@ import { toNumber, type Database } from '../db/database.js';
 
 export type LeadDashboard = EndpointResponse<'leadDashboard'>;
 
-/**
- * A timestamp column's UTC calendar day, whatever the session's time zone, as a date: rows are grouped by it (a
- * number to sort, rather than each row's day formatted and sorted as text) and only each group's day is written
- * out, as YYYY-MM-DD (`dayText`).
- */
-const utcDayOf = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
-const dayText = (day: string) => `to_char(${day}, 'YYYY-MM-DD')`;
+/** The dashboard's measures kept per UTC day (migration 0023): tickets opened, and those first answered or ended. */
+type DayMeasure = 'opened' | 'first_response' | 'resolution';
 
 /** Whole seconds at the p50 and p90 of `seconds` over the group (continuous percentiles, as spreadsheets compute). */
 const percentiles = (seconds: string) => `
   round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${seconds}))::int AS p50,
   round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ${seconds}))::int AS p90`;
 
-/** Each ticket's times from its opening, kept with it (generated columns, migration 0022). */
-const FIRST_RESPONSE_SECONDS = 't.first_response_seconds';
-const RESOLUTION_SECONDS = 't.resolution_seconds';
+/** The same percentiles of one day's times, kept in ascending order, read without sorting them again. */
+const sortedPercentiles = (sorted: string) => `
+  round(sorted_percentile_cont(${sorted}, 0.5))::int AS p50,
+  round(sorted_percentile_cont(${sorted}, 0.9))::int AS p90`;
 
 interface DurationRow {
   /** Null on the row of the whole range. */
@@ -48,23 +44,26 @@ export class LeadDashboardStats {
     // [start, end): the first instant of `from` to the first instant after `to`, in UTC.
     const range = [`${from}T00:00:00Z`, `${addDays(to, 1)}T00:00:00Z`];
     const within = (column: string) => `${column} >= $1::timestamptz AND ${column} < $2::timestamptz`;
-    // Each duration is read once, by day and for the whole range together (GROUPING SETS), from its index alone
-    // (migrations 0019 and 0022); the ratings are counted from theirs before their few games and agents are named.
-    const durations = (at: string, seconds: string) =>
+    // Openings, first answers and ends are read from their days' rows (migration 0023): thirty rows for thirty days,
+    // each day's percentiles from its times in order, the range's from all of them; the ratings are counted from
+    // their index (migration 0019) before their few games and agents are named.
+    const dayRange = [from, to];
+    const inDays = `d.measure = $3 AND d.day BETWEEN $1::date AND $2::date`;
+    const durations = (measure: DayMeasure) =>
       this.db.query<DurationRow>(
-        `SELECT ${dayText('per_day.day')} AS day, tickets, p50, p90 FROM (
-           SELECT ${utcDayOf(at)} AS day, count(*)::int AS tickets, ${percentiles(seconds)}
-           FROM tickets t WHERE ${within(at)} GROUP BY GROUPING SETS ((1), ())) per_day`,
-        range,
+        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.tickets, ${sortedPercentiles('d.seconds')}
+         FROM lead_dashboard_days d WHERE ${inDays} AND d.tickets > 0
+         UNION ALL
+         SELECT NULL, count(*)::int, ${percentiles('v')} FROM lead_dashboard_days d CROSS JOIN LATERAL unnest(d.seconds) v WHERE ${inDays}`,
+        [...dayRange, measure],
       );
     const [opened, firstResponses, endings, ratings, byGame, byAgent, reasons] = await Promise.all([
       this.db.query<{ day: string; opened: number }>(
-        `SELECT ${dayText('per_day.day')} AS day, opened FROM (
-           SELECT ${utcDayOf('t.created_at')} AS day, count(*)::int AS opened FROM tickets t WHERE ${within('t.created_at')} GROUP BY 1) per_day`,
-        range,
+        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.tickets AS opened FROM lead_dashboard_days d WHERE ${inDays}`,
+        [...dayRange, 'opened' satisfies DayMeasure],
       ),
-      durations('t.first_agent_reply_at', FIRST_RESPONSE_SECONDS),
-      durations('t.ended_at', RESOLUTION_SECONDS),
+      durations('first_response'),
+      durations('resolution'),
       this.db.query<CsatRow & { low_scores: number }>(
         `SELECT count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied,
                 count(*) FILTER (WHERE r.score <= $4)::int AS low_scores
