@@ -53,7 +53,13 @@ function startPolling() {
   const calls = fakeFeedbackCalls();
   const published: Feedback[] = [];
   stop = startFeedbackPolling({ publish: (feedback) => published.push(feedback), load: calls.load });
-  return { calls, published };
+  /** The poll has asked `asked` times; its last question is answered with `feedback`, which the dot then shows. */
+  const answeredAndShown = async (asked: number, feedback: Feedback) => {
+    expect(calls.load).toHaveBeenCalledTimes(asked);
+    await calls.answer(feedback);
+    expect(published.at(-1)).toEqual(feedback);
+  };
+  return { calls, published, answeredAndShown };
 }
 
 describe('feedback dot polling (SPEC §2)', () => {
@@ -67,22 +73,16 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('asks at once when logged in, then every poll interval, and at once on an update event', async () => {
     login(player, { remember: false });
-    const { calls, published } = startPolling();
-    expect(calls.load).toHaveBeenCalledTimes(1);
-    await calls.answer(twoNew);
-    expect(published.at(-1)).toEqual(twoNew);
+    const { calls, answeredAndShown } = startPolling();
+    await answeredAndShown(1, twoNew);
 
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs - 1);
     expect(calls.load).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(calls.load).toHaveBeenCalledTimes(2);
-    await calls.answer(NO_FEEDBACK);
-    expect(published.at(-1)).toEqual(NO_FEEDBACK);
+    await answeredAndShown(2, NO_FEEDBACK);
 
     emit('inquiry:updated', { inquiryId: 7 });
-    expect(calls.load).toHaveBeenCalledTimes(3);
-    await calls.answer(twoNew);
-    expect(published.at(-1)).toEqual(twoNew);
+    await answeredAndShown(3, twoNew);
   });
 
   it('pauses while the tab is hidden and asks at once when it is visible again', async () => {
@@ -118,7 +118,7 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it("stops asking a session the API refuses (an agent's) until the login changes", async () => {
     login({ ...player, userName: 'agent' }, { remember: false });
-    const { calls, published } = startPolling();
+    const { calls, published, answeredAndShown } = startPolling();
     await calls.fail(new ApiError('business', ERROR_CODES.forbidden, 'playersOnly', 403));
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 3);
     emit('inquiry:updated', {});
@@ -127,14 +127,12 @@ describe('feedback dot polling (SPEC §2)', () => {
 
     login(player, { remember: false });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.load).toHaveBeenCalledTimes(2);
-    await calls.answer(twoNew);
-    expect(published.at(-1)).toEqual(twoNew);
+    await answeredAndShown(2, twoNew);
   });
 
   it('clears the dot on logout, drops an answer that arrives after it, and asks again on the next login', async () => {
     login(player, { remember: false });
-    const { calls, published } = startPolling();
+    const { calls, published, answeredAndShown } = startPolling();
     await calls.answer(twoNew);
     emit('inquiry:updated', {});
     logout();
@@ -144,9 +142,7 @@ describe('feedback dot polling (SPEC §2)', () => {
     expect(calls.load).toHaveBeenCalledTimes(2);
 
     login(player, { remember: false });
-    expect(calls.load).toHaveBeenCalledTimes(3);
-    await calls.answer(twoNew);
-    expect(published.at(-1)).toEqual(twoNew);
+    await answeredAndShown(3, twoNew);
   });
 
   it('stops asking when stopped, and ignores an answer still on its way', async () => {
@@ -162,14 +158,12 @@ describe('feedback dot polling (SPEC §2)', () => {
 
   it('asks at once on a live change, except of the conversation the player is reading, and polls on while the channel is down', async () => {
     login(player, { remember: false });
-    const { calls, published } = startPolling();
+    const { calls, answeredAndShown } = startPolling();
     await calls.answer(NO_FEEDBACK);
     const change = { inquiryId: 7, kind: 'message', status: null, messageId: 3, author: 'agent', at: new Date().toISOString() } as const;
 
     emit('inquiry:live', change);
-    expect(calls.load).toHaveBeenCalledTimes(2);
-    await calls.answer(twoNew);
-    expect(published.at(-1)).toEqual(twoNew);
+    await answeredAndShown(2, twoNew);
 
     // The screen reading ticket 7 marks it seen and then sends inquiry:updated; the dot waits for that.
     emit('inquiry:reading', { inquiryId: 7 });
