@@ -16,6 +16,9 @@ const importErrors = (file: string, code: string) => ruleErrors('no-restricted-i
 const packagePathErrors = (file: string, code: string) => ruleErrors('packages/no-relative-import-into-another-package', file, code);
 const layerErrors = (file: string, code: string) => ruleErrors('layers/one-direction', file, code);
 
+/** A file's code that only imports `sources`, one line each. */
+const importLines = (sources: readonly string[]) => sources.map((source) => `import '${source}';\n`).join('');
+
 // The first lint loads the whole ESLint configuration and its plugins: seconds on a busy 2-core machine.
 describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, () => {
   it('refuses a remote importing another remote, by package or by relative path', async () => {
@@ -42,19 +45,11 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     expect(await layerErrors(`mfe-catalog/src/${file}`, `import '${source}';\n`)).toHaveLength(1);
   });
 
-  it('lets imports run down a layered app: src/lib <- src/components <- src/features <- src/app', async () => {
-    expect(
-      await layerErrors(
-        'mfe-catalog/src/features/front-page/x.ts',
-        "import '../../lib/games-resource.js';\nimport '../../components/load-states.js';\nimport './game-grid.js';\nimport 'shared-contracts';\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await layerErrors(
-        'mfe-catalog/src/app/x.tsx',
-        "import '../features/front-page/front-page.js';\nimport '../lib/games-resource.js';\n",
-      ),
-    ).toEqual([]);
+  it.each([
+    ['features/front-page/x.ts', ['../../lib/games-resource.js', '../../components/load-states.js', './game-grid.js', 'shared-contracts']],
+    ['app/x.tsx', ['../features/front-page/front-page.js', '../lib/games-resource.js']],
+  ])('lets imports run down a layered app (src/lib <- src/components <- src/features <- src/app): %s', async (file, sources) => {
+    expect(await layerErrors(`mfe-catalog/src/${file}`, importLines(sources))).toEqual([]);
   });
 
   it('refuses an import circle in a layered app, even inside one feature', async () => {
@@ -66,29 +61,31 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
     ]);
   });
 
-  it('holds mfe-account to the same direction now that its src/app is composition only', async () => {
-    expect(await layerErrors('mfe-account/src/features/login/x.ts', "import '../../app/account-root.js';\n")).toHaveLength(1);
-    expect(await layerErrors('mfe-account/src/features/login/x.ts', "import '../user-center/profile-form.js';\n")).toHaveLength(1);
-    expect(await layerErrors('mfe-account/src/lib/x.ts', "import '../components/form.js';\n")).toHaveLength(1);
-    expect(
-      await layerErrors(
-        'mfe-account/src/features/login/x.ts',
-        "import '../../lib/use-action.js';\nimport '../../components/social-login.js';\nimport './login-page.js';\n",
-      ),
-    ).toEqual([]);
-  });
-
-  it('holds mfe-support to the same direction now that its src/app is composition only', async () => {
-    expect(await layerErrors('mfe-support/src/features/history/x.ts', "import '../../app/support-root.js';\n")).toHaveLength(1);
-    expect(await layerErrors('mfe-support/src/features/history/x.ts', "import '../conversation/ticket-parts.js';\n")).toHaveLength(1);
-    expect(await layerErrors('mfe-support/src/lib/x.ts', "import '../components/call-states.js';\n")).toHaveLength(1);
-    expect(
-      await layerErrors(
-        'mfe-support/src/features/history/x.ts',
-        "import '../../lib/use-call.js';\nimport '../../components/call-states.js';\nimport './history-step.js';\n",
-      ),
-    ).toEqual([]);
-  });
+  it.each([
+    {
+      app: 'mfe-account',
+      feature: 'features/login',
+      refused: ['../../app/account-root.js', '../user-center/profile-form.js'],
+      libImportingComponent: '../components/form.js',
+      allowed: ['../../lib/use-action.js', '../../components/social-login.js', './login-page.js'],
+    },
+    {
+      app: 'mfe-support',
+      feature: 'features/history',
+      refused: ['../../app/support-root.js', '../conversation/ticket-parts.js'],
+      libImportingComponent: '../components/call-states.js',
+      allowed: ['../../lib/use-call.js', '../../components/call-states.js', './history-step.js'],
+    },
+  ])(
+    'holds $app to the same direction now that its src/app is composition only',
+    async ({ app, feature, refused, libImportingComponent, allowed }) => {
+      // A feature importing the app layer, then another feature.
+      for (const source of refused)
+        expect(await layerErrors(`${app}/src/${feature}/x.ts`, `import '${source}';\n`), source).toHaveLength(1);
+      expect(await layerErrors(`${app}/src/lib/x.ts`, `import '${libImportingComponent}';\n`)).toHaveLength(1);
+      expect(await layerErrors(`${app}/src/${feature}/x.ts`, importLines(allowed))).toEqual([]);
+    },
+  );
 
   it('holds the shell to the same direction, its brand images below every layer and its entries above them', async () => {
     expect(await layerErrors('shell/src/features/top-nav/x.ts', "import '../../app/frame.js';\n")).toHaveLength(1);
