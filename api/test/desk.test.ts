@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DESK_ERRORS, DESK_LIMITS, ERROR_CODES, TICKET_ERRORS, type EndpointBody } from 'shared-contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../src/db/migrate.js';
 import { call, expectFailure, okData } from './api-calls.js';
-import { harnessForFile, openTestDatabase } from './helpers.js';
+import { harnessForFile } from './helpers.js';
 import { createAccount, loginToken } from './identity-helpers.js';
+import { beforeMigration } from './migration-back-fill.js';
 import { platformBody, replyBody } from './ticket-bodies.js';
 import { countRows, createTicket, createTicketHarness, renewSessions } from './tickets-helpers.js';
 
@@ -60,14 +60,7 @@ describe('first-response and resolution times', () => {
   });
 
   it('are back-filled by migration 0014 for the tickets answered before it', async () => {
-    const database = await openTestDatabase();
-    try {
-      const migrations = await loadMigrations();
-      await migrate(
-        database.db,
-        migrations.filter((migration) => migration.version < 14),
-      );
-      const { db } = database;
+    await beforeMigration(14, async (db, migrateTheRest) => {
       await db.query("INSERT INTO games (id, slug, title) VALUES (1, 'old', 'Old')");
       await db.query('INSERT INTO inquiry_categories (id) VALUES (1)');
       const { rows: people } = await db.query<{ id: string }>(
@@ -97,7 +90,7 @@ describe('first-response and resolution times', () => {
       await message('agent', agent!, '2026-01-01T09:00:00Z');
       await message('agent', agent!, '2026-01-01T11:00:00Z');
 
-      await migrate(database.db, migrations);
+      await migrateTheRest();
       const { rows } = await db.query<{ id: string; first_agent_reply_at: Date | null; assignee_account_id: string | null }>(
         'SELECT id, first_agent_reply_at, assignee_account_id FROM tickets ORDER BY id',
       );
@@ -105,9 +98,7 @@ describe('first-response and resolution times', () => {
         [answered, '2026-01-01T09:00:00.000Z', null],
         [waiting, null, null],
       ]);
-    } finally {
-      await database.cleanup();
-    }
+    });
   });
 
   it('leave the first response empty on a chat the player ended unanswered, its end being the resolution', async () => {
