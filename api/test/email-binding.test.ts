@@ -23,6 +23,16 @@ describe('e-mail binding', () => {
     return call(harness, 'bindEmail', { token, body: { email, code }, ip: unique().ip, query: lang ? `?spec_lang=${lang}` : '' });
   }
 
+  /** An account with a bound address (`first`), logged in, that has asked for a code to bind `second` instead. */
+  async function changingBoundAddress() {
+    const first = freshEmail();
+    const account = await createAccount(harness, { email: first });
+    const token = await loginToken(harness, account.account);
+    const second = freshEmail();
+    await sendCode(token, second);
+    return { account, token, first, second };
+  }
+
   it('asks an account with a password for it before sending a code, counting wrong ones as failed logins', async () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
@@ -55,11 +65,7 @@ describe('e-mail binding', () => {
   });
 
   it('tells the address it replaces, in the request language, naming the account and hiding most of the new address', async () => {
-    const first = freshEmail();
-    const account = await createAccount(harness, { email: first });
-    const token = await loginToken(harness, account.account);
-    const second = freshEmail();
-    await sendCode(token, second);
+    const { account, token, first, second } = await changingBoundAddress();
     expect((await bind(token, second, await lastCodeTo(harness, second), 'de')).status).toBe(200);
     const [notice, ...more] = await mailTo(harness, first);
     expect(more).toEqual([]);
@@ -165,11 +171,7 @@ describe('e-mail binding', () => {
   });
 
   it('replaces a bound address', async () => {
-    const first = freshEmail();
-    const account = await createAccount(harness, { email: first });
-    const token = await loginToken(harness, account.account);
-    const second = freshEmail();
-    await sendCode(token, second);
+    const { account, token, second } = await changingBoundAddress();
     expect((await bind(token, second, await lastCodeTo(harness, second))).status).toBe(200);
     expect(okData('usersInfo', await call(harness, 'usersInfo', { token })).email).toBe(second);
     const { rows } = await harness.db.query<{ count: number }>(

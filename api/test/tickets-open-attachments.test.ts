@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, call, expectFailure, okData } from './api-calls.js';
+import { call, expectFailure, okData } from './api-calls.js';
 import { png } from './files-fixtures.js';
 import { multipart } from './multipart-bodies.js';
-import { harnessForFile, injectJson } from './helpers.js';
+import { download, post } from './files-helpers.js';
+import { harnessForFile } from './helpers.js';
 import { loggedInPlayer } from './identity-helpers.js';
 import { platformBody } from './ticket-bodies.js';
 import { countRows, createTicket, createTicketHarness, inquiryDetail, insertFile, ticketCount } from './tickets-helpers.js';
@@ -46,21 +47,15 @@ describe('POST /inquiries with attachments', () => {
 
   it('attaches a file uploaded through POST /files, which the agents can then download', async () => {
     const player = await loggedInPlayer(h);
-    const body = multipart([{ field: 'file', fileName: 'error screen.png', content: png() }]);
-    const upload = await injectJson(h.app, {
-      method: 'POST',
-      url: '/files',
-      headers: { ...bearer(player.token), 'content-type': body.contentType },
-      payload: body.payload,
-    });
+    const upload = await post(h, player.token, multipart([{ field: 'file', fileName: 'error screen.png', content: png() }]));
     const uploaded = okData('uploadFile', upload);
     const id = await createTicket(h, player.token, platformBody({ attachments: [uploaded.fileId] }));
     expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id)).attachments).toEqual([uploaded]);
     const agentView = okData('agentInquiryDetail', await call(h, 'agentInquiryDetail', { token: h.agent, query: `?inquiryId=${id}` }));
     expect(agentView.attachments).toEqual([uploaded]);
-    const download = await h.app.inject({ method: 'GET', url: `/files/download?fileId=${uploaded.fileId}`, headers: bearer(h.agent) });
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.equals(png())).toBe(true);
+    const agentsCopy = await download(h, uploaded.fileId, h.agent);
+    expect(agentsCopy.statusCode).toBe(200);
+    expect(agentsCopy.rawPayload.equals(png())).toBe(true);
     expectFailure(
       await call(h, 'createInquiry', { token: player.token, body: platformBody({ attachments: [uploaded.fileId] }) }),
       404,
