@@ -48,20 +48,18 @@ describe('game artwork', () => {
     }
   });
 
-  it('never serves files outside the assets folder', async () => {
-    for (const url of [
-      '/assets/../package.json',
-      '/assets/%2e%2e/package.json',
-      '/assets/games/%2e%2e/%2e%2e/package.json',
-      '/assets/..%2fpackage.json',
-      '/assets/games/',
-      '/assets/',
-    ]) {
-      const response = await harness.app.inject(url);
-      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode, url).toBeLessThan(500);
-      expect(response.body).not.toContain('"dependencies"');
-      expect(response.json()).toMatchObject({ data: null });
-    }
+  it.each([
+    '/assets/../package.json',
+    '/assets/%2e%2e/package.json',
+    '/assets/games/%2e%2e/%2e%2e/package.json',
+    '/assets/..%2fpackage.json',
+    '/assets/games/',
+    '/assets/',
+  ])('never serves a file outside the assets folder, nor a folder: %s', async (url) => {
+    const response = await harness.app.inject(url);
+    expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, url).toBeLessThan(500);
+    expect(response.body).not.toContain('"dependencies"');
+    expect(response.json()).toMatchObject({ data: null });
   });
 });
