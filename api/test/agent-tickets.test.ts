@@ -1,6 +1,7 @@
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { call, expectFailure, okData } from './api-calls.js';
+import { AGENT_SIDE, endTwice, expectRepliesRefused } from './chat-sides.js';
 import { harnessForFile } from './helpers.js';
 import { loggedInPlayer } from './identity-helpers.js';
 import { officialBody, platformBody, replyBody } from './ticket-bodies.js';
@@ -91,19 +92,11 @@ describe('POST /agent/inquiries/reply', () => {
     expect(shown.messages[0]?.attachments.map((attachment) => attachment.fileId)).toEqual([guide]);
 
     const playersUpload = await insertFile(h, h.ids.player2);
-    expectFailure(
-      await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'x', [playersUpload]) }),
-      404,
-      ERROR_CODES.notFound,
-      'attachmentInvalid',
-    );
     const videos = [await insertFile(h, h.ids.agent, { kind: 'video' }), await insertFile(h, h.ids.agent, { kind: 'video' })];
-    expectFailure(
-      await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, 'x', videos) }),
-      400,
-      ERROR_CODES.badRequest,
-      'attachmentsTooManyVideos',
-    );
+    await expectRepliesRefused(h, AGENT_SIDE, h.agent, id, [
+      [[playersUpload], 404, ERROR_CODES.notFound, 'attachmentInvalid'],
+      [videos, 400, ERROR_CODES.badRequest, 'attachmentsTooManyVideos'],
+    ]);
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(1);
   });
 
@@ -137,14 +130,7 @@ describe('POST /agent/inquiries/end', () => {
     const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
     h.clock.advance({ minutes: 2 });
-    const endedAt = h.clock.now().toISOString();
-    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({
-      status: 'waiting_rating',
-    });
-    h.clock.advance({ minutes: 2 });
-    expect(okData('agentInquiryEnd', await call(h, 'agentInquiryEnd', { token: h.agent, body: { inquiryId: id } }))).toEqual({
-      status: 'waiting_rating',
-    });
+    const endedAt = await endTwice(h, AGENT_SIDE, h.agent, id);
     const row = await ticketRow(h.db, id);
     expect(row).toMatchObject({ status: 'waiting_rating', ended_by: 'agent' });
     expect(row.ended_at?.toISOString()).toBe(endedAt);

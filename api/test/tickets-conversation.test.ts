@@ -1,6 +1,7 @@
 import { ERROR_CODES, LIMITS, TICKET_LIST_LABELS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { call, expectFailure, okData, schemaKey } from './api-calls.js';
+import { expectRepliesRefused, PLAYER_SIDE, type RefusedAttachments } from './chat-sides.js';
 import { harnessForFile } from './helpers.js';
 import { loggedInPlayer } from './identity-helpers.js';
 import { officialBody, platformBody, replyBody } from './ticket-bodies.js';
@@ -76,43 +77,24 @@ describe('POST /inquiries/reply', () => {
     expect(rows[0]).toEqual({ ticket_id: id, message_id: message.id });
 
     const foreign = await insertFile(h, h.ids.player2);
-    expectFailure(
-      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [foreign]) }),
-      404,
-      ERROR_CODES.notFound,
-      'attachmentInvalid',
-    );
-    expectFailure(
-      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', [image]) }),
-      404,
-      ERROR_CODES.notFound,
-      'attachmentInvalid',
-    );
     const videos = [await insertFile(h, player.id, { kind: 'video' }), await insertFile(h, player.id, { kind: 'video' })];
-    expectFailure(
-      await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', videos) }),
-      400,
-      ERROR_CODES.badRequest,
-      'supplementImagesOrVideo',
-    );
+    await expectRepliesRefused(h, PLAYER_SIDE, player.token, id, [
+      [[foreign], 404, ERROR_CODES.notFound, 'attachmentInvalid'],
+      [[image], 404, ERROR_CODES.notFound, 'attachmentInvalid'],
+      [videos, 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo'],
+    ]);
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(1);
   });
 
   it('takes up to three images or one video on its own as added information, and no documents (SPEC §5)', async () => {
     const player = await loggedInPlayer(h);
     const id = await createTicket(h, player.token, platformBody());
-    const refuse = async (kinds: ('image' | 'video' | 'other')[]) => {
+    const refusals: RefusedAttachments[] = [];
+    for (const kinds of [['other'], ['video', 'image'], ['image', 'image', 'other']] as const) {
       const files = await Promise.all(kinds.map((kind) => insertFile(h, player.id, { kind })));
-      expectFailure(
-        await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, 'x', files) }),
-        400,
-        ERROR_CODES.badRequest,
-        'supplementImagesOrVideo',
-      );
-    };
-    await refuse(['other']);
-    await refuse(['video', 'image']);
-    await refuse(['image', 'image', 'other']);
+      refusals.push([files, 400, ERROR_CODES.badRequest, 'supplementImagesOrVideo']);
+    }
+    await expectRepliesRefused(h, PLAYER_SIDE, player.token, id, refusals);
     expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(0);
 
     const images = await Promise.all([1, 2, 3].map(() => insertFile(h, player.id, { kind: 'image' })));

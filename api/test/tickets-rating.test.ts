@@ -1,6 +1,7 @@
 import { ERROR_CODES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { call, expectFailure, okData, schemaKey } from './api-calls.js';
+import { endTwice, PLAYER_SIDE } from './chat-sides.js';
 import { harnessForFile } from './helpers.js';
 import { loggedInPlayer } from './identity-helpers.js';
 import { platformBody } from './ticket-bodies.js';
@@ -20,14 +21,7 @@ describe('POST /inquiries/end and /inquiries/score', () => {
     );
 
     h.clock.advance({ minutes: 3 });
-    const endedAt = h.clock.now().toISOString();
-    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({
-      status: 'waiting_rating',
-    });
-    h.clock.advance({ minutes: 3 });
-    expect(okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }))).toEqual({
-      status: 'waiting_rating',
-    });
+    const endedAt = await endTwice(h, PLAYER_SIDE, player.token, id);
     const row = await ticketRow(h.db, id);
     expect(row).toMatchObject({ status: 'waiting_rating', ended_by: 'player' });
     expect(row.ended_at?.toISOString()).toBe(endedAt);
