@@ -29,6 +29,15 @@ export const identityFailure = {
     new ApiFailure(ERROR_CODES.tooManyRequests, IDENTITY_MESSAGES.tooManyAttempts, { retryAfterSeconds }),
 };
 
+/**
+ * What was found of a session's account, or the -600 refusal when nothing was: no live session, or an account deleted
+ * after its session was checked.
+ */
+export function requireSessionAccount<Found>(found: Found | null | undefined): Found {
+  if (!found) throw identityFailure.session();
+  return found;
+}
+
 /** 4000 `passwordTooCommon` for a new password on the bundled list of the most used ones. */
 export function refuseCommonPassword(password: string): void {
   if (isCommonPassword(password)) throw new ApiFailure(ERROR_CODES.badRequest, IDENTITY_MESSAGES.passwordTooCommon);

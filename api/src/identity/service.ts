@@ -4,7 +4,7 @@ import { recordAccountEvent } from './accounts.js';
 import { AttemptLimits } from './attempt-limits.js';
 import type { IdentityLimits } from './limits.js';
 import { Mailbox, type MailboxDependencies } from './mailbox.js';
-import { IDENTITY_MESSAGES, identityFailure as failure, refuseCommonPassword } from './refusals.js';
+import { IDENTITY_MESSAGES, identityFailure as failure, refuseCommonPassword, requireSessionAccount } from './refusals.js';
 import { totpStep } from './totp.js';
 import { Sessions } from './sessions.js';
 import type { AccountType, AuthenticatedAccount } from './types.js';
@@ -45,9 +45,7 @@ export class IdentityService {
 
   /** The account behind a token, or the -600 refusal. */
   async authenticate(token: string | null): Promise<AuthenticatedAccount> {
-    const account = await this.sessions.resolve(token);
-    if (!account) throw failure.session();
-    return account;
+    return requireSessionAccount(await this.sessions.resolve(token));
   }
 
   /**
@@ -109,10 +107,7 @@ export class IdentityService {
        FROM accounts a WHERE a.id = $1`,
       [account.accountId],
     );
-    const row = rows[0];
-    // The account was deleted after the session was checked.
-    if (!row) throw failure.session();
-    return row;
+    return requireSessionAccount(rows[0]);
   }
 
   /**
@@ -132,8 +127,7 @@ export class IdentityService {
       'SELECT id, account, type, password_hash, email FROM accounts WHERE id = $1',
       [account.accountId],
     );
-    const row = rows[0];
-    if (!row) throw failure.session();
+    const row = requireSessionAccount(rows[0]);
     if (row.type !== 'PLATFORM' || !row.password_hash) {
       throw new ApiFailure(ERROR_CODES.forbidden, IDENTITY_MESSAGES.passwordNotSet);
     }
@@ -198,8 +192,7 @@ export class IdentityService {
         `SELECT to_char(birthday, 'YYYY-MM-DD') AS birthday, phone FROM accounts WHERE id = $1 FOR UPDATE`,
         [account.accountId],
       );
-      const row = rows[0];
-      if (!row) throw failure.session();
+      const row = requireSessionAccount(rows[0]);
       if (changes.birthday !== undefined && row.birthday !== null && changes.birthday !== row.birthday) {
         throw new ApiFailure(ERROR_CODES.conflict, IDENTITY_MESSAGES.birthdayLocked);
       }
