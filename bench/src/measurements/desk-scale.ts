@@ -223,15 +223,19 @@ export const deskScale: Measurement<DeskScale> = {
         for (const size of SIZES.filter((size) => size >= seeded)) {
           process.stderr.write(`bench: deskScale seeding ${(size - seeded).toLocaleString('en-US')} tickets...\n`);
           const started = performance.now();
-          const added = await db.transaction(async (tx) => {
-            // The bench's rows are valid by construction: no triggers (live events) and no foreign-key checks.
-            await tx.query('SET LOCAL session_replication_role = replica');
-            await tx.query("SET LOCAL maintenance_work_mem = '256MB'");
-            return withIndexesBuiltAfter(tx, SEEDED_TABLES, () =>
-              seedDeskStep(tx, { from: seeded + 1, to: size, last, agentIds, passwordHash }),
-            );
-          });
-          await db.exec('VACUUM (ANALYZE) tickets, ticket_messages, ticket_ratings, accounts');
+          // A kept database that holds this size already is measured as it is.
+          const added =
+            size === seeded
+              ? { tickets: 0, messages: 0 }
+              : await db.transaction(async (tx) => {
+                  // The bench's rows are valid by construction: no triggers (live events) and no foreign-key checks.
+                  await tx.query('SET LOCAL session_replication_role = replica');
+                  await tx.query("SET LOCAL maintenance_work_mem = '256MB'");
+                  return withIndexesBuiltAfter(tx, SEEDED_TABLES, () =>
+                    seedDeskStep(tx, { from: seeded + 1, to: size, last, agentIds, passwordHash }),
+                  );
+                });
+          if (added.tickets > 0) await db.exec('VACUUM (ANALYZE) tickets, ticket_messages, ticket_ratings, accounts');
           const seedSeconds = round((performance.now() - started) / 1000);
           process.stderr.write(`bench: deskScale seeded ${size.toLocaleString('en-US')} tickets in ${seedSeconds} s\n`);
           if (playerTokens.length === 0) {
