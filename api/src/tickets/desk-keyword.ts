@@ -7,7 +7,7 @@ const TRIGRAM_LENGTH = 3;
 
 /**
  * Tickets of the queue's order read at most, one by one, to find a page of a keyword held by more tickets than the
- * desk counts (DESK_LIMITS.queueCountMax): at one ticket in a hundred, the first page is among the first 2,000.
+ * desk counts (DESK_LIMITS.keywordCountMax): at one ticket in a hundred, the first page is among the first 2,000.
  */
 const WALK_MAX = 20_000;
 
@@ -101,7 +101,7 @@ function parameters(): { values: SqlValue[]; param: Param } {
 
 export interface KeywordPage {
   ids: number[];
-  /** Matches counted, at most one past DESK_LIMITS.queueCountMax. */
+  /** Matches counted, at most one past the cap (DESK_LIMITS.keywordCountMax for a keyword, else queueCountMax). */
   matching: number;
 }
 
@@ -121,8 +121,9 @@ export async function findByKeyword(db: Queryable, text: string, filters: (param
   const found = async (cap: number | null) => {
     const { values, param } = parameters();
     const keyword = keywordOf(text, param);
-    // The cap is written into the statement, not a parameter: a generic plan that knows it stops at 10,001 matches
-    // looks them up in the indexes, where with an unknown limit it read a small desk's every ticket.
+    // The cap is written into the statement, not a parameter: a generic plan that knows it stops at 1,001 matches
+    // looks them up in the indexes, where with an unknown limit it read a small desk's every ticket. Each match
+    // counted is a ticket read to test the keyword (the indexes only narrow), so the cap is what counting costs.
     const sql = `WITH found AS MATERIALIZED (${indexedMatches(keyword, filters(param))} LIMIT ${cap ?? 'ALL'})
        SELECT (SELECT count(*)::int FROM found) AS matching,
               ARRAY(SELECT id FROM found t ORDER BY ${queueOrder('t')} LIMIT ${param(AGENT_PAGE_SIZE)} OFFSET ${param(offset)}) AS page`;
@@ -130,8 +131,8 @@ export async function findByKeyword(db: Queryable, text: string, filters: (param
     return { matching: rows[0]?.matching ?? 0, ids: (rows[0]?.page ?? []).map(toNumber) };
   };
 
-  const counted = await found(DESK_LIMITS.queueCountMax + 1);
-  if (counted.matching <= DESK_LIMITS.queueCountMax) return counted;
+  const counted = await found(DESK_LIMITS.keywordCountMax + 1);
+  if (counted.matching <= DESK_LIMITS.keywordCountMax) return counted;
 
   const { values, param } = parameters();
   const keyword = keywordOf(text, param);

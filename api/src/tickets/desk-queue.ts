@@ -75,6 +75,7 @@ export async function readQueue(db: Queryable, agent: AuthenticatedAccount, quer
   const { ids, matching } = query.keyword
     ? await findByKeyword(db, query.keyword, (param) => queueFilter(agent, query, param), query.page)
     : await findInQueue(db, agent, query);
+  const countMax = query.keyword ? DESK_LIMITS.keywordCountMax : DESK_LIMITS.queueCountMax;
   // `waiting_since` is set exactly while an agent owes the next message (tickets_waiting_consistent, migration
   // 0005), so ordering by it, nulls last, puts the waiting tickets first, longest waiting first: the queue's order,
   // and the order of migration 0016's indexes, from which the page's ids are read instead of sorting every match.
@@ -89,8 +90,8 @@ export async function readQueue(db: Queryable, agent: AuthenticatedAccount, quer
         );
   return {
     items: rows.map((row) => ({ ...toSummary(row), account: row.account, ...toHandling(row) })),
-    total: Math.min(matching, DESK_LIMITS.queueCountMax),
-    totalCapped: matching > DESK_LIMITS.queueCountMax,
+    total: Math.min(matching, countMax),
+    totalCapped: matching > countMax,
     page: query.page,
     pageSize: AGENT_PAGE_SIZE,
   };

@@ -17,6 +17,12 @@ export const DESK_LIMITS = {
    * ticket of a publisher's desk on each page; 500 pages, and the filters narrow the rest.
    */
   queueCountMax: 10_000,
+  /**
+   * The most matches a keyword search counts, as helpdesks cap a search's results ("1,000+"): counting a match means
+   * reading its ticket to test the keyword, a millisecond or more for each hundred on a publisher's desk; 50 pages,
+   * and a common word is narrowed with the filters or a longer phrase.
+   */
+  keywordCountMax: 1_000,
 } as const;
 
 /** Messages of the desk's refusals: stable keys the browser translates (`support:errors.<key>`). */

@@ -40,7 +40,7 @@ export const deskQueueQuerySchema = agentInquiriesQuerySchema.extend({ assigned:
 
 export const deskInquirySummarySchema = agentInquirySummarySchema.extend(handlingShape);
 export type DeskInquirySummary = z.infer<typeof deskInquirySummarySchema>;
-/** `total` counts at most DESK_LIMITS.queueCountMax matches; `totalCapped` when more match than that. */
+/** `total` counts at most DESK_LIMITS.queueCountMax matches (keywordCountMax with a keyword); `totalCapped` when more match. */
 export const deskInquiryListSchema = agentInquiryListSchema.extend({ items: z.array(deskInquirySummarySchema), totalCapped: z.boolean() });
 
 /** An internal note: what one agent told the others about a ticket. Never in a player's answer, event or mail. */
