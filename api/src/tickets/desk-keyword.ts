@@ -11,6 +11,11 @@ const TRIGRAM_LENGTH = 3;
  */
 const WALK_MAX = 20_000;
 
+/** Matches of a keyword counted: one past the desk's cap, which says "more than" beyond it. */
+const COUNTED_MATCHES = DESK_LIMITS.keywordCountMax + 1;
+/** Matches the counting statement is planned for (findByKeyword): the queue's cap, at which it reads the indexes. */
+const PLANNED_MATCHES = DESK_LIMITS.queueCountMax + 1;
+
 /** Numbers a statement's parameters in the order they are added. */
 export type Param = (value: SqlValue) => string;
 
@@ -118,20 +123,26 @@ export interface KeywordPage {
  */
 export async function findByKeyword(db: Queryable, text: string, filters: (param: Param) => string, page: number): Promise<KeywordPage> {
   const offset = (page - 1) * AGENT_PAGE_SIZE;
-  const found = async (cap: number | null) => {
+  const found = async (every: boolean) => {
     const { values, param } = parameters();
     const keyword = keywordOf(text, param);
-    // The cap is written into the statement, not a parameter: a generic plan that knows it stops at 1,001 matches
-    // looks them up in the indexes, where with an unknown limit it read a small desk's every ticket. Each match
-    // counted is a ticket read to test the keyword (the indexes only narrow), so the cap is what counting costs.
-    const sql = `WITH found AS MATERIALIZED (${indexedMatches(keyword, filters(param))} LIMIT ${cap ?? 'ALL'})
-       SELECT (SELECT count(*)::int FROM found) AS matching,
-              ARRAY(SELECT id FROM found t ORDER BY ${queueOrder('t')} LIMIT ${param(AGENT_PAGE_SIZE)} OFFSET ${param(offset)}) AS page`;
-    const { rows } = await db.query<{ matching: number; page: (number | string)[] }>(sql, values);
+    const matches = indexedMatches(keyword, filters(param));
+    const page = `ARRAY(SELECT id FROM found t ORDER BY ${queueOrder('t')} LIMIT ${param(AGENT_PAGE_SIZE)} OFFSET ${param(offset)})`;
+    // Counted to one past the cap, but planned as if up to the queue's cap were wanted (PLANNED_MATCHES, written into
+    // the statement rather than a parameter, as a generic plan must know it): so planned, the matches are read from
+    // the indexes' bitmap, where a plan for 1,001 reads the table in order and tests each ticket, 64,000 for a word
+    // one ticket in 64 holds. The CTE is read only as far as it is asked, 1,001 tickets, and ordered into a page only
+    // when that is all of them.
+    const sql = every
+      ? `WITH found AS MATERIALIZED (${matches}) SELECT (SELECT count(*)::int FROM found) AS matching, ${page} AS page`
+      : `WITH found AS MATERIALIZED (${matches} LIMIT ${PLANNED_MATCHES}),
+           counted AS (SELECT count(*)::int AS matching FROM (SELECT FROM found LIMIT ${COUNTED_MATCHES}) first_matches)
+         SELECT matching, CASE WHEN matching < ${COUNTED_MATCHES} THEN ${page} END AS page FROM counted`;
+    const { rows } = await db.query<{ matching: number; page: (number | string)[] | null }>(sql, values);
     return { matching: rows[0]?.matching ?? 0, ids: (rows[0]?.page ?? []).map(toNumber) };
   };
 
-  const counted = await found(DESK_LIMITS.keywordCountMax + 1);
+  const counted = await found(false);
   if (counted.matching <= DESK_LIMITS.keywordCountMax) return counted;
 
   const { values, param } = parameters();
@@ -148,5 +159,5 @@ export async function findByKeyword(db: Queryable, text: string, filters: (param
   const walked = (rows[0]?.page ?? []).map(toNumber);
   if (walked.length === AGENT_PAGE_SIZE) return { ids: walked, matching: counted.matching };
   // Every match, ordered.
-  return { ids: (await found(null)).ids, matching: counted.matching };
+  return { ids: (await found(true)).ids, matching: counted.matching };
 }
