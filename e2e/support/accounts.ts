@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import type { Language } from 'shared-contracts';
+import { STORAGE_KEYS, type EndpointResponse, type Language } from 'shared-contracts';
+import { toolApiClient } from 'tooling/api-client';
+import { API_URL } from './api.js';
 import { t } from './locales.js';
 import { site } from './ports.js';
 
@@ -19,11 +21,15 @@ export async function loginForm(page: Page) {
   return form;
 }
 
+/** Where a test logs in: a brand's host on the browser tests' site, or another site (a topology's edge) and its API. */
+type LoginPlace = { host?: string; origin?: never; apiUrl?: never } | { host?: never; origin: string; apiUrl: string };
+
 /**
  * Logs in through the login page, as a player would, and waits until the session is kept; on the browser tests' site
- * (for a brand `host`) or another (`origin`, a topology's edge).
+ * (for a brand `host`) or another (`origin`). For the tests of logging in itself: every other test logs in with
+ * logIn, which leaves the tab in the same state without loading the login page.
  */
-export async function logIn(
+export async function logInThroughForm(
   page: Page,
   who: { account: string; password: string },
   options: { remember?: boolean; host?: string; origin?: string } = {},
@@ -35,6 +41,42 @@ export async function logIn(
   if (options.remember) await form.locator('input[name="remember"]').check();
   await form.getByTestId('login-submit').click();
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('oauth_token'))).not.toBeNull();
+}
+
+/** The password login the login page calls, made from the test: the API's answer with the session token. */
+export function passwordLogin(
+  who: { account: string; password: string },
+  apiUrl: string = API_URL,
+): Promise<EndpointResponse<'loginPassword'>> {
+  return toolApiClient(apiUrl).call('loginPassword', { body: { account: who.account, password: who.password } });
+}
+
+/** An empty page the test answers itself, so a tab reaches the site's origin without loading anything from it. */
+const BLANK_PATH = '/__e2e-blank__';
+
+/**
+ * Logs `who` in for a test that is not about logging in: the login page's password login, made through the API, and
+ * its session kept in the tab's session storage (with `remember`, in local storage too) under the keys the apps read
+ * at start-up, as the login form keeps it (`completeLogin`). The tab is left on an empty page of the site's origin:
+ * its next page starts logged in. Loading and filling the login page took seconds per test; logInThroughForm and the
+ * login tests cover it.
+ */
+export async function logIn(page: Page, who: { account: string; password: string }, options: LoginPlace & { remember?: boolean } = {}) {
+  const session = await passwordLogin(who, options.apiUrl);
+  const blank = `${options.origin ?? site(options.host)}${BLANK_PATH}`;
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }));
+  await page.goto(blank);
+  await page.unroute(blank);
+  await page.evaluate(
+    ({ keys, values, remember }) => {
+      for (const storage of remember ? [sessionStorage, localStorage] : [sessionStorage]) {
+        storage.setItem(keys.token, values.token);
+        storage.setItem(keys.userName, values.account);
+        storage.setItem(keys.type, values.type);
+      }
+    },
+    { keys: STORAGE_KEYS, values: session, remember: options.remember ?? false },
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type InquiryDetail,
 } from 'shared-contracts';
 import { platformTicketBody, toolApiClient } from 'tooling/api-client';
+import { passwordLogin } from './accounts.js';
 import { API_URL, api } from './api.js';
 
 /** The demo agent of the embedded database's seed (DESIGN §9). */
@@ -24,7 +25,7 @@ export function callApi<Name extends EndpointName>(
 
 /** A session token for an account, from the same password login the login page uses. */
 export async function tokenOf(who: { account: string; password: string }): Promise<string> {
-  return (await callApi('loginPassword', null, { body: { account: who.account, password: who.password } })).token;
+  return (await passwordLogin(who)).token;
 }
 
 /** A 1×1 PNG: real image content, so the API's content check takes it as the image its name says it is. */

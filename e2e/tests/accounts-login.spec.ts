@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, logIn, loginForm } from '../support/accounts.js';
+import { DEMO, logInThroughForm, loginForm } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 
@@ -52,7 +52,7 @@ test.describe('login (SPEC §2, §4, §8)', () => {
   });
 
   test('a login never sends the player to another site', async ({ page }) => {
-    await logIn(page, DEMO.player1);
+    await logInThroughForm(page, DEMO.player1);
     await page.goto(`${site()}/login?redirect=${encodeURIComponent('//evil.example/steal')}`);
     await page.getByTestId('account-logged-in').getByRole('button').first().click();
     await expect(page).toHaveURL(`${site()}/`);
@@ -62,7 +62,7 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     for (const remember of [true, false]) {
       const first = await browser.newContext();
       const page = await first.newPage();
-      await logIn(page, DEMO.player1, { remember });
+      await logInThroughForm(page, DEMO.player1, { remember });
       const state = await first.storageState();
       await first.close();
       expect(JSON.stringify(state)).not.toContain(DEMO.player1.password);
@@ -82,7 +82,7 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     page,
   }) => {
     const other = await browser.newPage();
-    await logIn(other, DEMO.player1);
+    await logInThroughForm(other, DEMO.player1);
     const token = await other.evaluate(() => sessionStorage.getItem('oauth_token'));
     await other.close();
 

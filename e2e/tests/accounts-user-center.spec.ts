@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AREA_DEFAULT_LANGUAGE, BRAND_IDS, BRANDS } from 'shared-contracts';
-import { DEMO, MUTABLE, changePassword, logIn } from '../support/accounts.js';
+import { DEMO, MUTABLE, changePassword, logIn, logInThroughForm } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 
@@ -96,7 +96,7 @@ test.describe('account security on the brands without a user center (SPEC ยง1, ย
     await changePassword(page, 'ko', who.password, 'aurum-new-pass-5');
     // A new device logs in with the new password.
     const other = await browser.newPage();
-    await logIn(other, { account: who.account, password: 'aurum-new-pass-5' }, { host });
+    await logInThroughForm(other, { account: who.account, password: 'aurum-new-pass-5' }, { host });
     await other.close();
   });
 });

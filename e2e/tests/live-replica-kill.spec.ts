@@ -77,7 +77,7 @@ test.describe('a live conversation while an API replica is killed (issue 15)', (
     const { inquiryId } = await openTicket(token, { title, apiUrl: topology!.apis[0]!.url });
 
     const playerStreams = countStreams(page);
-    await logIn(page, player, { origin: site });
+    await logIn(page, player, { origin: site, apiUrl: topology!.apis[0]!.url });
     await page.goto(`${site}/SupportCenter/feedback?inquiryId=${inquiryId}&spec_lang=en`);
     const conversation = page.getByTestId('support-step-feedback');
     await expect(conversation.getByTestId('conversation-question')).toBeVisible();
@@ -87,7 +87,7 @@ test.describe('a live conversation while an API replica is killed (issue 15)', (
     try {
       const desk = await agentContext.newPage();
       const agentStreams = countStreams(desk);
-      await logIn(desk, agent, { origin: site });
+      await logIn(desk, agent, { origin: site, apiUrl: topology!.apis[0]!.url });
       await desk.goto(`${site}/SupportCenter/agent?spec_lang=en&keyword=${marker}&inquiryId=${inquiryId}`);
       const view = desk.getByTestId('agent-ticket');
       await expect(view.getByRole('heading', { level: 3 })).toHaveText(title);
