@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPAY_STEPS, ROUTES, platformLink, supportStepPath, type RouteName, type SupportStep } from 'shared-contracts';
 import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
-import { BrandIcon, type BrandIconName } from '../../components/brand-icon.js';
+import { BrandIcon } from '../../components/brand-icon.js';
 import styles from './top-nav.module.css';
 
 function pageTitleKey(routeName: RouteName, hasUserCenter: boolean): string | null {
@@ -25,25 +25,6 @@ function useRepayLink(routeName: RouteName): string | null {
   const step = supportStepOf(routeName);
   if (!step || !REPAY_STEPS.has(step) || csForm.gameId === null) return null;
   return repayLinks[csForm.gameId] ?? null;
-}
-
-/**
- * A link of the top bar to a page of the brand's own site (repay, Top up), opened in a new tab: its icon and label,
- * the icon alone on phones; a filled one (Top up) has the brand's colour as its background.
- */
-function BrandSiteLink(props: { href: string; icon: BrandIconName; label: string; testId: string; filled?: boolean }) {
-  return (
-    <a
-      className={`${styles.action} ${styles.iconOnPhone}${props.filled ? ` ${styles.filled}` : ''}`}
-      href={props.href}
-      target="_blank"
-      rel="noopener noreferrer"
-      data-testid={props.testId}
-    >
-      <BrandIcon name={props.icon} />
-      <span className={styles.label}>{props.label}</span>
-    </a>
-  );
 }
 
 /**
@@ -86,10 +67,30 @@ export function TopNav(props: {
         {title}
       </h1>
       <div className={styles.actions}>
-        {repayLink ? <BrandSiteLink href={repayLink} icon="repay" label={t('shell:nav.repay')} testId="repay-button" /> : null}
+        {repayLink ? (
+          <a
+            className={`${styles.action} ${styles.iconOnPhone}`}
+            href={repayLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="repay-button"
+          >
+            <BrandIcon name="repay" />
+            <span className={styles.label}>{t('shell:nav.repay')}</span>
+          </a>
+        ) : null}
         {props.globe}
         {brand.topUp && rechargeLink && !props.gameView ? (
-          <BrandSiteLink href={rechargeLink} icon="top-up" label={t('shell:nav.topUp')} testId="top-up-button" filled />
+          <a
+            className={`${styles.action} ${styles.iconOnPhone} ${styles.topUp}`}
+            href={rechargeLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="top-up-button"
+          >
+            <BrandIcon name="top-up" />
+            <span className={styles.label}>{t('shell:nav.topUp')}</span>
+          </a>
         ) : null}
         {props.gameView ? (
           <a className={styles.action} {...platformLink(supportStepPath('history'))} data-testid="game-view-inquiries">
