@@ -1,7 +1,7 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
 import { emit } from '../event-bus.js';
 import { ERROR_CODES, SUCCESS_CODES } from './codes.js';
-import { ENDPOINT_ROUTES, type EndpointName } from './endpoint-routes.js';
+import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes.js';
 import type { EndpointResponse } from './endpoints.js';
 import type { ClientErrorReport } from './schemas.js';
 import { ApiError, type ApiClient, type ApiClientOptions } from './client-contract.js';
@@ -59,9 +59,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { ...options.forwardedHeaders, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   }
 
-  /** An endpoint's request with the common params (the call's own added to them) and the session's headers. */
-  async function request<Data>(name: EndpointName, token: string | null, config: AxiosRequestConfig) {
-    const endpoint = ENDPOINT_ROUTES[name];
+  /** A request to an endpoint of the table, with the common params (the call's own added to them) and the session's headers. */
+  async function request<Data>(endpoint: EndpointRoute, token: string | null, config: AxiosRequestConfig) {
     return (await http()).request<Data>({
       method: endpoint.method,
       url: endpoint.path,
@@ -82,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const showsLoading = endpoint.showsLoading && !quiet;
     if (showsLoading) trackLoading(1);
     try {
-      const response = await request<unknown>(name, sentToken, config);
+      const response = await request<unknown>(endpoint, sentToken, config);
       const envelope = response.data;
       if (!isEnvelope(envelope)) {
         throw new ApiError('network', ERROR_CODES.networkError, `Unexpected answer from ${endpoint.path}`, response.status);
@@ -128,7 +127,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const endpoint = ENDPOINT_ROUTES[name];
       const sentToken = options.token();
       try {
-        const response = await request<Blob>(name, sentToken, {
+        const response = await request<Blob>(endpoint, sentToken, {
           params: input.query,
           responseType: 'blob',
           // A Blob either way: XHR in browsers, whose builds carry no other adapter (tooling/src/rspack-config.ts),
