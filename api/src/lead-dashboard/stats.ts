@@ -29,6 +29,17 @@ interface CsatRow {
   satisfied: number;
 }
 
+/** A row of the ratings' grouping sets: the whole range's, a game's or an agent's. */
+interface RatedRow extends CsatRow {
+  by_game: boolean;
+  by_agent: boolean;
+  game_id: number | string | null;
+  agent_account_id: number | string | null;
+  low_scores: number;
+  game_name: string | null;
+  account: string | null;
+}
+
 const share = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 const csatOf = (row: CsatRow) => ({ ratings: row.ratings, satisfied: row.satisfied, csat: share(row.satisfied, row.ratings) });
 
@@ -57,34 +68,25 @@ export class LeadDashboardStats {
          SELECT NULL, count(*)::int, ${percentiles('v')} FROM lead_dashboard_days d CROSS JOIN LATERAL unnest(d.seconds) v WHERE ${inDays}`,
         [...dayRange, measure],
       );
-    const [opened, firstResponses, endings, ratings, byGame, byAgent, reasons] = await Promise.all([
+    const [opened, firstResponses, endings, rated, reasons] = await Promise.all([
       this.db.query<{ day: string; opened: number }>(
         `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.tickets AS opened FROM lead_dashboard_days d WHERE ${inDays}`,
         [...dayRange, 'opened' satisfies DayMeasure],
       ),
       durations('first_response'),
       durations('resolution'),
-      this.db.query<CsatRow & { low_scores: number }>(
-        `SELECT count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied,
-                count(*) FILTER (WHERE r.score <= $4)::int AS low_scores
-         FROM ticket_ratings r WHERE ${within('r.created_at')}`,
+      // The ratings' totals, by game and by agent from one reading of their index (GROUPING SETS), each game and
+      // agent named (a game or agent no longer there is left out), games by title, then agents by name.
+      this.db.query<RatedRow>(
+        `SELECT rated.*, g.title AS game_name, a.account FROM (
+           SELECT GROUPING(r.game_id) = 0 AS by_game, GROUPING(r.agent_account_id) = 0 AS by_agent, r.game_id, r.agent_account_id,
+                  count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied,
+                  count(*) FILTER (WHERE r.score <= $4)::int AS low_scores
+           FROM ticket_ratings r WHERE ${within('r.created_at')} GROUP BY GROUPING SETS ((r.game_id), (r.agent_account_id), ())) rated
+         LEFT JOIN games g ON rated.by_game AND g.id = rated.game_id
+         LEFT JOIN accounts a ON rated.by_agent AND a.id = rated.agent_account_id
+         ORDER BY g.title, g.id, lower(a.account), a.id`,
         [...range, CSAT_SATISFIED_SCORE_MIN, LIMITS.lowScoreMax],
-      ),
-      this.db.query<CsatRow & { game_id: number; game_name: string }>(
-        `SELECT g.id AS game_id, g.title AS game_name, rated.ratings, rated.satisfied
-         FROM (SELECT r.game_id, count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied
-               FROM ticket_ratings r WHERE ${within('r.created_at')} GROUP BY r.game_id) rated
-         JOIN games g ON g.id = rated.game_id
-         ORDER BY g.title, g.id`,
-        [...range, CSAT_SATISFIED_SCORE_MIN],
-      ),
-      this.db.query<CsatRow & { agent_id: number; account: string }>(
-        `SELECT a.id AS agent_id, a.account, rated.ratings, rated.satisfied
-         FROM (SELECT r.agent_account_id, count(*)::int AS ratings, count(*) FILTER (WHERE r.score >= $3)::int AS satisfied
-               FROM ticket_ratings r WHERE ${within('r.created_at')} GROUP BY r.agent_account_id) rated
-         JOIN accounts a ON a.id = rated.agent_account_id
-         ORDER BY lower(a.account), a.id`,
-        [...range, CSAT_SATISFIED_SCORE_MIN],
       ),
       this.db.query<{ reason: string; count: number }>(
         `SELECT reason, count(*)::int AS count FROM ticket_ratings r CROSS JOIN LATERAL unnest(r.reasons) AS reason
@@ -112,7 +114,7 @@ export class LeadDashboardStats {
       };
     });
     const duration = (row: DurationRow | undefined) => ({ tickets: row?.tickets ?? 0, p50: row?.p50 ?? null, p90: row?.p90 ?? null });
-    const totals = ratings.rows[0] ?? { ratings: 0, satisfied: 0, low_scores: 0 };
+    const totals = rated.rows.find((row) => !row.by_game && !row.by_agent) ?? { ratings: 0, satisfied: 0, low_scores: 0 };
     const reasonCounts = new Map(reasons.rows.map((row) => [row.reason, row.count]));
     return {
       from,
@@ -120,8 +122,12 @@ export class LeadDashboardStats {
       days,
       durations: { firstResponse: duration(firstByDay.get(null)), resolution: duration(endedByDay.get(null)) },
       ratings: { ...csatOf(totals), lowScores: totals.low_scores },
-      csatByGame: byGame.rows.map((row) => ({ gameId: toNumber(row.game_id), gameName: row.game_name, ...csatOf(row) })),
-      csatByAgent: byAgent.rows.map((row) => ({ agentId: toNumber(row.agent_id), account: row.account, ...csatOf(row) })),
+      csatByGame: rated.rows.flatMap((row) =>
+        row.by_game && row.game_name !== null ? [{ gameId: toNumber(row.game_id), gameName: row.game_name, ...csatOf(row) }] : [],
+      ),
+      csatByAgent: rated.rows.flatMap((row) =>
+        row.by_agent && row.account !== null ? [{ agentId: toNumber(row.agent_account_id), account: row.account, ...csatOf(row) }] : [],
+      ),
       lowScoreReasons: RATING_REASONS.map((reason) => {
         const count = reasonCounts.get(reason) ?? 0;
         return { reason, count, share: share(count, totals.low_scores) };
