@@ -37,6 +37,7 @@ const EXPECTED_TABLES = [
   'games',
   'inquiry_categories',
   'inquiry_category_texts',
+  'lead_dashboard_days',
   'oauth_logins',
   'schema_migrations',
   'sessions',
