@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { FIRST_VIEW_FRAGMENT_PATH } from 'shared-contracts';
 import type { Measurement } from '../measurement.js';
 import { answersByStatus, round } from '../report.js';
+import { pacedLoad, type PacedLoadResult } from '../paced-load.js';
 import { BENCH_PORTS } from '../site.js';
 import { TARGETS } from '../targets.js';
 
@@ -55,27 +56,19 @@ async function fetchFragment(host: string): Promise<string> {
   return html;
 }
 
-/**
- * Requests to the catalogue's origin for `seconds`, each on the path `pathOf` gives its sequence number, at most
- * `perSecond` a second when given. Latency at full speed is mostly queueing (16 requests in flight always wait for
- * each other), so the p99 target is read at the target rate, and the rate target at full speed.
- */
-function load(seconds: number, pathOf: (sequence: number) => string, perSecond?: number): Promise<autocannon.Result> {
+/** Requests to the catalogue's origin for `seconds` as fast as the connections go, each on the path `pathOf` gives its sequence number. */
+async function fullSpeed(name: FragmentLoad['name'], seconds: number, pathOf: (sequence: number) => string): Promise<FragmentLoad> {
   let sequence = 0;
-  return autocannon({
+  const result = await autocannon({
     url: CATALOG,
     connections: CONNECTIONS,
     duration: seconds,
-    ...(perSecond ? { overallRate: perSecond } : {}),
     // No Accept-Encoding, as the edge asks (tooling/docker/nginx-edge.conf): fragments are included uncompressed.
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf(sequence++) }) }],
   });
-}
-
-function figuresOf(name: FragmentLoad['name'], pace: FragmentLoad['pace'], result: autocannon.Result): FragmentLoad {
   return {
     name,
-    pace,
+    pace: 'most',
     requestsPerSecond: round(result.requests.average, 0),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -84,6 +77,21 @@ function figuresOf(name: FragmentLoad['name'], pace: FragmentLoad['pace'], resul
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/**
+ * The same at the target rate, evenly paced (bench/src/paced-load.ts): latency at full speed is mostly queueing (16
+ * requests in flight always wait for each other), so the p99 target is read here, and the rate target at full speed.
+ */
+async function atTargetRate(name: FragmentLoad['name'], perSecond: number, pathOf: (sequence: number) => string): Promise<FragmentLoad> {
+  const result: PacedLoadResult = await pacedLoad({
+    origin: CATALOG,
+    pathOf,
+    perSecond,
+    seconds: DURATION_SECONDS,
+    connections: CONNECTIONS,
+  });
+  return { name, pace: 'target', ...result };
 }
 
 /**
@@ -100,22 +108,22 @@ export const fragments: Measurement<FragmentsResult> = {
     let misses = 0;
     const uncached = () => fragmentPath(missHost(misses++));
     await fetchFragment(missHost(misses++));
-    await load(WARMUP_SECONDS, uncached);
-    loads.push(figuresOf('uncached', 'most', await load(DURATION_SECONDS, uncached)));
-    loads.push(figuresOf('uncached', 'target', await load(DURATION_SECONDS, uncached, TARGETS.fragmentsUncachedPerSecond)));
+    await fullSpeed('uncached', WARMUP_SECONDS, uncached);
+    loads.push(await fullSpeed('uncached', DURATION_SECONDS, uncached));
+    loads.push(await atTargetRate('uncached', TARGETS.fragmentsUncachedPerSecond, uncached));
 
     const fragment = await fetchFragment(HOME_QUERY.host);
     const cached = () => fragmentPath(HOME_QUERY.host);
-    await load(WARMUP_SECONDS, cached);
-    loads.push(figuresOf('cached', 'most', await load(DURATION_SECONDS, cached)));
-    loads.push(figuresOf('cached', 'target', await load(DURATION_SECONDS, cached, TARGETS.fragmentsCachedPerSecond)));
+    await fullSpeed('cached', WARMUP_SECONDS, cached);
+    loads.push(await fullSpeed('cached', DURATION_SECONDS, cached));
+    loads.push(await atTargetRate('cached', TARGETS.fragmentsCachedPerSecond, cached));
     return { connections: CONNECTIONS, seconds: DURATION_SECONDS, fragmentBytes: Buffer.byteLength(fragment), loads };
   },
   tables: ({ connections, seconds, fragmentBytes, loads }) => {
     const rpsTarget = { cached: TARGETS.fragmentsCachedPerSecond, uncached: TARGETS.fragmentsUncachedPerSecond } as const;
     return [
       {
-        title: `First-view fragment of / from the catalogue's origin, ${connections} connections for ${seconds} s (autocannon, after ${WARMUP_SECONDS} s of warm-up)`,
+        title: `First-view fragment of / from the catalogue's origin, ${connections} connections for ${seconds} s (after ${WARMUP_SECONDS} s of warm-up)`,
         columns: [
           'fragment',
           'pace',
@@ -152,7 +160,8 @@ export const fragments: Measurement<FragmentsResult> = {
         notes: [
           `GET ${FIRST_VIEW_FRAGMENT_PATH}?path=/&host=localhost&area=kr&lang=ko (${round(fragmentBytes / 1024)} KB, uncompressed as the edge asks for it).`,
           'uncached: the same query with a host no brand names (miss-<n>.localhost, the default brand as for localhost), a new one per request: each is a cache miss that renders. The games come from the answers the fragment server keeps for the brand and language (shared-contracts PublicAnswers), asked of the API again every 10 s.',
-          "autocannon runs in the bench's own process, on the same two cores as the origin (and, uncached, the API).",
+          "full speed: autocannon, its 16 connections each sending its next request as the last is answered. At the target rate: one request every 1/rate s, each timed from when it was due (waiting for a free connection counts), not autocannon's rate, which sends each second's share in a burst as the second starts.",
+          "Both run in the bench's own process, on the same two cores as the origin (and, uncached, the API).",
         ],
       },
     ];
