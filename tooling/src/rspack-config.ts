@@ -6,7 +6,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { SERVER_BUNDLE_FILE } from './first-view.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
 import { STANDALONE_RUNTIME_FILE, federationRuntimeEsmPlugin, standaloneRuntimeConfig } from './federation-runtime.js';
-import { sharedMap, subsetModules } from './shared-libraries.js';
+import { productionEntry, sharedMap, subsetModules } from './shared-libraries.js';
 import { StartupChunksPlugin } from './startup-chunks-plugin.js';
 
 const toolingRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -97,7 +97,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     plugins: [
       new rspack.DefinePlugin({ __BUILT_CONTRACT_VERSION__: JSON.stringify(CONTRACT_VERSION) }),
       federationRuntimeEsmPlugin(),
-      new rspack.experiments.VirtualModulesPlugin(subsetModules(options.appDir)),
+      new rspack.experiments.VirtualModulesPlugin(subsetModules(options.appDir, production)),
       new rspack.HtmlRspackPlugin({
         // The shell has its own page (with the layout template); every remote's standalone page is the same.
         template: isRemote ? path.join(toolingRoot, 'templates', 'standalone.html') : path.join(options.appDir, 'index.html'),
@@ -171,7 +171,12 @@ function serverConfig(options: AppConfigOptions & { serverEntry: string }, app: 
       library: { type: 'commonjs2' },
       clean: false,
     },
-    resolve: { ...app.resolve, conditionNames: ['node', 'import', 'require', 'default'] },
+    resolve: {
+      ...app.resolve,
+      conditionNames: ['node', 'import', 'require', 'default'],
+      // The renderer imports react-router itself (no shared subset on the server): its production build too.
+      alias: production ? { 'react-router$': productionEntry(options.appDir, 'react-router') } : {},
+    },
     module: {
       parser: app.module?.parser,
       // Class names only: the stylesheets themselves come from the browser build.
@@ -180,7 +185,7 @@ function serverConfig(options: AppConfigOptions & { serverEntry: string }, app: 
     },
     plugins: [
       new rspack.DefinePlugin({ __BUILT_CONTRACT_VERSION__: JSON.stringify(CONTRACT_VERSION) }),
-      new rspack.experiments.VirtualModulesPlugin(subsetModules(options.appDir)),
+      new rspack.experiments.VirtualModulesPlugin(subsetModules(options.appDir, production)),
     ],
     optimization: { minimize: false, splitChunks: false, nodeEnv: production ? 'production' : 'development' },
     performance: { hints: false },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -64,15 +64,26 @@ function esModuleEntry(appDir: string, name: string): string {
 }
 
 /**
+ * A library's production build where its exports name only the development one: react-router 7 ships both but
+ * exports dist/development whatever the mode (remix-run/react-router#14102), which keeps its development warnings,
+ * and their checks, on in production. Other libraries' entries are already the ones to use.
+ */
+export function productionEntry(appDir: string, name: string): string {
+  const entry = esModuleEntry(appDir, name);
+  const production = entry.replace(`${path.sep}dist${path.sep}development${path.sep}`, `${path.sep}dist${path.sep}production${path.sep}`);
+  return existsSync(production) ? production : entry;
+}
+
+/**
  * The module provided under a subset library's name: it re-exports the listed names from the library's file by
  * absolute path (a bare name here would be the shared module asking for itself), so the rest is tree-shaken.
  * It is a virtual module at a path of its own in the app's node_modules.
  */
-export function subsetModules(appDir: string): Record<string, string> {
+export function subsetModules(appDir: string, production = true): Record<string, string> {
   return Object.fromEntries(
     Object.entries(SHARED_SUBSETS).map(([name, exports]) => [
       path.join(appDir, 'node_modules', '.shared-subsets', `${name}.js`),
-      `export { ${exports.join(', ')} } from ${JSON.stringify(esModuleEntry(appDir, name))};\n`,
+      `export { ${exports.join(', ')} } from ${JSON.stringify(production ? productionEntry(appDir, name) : esModuleEntry(appDir, name))};\n`,
     ]),
   );
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SHARED_SUBSETS } from './shared-libraries.js';
+import { SHARED_SUBSETS, subsetModules } from './shared-libraries.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BROWSER_PACKAGES = ['shell', 'mfe-catalog', 'mfe-support', 'mfe-account', 'shared-contracts'];
@@ -43,4 +43,14 @@ describe('shared libraries provided as a subset of their exports (tooling/src/sh
       expect(missing).toEqual([]);
     });
   }
+
+  it("re-exports react-router's production build in a production build, whose exports name only its development one", () => {
+    const modules = Object.values(subsetModules(path.join(repoRoot, 'shell')));
+    const router = modules.find((source) => source.includes('react-router'));
+    expect(router).toMatch(/react-router\/dist\/production\/index\.mjs/);
+    const i18n = modules.find((source) => source.includes('react-i18next'));
+    expect(i18n).toMatch(/react-i18next\/dist\/es\/index\.js/);
+    const development = Object.values(subsetModules(path.join(repoRoot, 'shell'), false)).find((source) => source.includes('react-router'));
+    expect(development).toMatch(/react-router\/dist\/development\/index\.mjs/);
+  });
 });
