@@ -13,8 +13,8 @@ import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { PasswordHasher, type PasswordHashing } from '../src/identity/passwords.js';
 import { outboxMailer } from '../src/mail/transport.js';
-import { readGamesSeed, seedGames } from '../src/seed/games-seed.js';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { POSTGRES_TEMPLATE_SCHEMA, onPostgresServer, postgresDatabaseUrl } from './global-setup.js';
 
 /**
  * argon2id at its cheapest (256 KiB, one pass) so the suite stays fast; production uses OWASP's parameters, which
@@ -93,6 +93,12 @@ export function uniqueSchema(): string {
   return `test_${randomBytes(6).toString('hex')}`;
 }
 
+/**
+ * The PostgreSQL databases copied from the migrated template that are open now, each named after the schema it works
+ * in: a second connection to the schema (openTestDatabase(schema), as a second replica) goes to the same copy.
+ */
+const copiedDatabases = new Set<string>();
+
 const templates = new Map<'pgliteTemplate' | 'pgliteMigratedTemplate', Promise<Blob>>();
 
 /** One of the PGlite folders the global setup dumped, read once per test file. */
@@ -114,7 +120,8 @@ export async function openTestDatabase(schema: string = uniqueSchema()): Promise
     const db = await openPglite(':memory:', { loadDataDir: await pgliteTemplate('pgliteTemplate') });
     return { db, cleanup: () => db.close() };
   }
-  const db = await openPostgres({ connectionString: POSTGRES_URL, schema, max: 4 });
+  const connectionString = copiedDatabases.has(schema) ? postgresDatabaseUrl(POSTGRES_URL, schema) : POSTGRES_URL;
+  const db = await openPostgres({ connectionString, schema, max: 4 });
   return {
     db,
     cleanup: async () => {
@@ -140,21 +147,39 @@ export async function openUnseededDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * A database with the migrations applied and `api/seed/games.json` loaded: on PGlite a copy of the one the global
- * setup prepared, on PostgreSQL a fresh schema brought up to date.
+ * A database with the migrations applied and `api/seed/games.json` loaded: a copy of the one the global setup
+ * prepared, on PGlite from its dump, on PostgreSQL a database made from the template database, whose schema is
+ * renamed to the copy's own name (so its name tells which copy a second connection to the schema opens).
  */
 async function openMigratedTestDatabase(): Promise<TestDatabase> {
   if (!POSTGRES_URL) {
     const db = await openPglite(':memory:', { loadDataDir: await pgliteTemplate('pgliteMigratedTemplate') });
     return { db, cleanup: () => db.close() };
   }
-  const database = await openTestDatabase();
+  const serverUrl = POSTGRES_URL;
+  const name = uniqueSchema();
+  await onPostgresServer(serverUrl, [`CREATE DATABASE ${name} TEMPLATE ${inject('postgresMigratedTemplate')}`]);
+  const dropCopy = async () => {
+    copiedDatabases.delete(name);
+    await onPostgresServer(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+  };
   try {
-    await migrate(database.db);
-    await seedGames(database.db, await readGamesSeed());
-    return database;
+    const url = postgresDatabaseUrl(serverUrl, name);
+    await onPostgresServer(url, [`ALTER SCHEMA ${POSTGRES_TEMPLATE_SCHEMA} RENAME TO ${name}`]);
+    copiedDatabases.add(name);
+    const db = await openPostgres({ connectionString: url, schema: name, max: 4 });
+    return {
+      db,
+      cleanup: async () => {
+        try {
+          await db.close();
+        } finally {
+          await dropCopy();
+        }
+      },
+    };
   } catch (error) {
-    await database.cleanup();
+    await dropCopy();
     throw error;
   }
 }
