@@ -7,16 +7,21 @@ import { site } from '../support/ports.js';
 const carouselIndex = (page: Page) => page.getByTestId('banner-carousel').getAttribute('data-active-index').then(Number);
 
 test.describe('front page carousel (SPEC §2)', () => {
+  // The page's clock is Playwright's (page.clock): once the carousel has advanced by itself (its timer runs), the
+  // seconds it waits while hovered and after are run through at once instead of waited out.
   test('advances about every 3 seconds and holds while hovered', async ({ page }) => {
+    await page.clock.install();
     await page.goto(`${site()}/`);
     const carousel = page.getByTestId('banner-carousel');
     await expect(carousel).toHaveAttribute('data-active-index', '0');
+    await page.clock.runFor(TIMINGS.carouselIntervalMs);
     await expect(carousel).toHaveAttribute('data-active-index', '1', { timeout: TIMINGS.carouselIntervalMs + 2_000 });
     await carousel.hover();
     const held = await carouselIndex(page);
-    await page.waitForTimeout(TIMINGS.carouselIntervalMs + 1_000);
+    await page.clock.runFor(TIMINGS.carouselIntervalMs + 1_000);
     expect(await carouselIndex(page)).toBe(held);
     await page.mouse.move(0, 0);
+    await page.clock.runFor(TIMINGS.carouselIntervalMs + 1_000);
     await expect(carousel).not.toHaveAttribute('data-active-index', String(held), { timeout: TIMINGS.carouselIntervalMs + 2_000 });
   });
 
