@@ -21,7 +21,10 @@ step() {
   SUMMARY+=("$(printf '%-22s %4ds' "$name" $((SECONDS - started)))")
 }
 
-step typecheck pnpm -r --workspace-concurrency=2 run typecheck
+# --no-sort: each package's check reads the others' sources and writes nothing, so none waits for another. In the
+# packages' dependency order shared-contracts, tooling and e2e were each checked alone and bench's three projects
+# last, leaving a core idle for much of the step (131 and 136 s sorted, 98 and 121 s unsorted, back to back).
+step typecheck pnpm -r --no-sort --workspace-concurrency=2 run typecheck
 step lint pnpm exec eslint .
 step format pnpm exec prettier --check .
 step unit pnpm exec vitest run
