@@ -125,7 +125,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         name: options.name,
         filename: 'remoteEntry.js',
         ...(isRemote ? { exposes: { './app': './src/app/lifecycles.tsx' } } : { remotes: {} }),
-        ...(options.runtimePlugins ? { runtimePlugins: options.runtimePlugins } : {}),
+        runtimePlugins: [path.join(toolingRoot, 'src', 'share-load-yield-plugin.ts'), ...(options.runtimePlugins ?? [])],
         shared: sharedMap(options.appDir),
         manifest: true,
         dts: false,
