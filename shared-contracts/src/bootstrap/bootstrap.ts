@@ -9,6 +9,7 @@ import { addNamespace, initI18n, type NamespaceLoader } from '../i18n/i18n.js';
 import { requestedPageContext } from '../page-context.js';
 import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
 import { readGameEntry, type GameEntry } from '../session/game-entry.js';
+import { yieldToBrowser } from '../yield.js';
 import {
   applyGameEntryForm,
   login,
@@ -46,6 +47,9 @@ export async function bootstrapPlatform(
   });
   applyTheme(brand, win.document.documentElement);
   setPlatformContext({ brand, area, language });
+  // The page was painted from its HTML: what follows (i18next's set-up, the start-up check) is a task of its own,
+  // not the end of this one (issue 13).
+  await yieldToBrowser();
 
   // The messages load while the start-up check is under way: only the reload rule waits for its answer.
   const messages = initI18n(language).then(() =>
