@@ -24,18 +24,11 @@ const fragmentPath = (host: string) => `${FIRST_VIEW_FRAGMENT_PATH}?${new URLSea
  */
 const missHost = (sequence: number) => `miss-${sequence}.localhost`;
 
-export interface FragmentLoad {
+/** A load's figures; its answers are by HTTP status (a 204 would be "no first view": not a fragment either). */
+export interface FragmentLoad extends PacedLoadResult {
   name: 'cached' | 'uncached';
   /** 'most': as fast as the connections go; 'target': paced at the target rate, for the latency a player meets there. */
   pace: 'most' | 'target';
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  /** Answers by HTTP status (a 204 would be "no first view": not a fragment either). */
-  answers: Record<string, number>;
-  non2xx: number;
-  errors: number;
 }
 
 export interface FragmentsResult {
@@ -84,7 +77,7 @@ async function fullSpeed(name: FragmentLoad['name'], seconds: number, pathOf: (s
  * requests in flight always wait for each other), so the p99 target is read here, and the rate target at full speed.
  */
 async function atTargetRate(name: FragmentLoad['name'], perSecond: number, pathOf: (sequence: number) => string): Promise<FragmentLoad> {
-  const result: PacedLoadResult = await pacedLoad({
+  const result = await pacedLoad({
     origin: CATALOG,
     pathOf,
     perSecond,
