@@ -67,8 +67,10 @@ export async function pacedLoad({
   const sent: Promise<void>[] = [];
   for (let sequence = 0; sequence < total; sequence++) {
     const dueAt = startedAt + (sequence * 1000) / perSecond;
-    const wait = dueAt - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // A timer can fire a little early (it counts from the event loop's cached time): wait until the request is due.
+    for (let wait = dueAt - performance.now(); wait > 0; wait = dueAt - performance.now()) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     sent.push(request(pathOf(sequence), dueAt));
   }
   await Promise.all(sent);
