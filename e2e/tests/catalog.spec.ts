@@ -28,9 +28,13 @@ test.describe('front page carousel (SPEC §2)', () => {
   test('stays still for players who prefer reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto(`${site()}/`);
-    await expect(page.getByTestId('banner-carousel')).toBeVisible();
-    await page.waitForTimeout(TIMINGS.carouselIntervalMs + 1_000);
+    const carousel = page.getByTestId('banner-carousel');
+    // The HTML's carousel has the pause button; the running one drops it once it has read the preference, so the
+    // clock moves only after the code that would rotate it has taken over.
+    await expect(carousel.getByRole('button', { name: t('catalog', 'ko', 'carousel.pause') })).toHaveCount(0);
+    await page.clock.runFor(TIMINGS.carouselIntervalMs + 1_000);
     expect(await carouselIndex(page)).toBe(0);
     await context.close();
   });
@@ -48,6 +52,9 @@ test.describe('front page carousel (SPEC §2)', () => {
     await expect(carousel).toHaveAttribute('data-active-index', String(index));
     const current = carousel.locator('[data-position="current"]');
     await expect(current).toContainText(games[index]?.title ?? 'missing');
+    const title = games[index]?.title ?? 'missing';
+    const position = { index: index + 1, total: games.length, title };
+    await expect(current).toHaveAttribute('aria-label', t('catalog', 'ko', 'carousel.slideLabel', position));
     await current.getByRole('link').press('Enter');
     await expect(page).toHaveURL(new RegExp(`/GamesDetails/${games[index]?.id}$`));
     await expect(page.getByRole('heading', { level: 2, name: games[index]?.title ?? 'missing' })).toBeVisible();

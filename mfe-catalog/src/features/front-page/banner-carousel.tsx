@@ -90,7 +90,9 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
               data-position={position}
               role="group"
               aria-roledescription={t('catalog:carousel.slide')}
-              aria-label={t('catalog:carousel.slideLabel', { index: index + 1, count, title: game.title })}
+              // `total`, not i18next's `count`: a count asks for the language's plural rules (an Intl.PluralRules
+              // built on the first call, a few milliseconds of the start-up) for a label that has no plural forms.
+              aria-label={t('catalog:carousel.slideLabel', { index: index + 1, total: count, title: game.title })}
               aria-hidden={offset !== 0}
               inert={offset !== 0}
             >
