@@ -49,4 +49,18 @@ test.describe("a page's scripts wait for its first view (issue 13)", () => {
       if (route === '/') expect(firstView!.url).toContain('/banner');
     });
   }
+
+  test("the start-up's chunks, the remote's among them, ask V8 to compile them as they stream in", async ({ page }) => {
+    const chunks = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      const url = response.url();
+      if (new URL(url).pathname.endsWith('.js') && !STARTER.test(url)) chunks.set(url, response.text());
+    });
+    await page.goto(`${site()}/`);
+    await expect(page.getByTestId('menu-button')).toBeEnabled();
+    const urls = [...chunks.keys()];
+    expect(urls.map((url) => new URL(url).port)).toContain(new URL(site()).port);
+    expect(urls.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+    for (const [url, body] of chunks) expect((await body).startsWith('//# allFunctionsCalledOnLoad\n'), url).toBe(true);
+  });
 });
