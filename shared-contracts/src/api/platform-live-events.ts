@@ -35,11 +35,26 @@ export function startPlatformLiveEvents(): () => void {
       () => current === generation && emit('live:state', { state: 'down', resumed: false }),
     );
   };
+  // A page the browser keeps in its back/forward cache would keep its stream, and with it one of the six
+  // connections a browser opens to an HTTP/1.1 origin and one of the account's streams: a few pages on, the next page
+  // waited for a connection. The page left behind lets go of it, and opens a fresh one if it is brought back (its
+  // screens then fetch what they show again, as after any fresh stream).
+  const leave = (): void => {
+    generation += 1;
+    stop?.();
+    stop = null;
+  };
+  const comeBack = (event: PageTransitionEvent): void => {
+    if (event.persisted) follow();
+  };
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', comeBack);
   const unsubscribe = platformStore.sub(tokenAtom, follow);
   follow();
   return () => {
-    generation += 1;
+    leave();
     unsubscribe();
-    stop?.();
+    window.removeEventListener('pagehide', leave);
+    window.removeEventListener('pageshow', comeBack);
   };
 }
