@@ -38,6 +38,20 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     await expect(form.getByText(t('account', 'en', 'errors.passwordRequired'))).toBeVisible();
   });
 
+  test('by keyboard, "Forgot password?" takes the focus to the e-mail field and "Back to login" to the login form', async ({ page }) => {
+    const en = (key: string) => t('account', 'en', key);
+    await page.goto(`${site()}/login?spec_lang=en`);
+    await loginForm(page);
+    await page.getByTestId('forgot-password').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('forgot-form').getByLabel(en('forgot.email'))).toBeFocused();
+    await page.getByRole('button', { name: en('forgot.back') }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: en('login.title') })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('login-form').getByLabel(en('login.account'))).toBeFocused();
+  });
+
   test('a password login returns to where login was asked for, and the side menu knows the player', async ({ page }) => {
     await page.goto(`${site()}/login?redirect=${encodeURIComponent('/GamesDetails/2')}`);
     const form = await loginForm(page);

@@ -34,7 +34,8 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
       <h2 id="forgot-heading">{t('account:forgot.title')}</h2>
       <p>{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
       <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void reset(event)} noValidate>
-        <Field label={t('account:forgot.email')} kind="email" {...field('email')} readOnly={codeSent} />
+        {/* Opened by the login's "Forgot password?", which is gone: the field to fill takes the focus. */}
+        <Field label={t('account:forgot.email')} kind="email" {...field('email')} readOnly={codeSent} autoFocus />
         {codeSent ? (
           <>
             <Field label={t('account:forgot.code')} kind="code" {...field('code')} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { navigateTo, safeReturnPath, signOut } from 'shared-contracts';
@@ -24,6 +24,9 @@ export function LoginPage() {
   const [view, setView] = useState<'login' | 'forgot'>('login');
   const [notice, setNotice] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
+  // Switching between login and forgot password removes the button just pressed: the view that comes takes the
+  // focus, or a keyboard user would start again from the top of the page.
+  const returningFromForgot = useRef(false);
   // Read once: the answer leaves the address bar as soon as it is used, and must not be used twice.
   const [socialAnswer, setSocialAnswer] = useState(() => socialAnswerIn(search));
   const { providers, guestAllowed } = useLoginConfig();
@@ -59,7 +62,17 @@ export function LoginPage() {
     <div className={styles.page}>
       {view === 'login' ? (
         <section className="surface-card" aria-labelledby="login-heading" data-testid="login-form">
-          <h2 id="login-heading">{t('account:login.title')}</h2>
+          <h2
+            id="login-heading"
+            tabIndex={-1}
+            ref={(heading) => {
+              if (!heading || !returningFromForgot.current) return;
+              returningFromForgot.current = false;
+              heading.focus();
+            }}
+          >
+            {t('account:login.title')}
+          </h2>
           {notice ? (
             <p className={formStyles.formSuccess} role="status">
               {t(notice)}
@@ -75,6 +88,7 @@ export function LoginPage() {
         <ForgotPassword
           onDone={(message) => {
             setNotice(message);
+            returningFromForgot.current = true;
             setView('login');
           }}
         />
