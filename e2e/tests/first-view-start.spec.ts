@@ -57,7 +57,7 @@ test.describe("a page's scripts wait for its first view (issue 13)", () => {
       if (new URL(url).pathname.endsWith('.js') && !STARTER.test(url)) chunks.set(url, response.text());
     });
     await page.goto(`${site()}/`);
-    await expect(page.getByTestId('menu-button')).toBeEnabled();
+    await expect(page.locator('[id="single-spa-application:catalog"]')).toHaveAttribute('data-first-view', 'hydrated');
     const urls = [...chunks.keys()];
     expect(urls.map((url) => new URL(url).port)).toContain(new URL(site()).port);
     expect(urls.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
