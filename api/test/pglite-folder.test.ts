@@ -8,6 +8,9 @@ import { readGamesSeed, seedGames } from '../src/seed/games-seed.js';
 
 // The embedded database is the default whatever DATABASE_URL says, so its folder is tested in every run.
 const root = mkdtempSync(path.join(tmpdir(), 'api-pglite-'));
+// Both tests use one folder: the first to open it runs initdb there (seconds on a busy machine), the other reopens it.
+// Either test alone still starts from no folder at all.
+const dataDir = path.join(root, 'data');
 
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
@@ -15,7 +18,6 @@ afterAll(() => {
 
 describe('PGlite in a folder', () => {
   it('keeps migrations, games and reports across close and reopen', async () => {
-    const dataDir = path.join(root, 'data');
     const games = await readGamesSeed();
     const first = await openPglite(dataDir);
     try {
@@ -42,7 +44,6 @@ describe('PGlite in a folder', () => {
   });
 
   it('refuses a second opener of the same folder while the first has it', async () => {
-    const dataDir = path.join(root, 'locked');
     const first = await openPglite(dataDir);
     try {
       await expect(openPglite(dataDir)).rejects.toThrow(/in use by process/);
