@@ -25,28 +25,31 @@ step() {
 # packages' dependency order shared-contracts, tooling and e2e were each checked alone and bench's three projects
 # last, leaving a core idle for much of the step (131 and 136 s sorted, 98 and 121 s unsorted, back to back).
 step typecheck pnpm -r --no-sort --workspace-concurrency=2 run typecheck
-step lint pnpm exec eslint .
-step format pnpm exec prettier --check .
-step unit pnpm exec vitest run
-# The PGlite and PostgreSQL runs share nothing (each has its own databases) and wait on their databases much of the
-# time: side by side they take little more than the longer one. Each one's output is shown whole when both have ended.
-api_suites() {
+# Runs two commands at once, each one's output in a file of its own, and shows each output whole once both have
+# ended; fails when either fails. Arguments: a label and a command line, twice.
+side_by_side() {
   local logs failed=0
   logs=$(mktemp -d)
-  pnpm --filter api --filter drills run test >"$logs/pglite.log" 2>&1 &
-  local pglite=$!
-  pnpm --filter api --filter drills run test:postgres >"$logs/postgres.log" 2>&1 &
-  local postgres=$!
-  wait "$pglite" || failed=1
-  echo "--- api on PGlite"
-  cat "$logs/pglite.log"
-  wait "$postgres" || failed=1
-  echo "--- api on PostgreSQL"
-  cat "$logs/postgres.log"
+  eval "$2" >"$logs/first.log" 2>&1 &
+  local first=$!
+  eval "$4" >"$logs/second.log" 2>&1 &
+  local second=$!
+  wait "$first" || failed=1
+  echo "--- $1"
+  cat "$logs/first.log"
+  wait "$second" || failed=1
+  echo "--- $3"
+  cat "$logs/second.log"
   rm -rf "$logs"
   return "$failed"
 }
-step "api, PGlite + PostgreSQL" api_suites
+# ESLint and Prettier each run on one core: side by side they take little more than the longer one.
+step "lint + format" side_by_side lint 'pnpm exec eslint .' format 'pnpm exec prettier --check .'
+step unit pnpm exec vitest run
+# The PGlite and PostgreSQL runs share nothing (each has its own databases) and wait on their databases much of the
+# time: side by side they take little more than the longer one.
+step "api, PGlite + PostgreSQL" side_by_side "api on PGlite" 'pnpm --filter api --filter drills run test' \
+  "api on PostgreSQL" 'pnpm --filter api --filter drills run test:postgres'
 step build pnpm run build
 step browser pnpm --filter e2e run test
 
