@@ -52,14 +52,28 @@
     }
   }
 
+  // The browser's first contentful paint, once it has been shown (its paint timing entry comes after the frame is
+  // presented, which on a busy phone can be frames after the page's `load`). Where paint timing is missing: at once.
+  const firstPaintShown = () =>
+    new Promise((resolve) => {
+      if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        resolve();
+      }).observe({ type: 'paint', buffered: true });
+    });
+
   // `load` comes when the images have arrived; an image decoded off the main thread (decoding="async") paints a
-  // frame or more later. So: once every loaded image is decoded, after the next frame has been painted (the
-  // callback of the frame after it), in a task of its own.
+  // frame or more later. So: once the first paint has been shown and every loaded image is decoded, after the next
+  // frame has been painted (the callback of the frame after it), in a task of its own.
   const afterFirstViewPainted = () => {
     const decoded = [...document.images]
       .filter((image) => image.complete && image.naturalWidth > 0)
       .map((image) => image.decode().catch(() => undefined));
-    void Promise.all(decoded).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0))));
+    void Promise.all([firstPaintShown(), ...decoded]).then(() =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0))),
+    );
   };
   const query = new URLSearchParams(location.search);
   if (urls('data-start-at-once-with').some((name) => query.has(name))) void start();
