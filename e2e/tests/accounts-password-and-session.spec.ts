@@ -71,6 +71,21 @@ test.describe('session lifecycle (SPEC §4)', () => {
   });
 });
 
+test('a wrong current password is named as such in change password, and what was typed stays', async ({ page }) => {
+  const label = (key: string) => t('account', 'en', `password.${key}`);
+  await logIn(page, DEMO.player2);
+  await page.goto(`${site()}/UserCenter?spec_lang=en`);
+  const form = page.getByTestId('change-password');
+  await form.getByLabel(label('current')).fill('not-my-password-2');
+  await form.getByLabel(label('new'), { exact: true }).fill('a-new-pass-43');
+  await form.getByLabel(label('confirm')).fill('a-new-pass-43');
+  await form.getByRole('button', { name: label('submit') }).click();
+  // It said "Incorrect account or password.", the login's words, to a player who typed no account.
+  await expect(form.getByRole('alert')).toHaveText(t('account', 'en', 'errors.currentPasswordWrong'));
+  await expect(form.getByLabel(label('current'))).toHaveValue('not-my-password-2');
+  await expect(form.getByLabel(label('new'), { exact: true })).toHaveValue('a-new-pass-43');
+});
+
 test.describe('forgot password and e-mail verification (SPEC §2 security settings)', () => {
   test('forgot password: a code by e-mail, a new password, and a login with it', async ({ page }) => {
     const who = MUTABLE.forgetsPassword;
