@@ -7,13 +7,15 @@ import { INQUIRY_ACCOUNTS } from './inquiry-accounts.js';
 /**
  * The operator command (`create-account`, README "Accounts"), once per account the browser tests change, before the
  * API opens the embedded database. One process opens the database once for all of them: a process per account took
- * a minute and more before the API could start.
+ * a minute and more before the API could start. The commands run at once: each hashes its password with the
+ * production's argon2 parameters on a thread of its own, while the one database answers their queries in turn.
  */
 const config = loadConfig(process.env);
 const db = await openDatabase(config.database);
 try {
   await migrate(db);
-  for (const entry of Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS, ...DESK_ACCOUNTS })) {
+  const entries = Object.values({ ...MUTABLE, ...INQUIRY_ACCOUNTS, ...DRILL_ACCOUNTS, ...DESK_ACCOUNTS });
+  const create = async (entry: (typeof entries)[number]) => {
     const { account, password, email } = entry;
     const argv = ['--account', account, ...(email ? ['--email', email] : []), ...('role' in entry ? ['--role', entry.role] : [])];
     const io = {
@@ -24,7 +26,8 @@ try {
       stderr: process.stderr,
     };
     if ((await runCreateAccount(io, { db })) !== 0) throw new Error(`create-account refused ${account}`);
-  }
+  };
+  await Promise.all(entries.map(create));
 } finally {
   await db.close();
 }
