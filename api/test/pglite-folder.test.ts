@@ -17,7 +17,9 @@ afterAll(() => {
 });
 
 describe('PGlite in a folder', () => {
-  it('keeps migrations, games and reports across close and reopen', async () => {
+  // initdb, the migrations and the seed on disk: 20-40 s on a busy 2-core machine, past the default 30 s. A time-out
+  // would leave the folder locked for the other test too.
+  it('keeps migrations, games and reports across close and reopen', { timeout: 90_000 }, async () => {
     const games = await readGamesSeed();
     const first = await openPglite(dataDir);
     try {
