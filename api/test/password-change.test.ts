@@ -37,8 +37,7 @@ describe('POST /ucenter/password/reset (change password)', () => {
       token,
       body: { oldPassword: 'Not-the-one-1', newPassword: 'Brand-new-pass-7' },
     });
-    expect(answer.status).toBe(401);
-    expect(answer.body).toEqual(INVALID_CREDENTIALS);
+    expectFailure(answer, 401, ERROR_CODES.invalidCredentials, 'currentPasswordWrong');
     expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
   });
 

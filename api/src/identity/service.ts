@@ -133,7 +133,10 @@ export class IdentityService {
     }
     // Guessing the current password through a stolen session counts against the same limits as logins.
     const attempt = await this.attempts.passwordCheck(row.account.toLowerCase(), ip);
-    if (!(await hasher.verify(row.password_hash, oldPassword))) throw failure.credentials();
+    // 4011 as a login's refusal, but naming the current password: this form asks for no account (as e-mail binding).
+    if (!(await hasher.verify(row.password_hash, oldPassword))) {
+      throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.currentPasswordWrong);
+    }
     await this.attempts.forget(attempt);
     if (oldPassword.normalize('NFC') === newPassword.normalize('NFC')) {
       throw new ApiFailure(ERROR_CODES.badRequest, IDENTITY_MESSAGES.passwordSame);

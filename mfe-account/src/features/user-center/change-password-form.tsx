@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, ERROR_CODES, platformApi, preloadSchemas, renewLogin } from 'shared-contracts';
+import { platformApi, preloadSchemas, renewLogin } from 'shared-contracts';
 import { fieldErrorKey, newPasswordErrors } from '../../lib/errors.js';
 import { Field, FormMessage, NewPasswordFields, formStyles } from '../../components/form.js';
 import { useForm } from '../../lib/use-form.js';
@@ -22,18 +22,7 @@ export function ChangePasswordForm() {
     }));
     if (!valid) return;
     await run(async () => {
-      const body = { oldPassword: values.oldPassword, newPassword: values.password };
-      const renewed = await platformApi()
-        .call('changePassword', { body })
-        .catch((error: unknown) => {
-          // The API refuses a wrong current password as it refuses a login ("Incorrect account or password."); this
-          // form's one credential is the current password, so the message names it, as e-mail binding's does.
-          if (error instanceof ApiError && error.code === ERROR_CODES.invalidCredentials) {
-            throw new ApiError(error.kind, error.code, 'currentPasswordWrong', error.status, error.body);
-          }
-          throw error;
-        });
-      renewLogin(renewed);
+      renewLogin(await platformApi().call('changePassword', { body: { oldPassword: values.oldPassword, newPassword: values.password } }));
       clear();
       return 'account:password.changed';
     });
