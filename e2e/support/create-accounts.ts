@@ -1,4 +1,4 @@
-import { loadConfig, migrate, openDatabase, runCreateAccount } from 'api/testing';
+import { loadConfig, migrate, openDatabase, runCreateAccount } from 'api/testing/accounts';
 import { MUTABLE } from './accounts.js';
 import { DESK_ACCOUNTS } from './desk-accounts.js';
 import { DRILL_ACCOUNTS } from './drill-accounts.js';
