@@ -84,13 +84,27 @@ describe('GET /website/login/auth', () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
     const data = okData('loginAuth', await call(harness, 'loginAuth', { query: `?oauth_token=${token}&spec_lang=en` }));
-    expect(data).toEqual({ account: account.account, type: 'PLATFORM' });
+    expect(data).toEqual({ account: account.account, type: 'PLATFORM', role: 'player' });
+  });
+
+  it("tells the session's role at login, in the token check and in the account info (the shell asks an agent no player's calls)", async () => {
+    const agent = await createAccount(harness, { role: 'agent' });
+    const token = okData('loginPassword', await login(harness, agent.account)).token;
+    expect(okData('loginPassword', await login(harness, agent.account)).role).toBe('agent');
+    expect(okData('loginAuth', await call(harness, 'loginAuth', { token })).role).toBe('agent');
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token })).role).toBe('agent');
+    const player = await createAccount(harness);
+    expect(okData('loginPassword', await login(harness, player.account)).role).toBe('player');
   });
 
   it('checks the Authorization header when no oauth_token is given (the site keeps tokens out of URLs)', async () => {
     const account = await createAccount(harness);
     const token = await loginToken(harness, account.account);
-    expect(okData('loginAuth', await call(harness, 'loginAuth', { token }))).toEqual({ account: account.account, type: 'PLATFORM' });
+    expect(okData('loginAuth', await call(harness, 'loginAuth', { token }))).toEqual({
+      account: account.account,
+      type: 'PLATFORM',
+      role: 'player',
+    });
     // The parameter, when given, is the token checked.
     const other = await createAccount(harness);
     const otherToken = await loginToken(harness, other.account);
@@ -185,6 +199,7 @@ describe('GET /users/info', () => {
     expect(okData('usersInfo', await call(harness, 'usersInfo', { token: oneToken, query: '?platform=web' }))).toEqual({
       account: one.account,
       type: 'PLATFORM',
+      role: 'player',
       email: expect.stringMatching(/@example\.com$/),
       phone: null,
       birthday: null,
@@ -193,6 +208,7 @@ describe('GET /users/info', () => {
     expect(okData('usersInfo', await call(harness, 'usersInfo', { token: twoToken }))).toEqual({
       account: two.account,
       type: 'PLATFORM',
+      role: 'player',
       email: null,
       phone: '+82 10-1234-5678',
       birthday: '1999-12-31',
@@ -219,6 +235,7 @@ describe('GET /users/info', () => {
     expect(okData('loginAuth', await call(harness, 'loginAuth', { query: `?oauth_token=${token}` }))).toEqual({
       account: social.account,
       type: 'THIRD_PARTY',
+      role: 'player',
     });
   });
 });

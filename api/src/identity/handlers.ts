@@ -18,7 +18,7 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
 
     loginAuth: async ({ query, request }) => {
       const account = await identity.authenticate(query.oauth_token ?? bearerToken(request.headers.authorization));
-      return { account: account.account, type: account.type };
+      return { account: account.account, type: account.type, role: account.role };
     },
 
     // The offer of SPEC §3's login-config parameters; guestAllowed as loginConfigSchema describes it.

@@ -86,7 +86,7 @@ export class IdentityService {
       }
       const session = await this.sessions.create(row.id, remember, tx);
       await recordAccountEvent(tx, row.id, 'login', ip, this.deps.now());
-      return { token: session.token, account: row.account, type: row.type, expiresAt: session.expiresAt.toISOString() };
+      return { token: session.token, account: row.account, type: row.type, role: session.role, expiresAt: session.expiresAt.toISOString() };
     });
   }
 
@@ -100,7 +100,7 @@ export class IdentityService {
   /** Only ever the token owner's own row: the account id comes from the session, never from the request. */
   async userInfo(account: AuthenticatedAccount): Promise<UserInfo> {
     const { rows } = await this.deps.db.query<UserInfo>(
-      `SELECT a.account, a.type, a.email, a.phone, to_char(a.birthday, 'YYYY-MM-DD') AS birthday,
+      `SELECT a.account, a.type, a.role, a.email, a.phone, to_char(a.birthday, 'YYYY-MM-DD') AS birthday,
          CASE WHEN a.type = 'THIRD_PARTY' THEN (
            SELECT i.provider FROM account_identities i WHERE i.account_id = a.id ORDER BY i.created_at, i.id LIMIT 1
          ) END AS provider
@@ -149,7 +149,7 @@ export class IdentityService {
       await this.sessions.revokeAll(row.id, tx);
       const session = await this.sessions.create(row.id, account.remember, tx);
       await recordAccountEvent(tx, row.id, 'password_changed', ip, at);
-      return { token: session.token, account: row.account, type: row.type, expiresAt: session.expiresAt.toISOString() };
+      return { token: session.token, account: row.account, type: row.type, role: session.role, expiresAt: session.expiresAt.toISOString() };
     });
     this.mailbox.notifyPasswordChanged(row.account, row.email, language);
     return renewed;

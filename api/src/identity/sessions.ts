@@ -17,6 +17,8 @@ export function hashToken(token: string): string {
 export interface NewSession {
   token: string;
   expiresAt: Date;
+  /** The account's role, which the login's answer tells the browser. */
+  role: Role;
 }
 
 /** How long a session may live and sit unused: by role and remember me (ACCOUNT_RULES). */
@@ -75,7 +77,7 @@ export class Sessions {
        VALUES ($1, $2, $3, $4, $3, $5, $6)`,
       [accountId, hashToken(token), now, expiresAt, remember && role !== 'agent', lifetime.idleMinutes * 60],
     );
-    return { token, expiresAt };
+    return { token, expiresAt, role };
   }
 
   /**

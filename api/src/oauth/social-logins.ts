@@ -225,6 +225,7 @@ export class SocialLogins {
             token: session.token,
             account: account.account,
             type: 'THIRD_PARTY' as const,
+            role: session.role,
             expiresAt: session.expiresAt.toISOString(),
           };
         });

@@ -9,6 +9,12 @@ import { clientIdSchema, commonQueryShape, platformSchema } from './schemas.js';
  */
 
 export const accountTypeSchema = z.enum(['PLATFORM', 'THIRD_PARTY']);
+/**
+ * Whom a session is for: a player, or a customer-service agent (a support lead is an agent too). The API refuses
+ * an agent the player's calls (4030), so the apps read it before asking for a player's things.
+ */
+export const accountRoleSchema = z.enum(['player', 'agent']);
+export type AccountRole = z.infer<typeof accountRoleSchema>;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 
 export const accountNameSchema = z
@@ -89,6 +95,7 @@ export const loginResultSchema = z.object({
   token: z.string(),
   account: z.string(),
   type: accountTypeSchema,
+  role: accountRoleSchema,
   expiresAt: z.string(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
@@ -107,6 +114,7 @@ export const userInfoQuerySchema = z.strictObject({ ...commonQueryShape, platfor
 export const userInfoSchema = z.object({
   account: z.string(),
   type: accountTypeSchema,
+  role: accountRoleSchema,
   email: z.string().nullable(),
   phone: z.string().nullable(),
   birthday: z.string().nullable(),
@@ -129,7 +137,7 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
  * parameter ends up in access logs and Referers).
  */
 export const loginAuthQuerySchema = z.strictObject({ ...commonQueryShape, oauth_token: sessionTokenSchema.optional() });
-export const loginAuthSchema = z.object({ account: z.string(), type: accountTypeSchema });
+export const loginAuthSchema = z.object({ account: z.string(), type: accountTypeSchema, role: accountRoleSchema });
 
 export const loginConfigQuerySchema = z.strictObject({
   ...commonQueryShape,

@@ -166,7 +166,7 @@ function restoreSession(urlToken: string | null): Promise<void> {
       .call('usersInfo', { query: { platform: 'web' } })
       .then((info) => {
         if (platformStore.get(tokenAtom) === token)
-          login({ token, userName: info.account, type: info.type }, { remember, reason: 'restored' });
+          login({ token, userName: info.account, type: info.type, role: info.role }, { remember, reason: 'restored' });
       })
       .catch(() => undefined);
   }
@@ -174,7 +174,7 @@ function restoreSession(urlToken: string | null): Promise<void> {
   return platformApi()
     .call('loginAuth', { token: urlToken })
     .then((account) => {
-      const state = { token: urlToken, userName: account.account, type: account.type };
+      const state = { token: urlToken, userName: account.account, type: account.type, role: account.role };
       const current = platformStore.get(tokenAtom);
       // The same account with a new token (the game logged in again) is no switch.
       if (current === null || current === urlToken || platformStore.get(userNameAtom) === account.account)

@@ -9,7 +9,7 @@ import { login, logout, platformStore, tokenAtom } from './store.js';
 
 /** Keeps a successful login (password, social or reset) in the session: one place maps the API's answer. */
 export function completeLogin(result: LoginResult, remember: boolean): void {
-  login({ token: result.token, userName: result.account, type: result.type }, { remember });
+  login({ token: result.token, userName: result.account, type: result.type, role: result.role }, { remember });
 }
 
 /** Swaps in a fresh token for this session (after a password change), keeping the player's remember-me choice. */

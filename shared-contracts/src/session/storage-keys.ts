@@ -3,13 +3,15 @@ export const STORAGE_KEYS = {
   token: 'oauth_token',
   userName: 'self_username',
   type: 'self_type',
+  /** Not in SPEC §3: the session's role (player or agent), so the apps ask an agent's session no player's calls. */
+  role: 'self_role',
   area: 'self_area',
   brand: 'self_brand',
   specLang: 'spec_lang',
   selfLang: 'self_lang',
 } as const;
 
-export const LOGIN_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.userName, STORAGE_KEYS.type] as const;
+export const LOGIN_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.userName, STORAGE_KEYS.type, STORAGE_KEYS.role] as const;
 
 /** Storage that may be missing (private mode, blocked cookies): every access is guarded. */
 export function safeStorage(kind: 'session' | 'local'): Storage | null {

@@ -27,7 +27,7 @@ import {
 } from './store.js';
 import { EMPTY_CS_FORM } from './csform.js';
 
-const player = { token: 't-123', userName: 'player1', type: 'PLATFORM' as const };
+const player = { token: 't-123', userName: 'player1', type: 'PLATFORM' as const, role: 'player' as const };
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -54,7 +54,15 @@ describe('login state', () => {
     expect(sessionStorage.getItem('oauth_token')).toBe('t-123');
     expect(sessionStorage.getItem('self_username')).toBe('player1');
     expect(sessionStorage.getItem('self_type')).toBe('PLATFORM');
+    expect(sessionStorage.getItem('self_role')).toBe('player');
     expect(localStorage.getItem('oauth_token')).toBeNull();
+  });
+
+  it('reads a kept login without a role as one whose role is not known yet', () => {
+    login(player, { remember: false });
+    expect(readStoredLogin()?.role).toBe('player');
+    sessionStorage.removeItem('self_role');
+    expect(readStoredLogin()?.role).toBeNull();
   });
 
   it('also keeps it in local storage with remember me, and reads session storage first', () => {
@@ -73,7 +81,7 @@ describe('login state', () => {
     });
     expect(platformStore.get(tokenAtom)).toBeNull();
     expect(platformStore.get(userNameAtom)).toBeNull();
-    for (const key of ['oauth_token', 'self_username', 'self_type']) {
+    for (const key of ['oauth_token', 'self_username', 'self_type', 'self_role']) {
       expect(sessionStorage.getItem(key)).toBeNull();
       expect(localStorage.getItem(key)).toBeNull();
     }
@@ -124,12 +132,12 @@ describe('a game client in the session', () => {
     login(player, { remember: false });
     applyGameEntryForm({ gameId: 3, serverId: 's12', gameAreaId: '', roleId: '', roleName: '' });
     setCsForm({ title: 'Written by player1' });
-    offerAccountSwitch({ token: 't-456', userName: 'player2', type: 'PLATFORM' });
+    offerAccountSwitch({ token: 't-456', userName: 'player2', type: 'PLATFORM', role: 'player' });
     expect(platformStore.get(tokenAtom)).toBe('t-123');
     declineAccountSwitch();
     expect(platformStore.get(pendingAccountSwitchAtom)).toBeNull();
     expect(platformStore.get(tokenAtom)).toBe('t-123');
-    offerAccountSwitch({ token: 't-456', userName: 'player2', type: 'PLATFORM' });
+    offerAccountSwitch({ token: 't-456', userName: 'player2', type: 'PLATFORM', role: 'player' });
     confirmAccountSwitch();
     expect(platformStore.get(userNameAtom)).toBe('player2');
     expect(platformStore.get(csFormAtom)).toMatchObject({ gameId: 3, serverId: 's12', title: '', owner: 'player2' });
@@ -137,7 +145,7 @@ describe('a game client in the session', () => {
 });
 
 describe('csForm', () => {
-  const other = { token: 't-456', userName: 'player2', type: 'PLATFORM' as const };
+  const other = { token: 't-456', userName: 'player2', type: 'PLATFORM' as const, role: 'player' as const };
   const storedDraft = () => JSON.parse(sessionStorage.getItem('cs_form') ?? 'null') as unknown;
 
   it('survives a reload through session storage', () => {

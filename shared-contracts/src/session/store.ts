@@ -8,6 +8,7 @@ import { EMPTY_CS_FORM, type CsForm } from './csform.js';
 import type { GameEntryForm } from './game-entry.js';
 import { mirrorContextCookies } from '../page-context.js';
 import { LOGIN_KEYS, STORAGE_KEYS, safeStorage } from './storage-keys.js';
+import type { AccountRole } from '../api/identity-schemas.js';
 
 /** Account types as `/users/info` reports them; PLATFORM is an official platform account (SPEC §3). */
 export const ACCOUNT_TYPES = { platform: 'PLATFORM', thirdParty: 'THIRD_PARTY' } as const;
@@ -25,6 +26,8 @@ export const contextAtom = atom<PlatformContext | null>(null);
 export const tokenAtom = atom<string | null>(null);
 export const userNameAtom = atom<string | null>(null);
 export const accountTypeAtom = atom<AccountType | null>(null);
+/** The session's role; null while logged out, or while a login kept without it waits for `/users/info`. */
+export const accountRoleAtom = atom<AccountRole | null>(null);
 export const clientIdAtom = atom<string | null>(null);
 export const routeNameAtom = atom<RouteName>('home');
 export const isFromGameFaqAtom = atom(false);
@@ -69,7 +72,11 @@ export interface LoginState {
   token: string;
   userName: string;
   type: AccountType;
+  /** Null for a login kept before the role was: start-up's `/users/info` tells it. */
+  role: AccountRole | null;
 }
+
+const isAccountRole = (value: string | null): value is AccountRole => value === 'player' || value === 'agent';
 
 function isAccountType(value: string | null): value is AccountType {
   return value === ACCOUNT_TYPES.platform || value === ACCOUNT_TYPES.thirdParty;
@@ -81,7 +88,9 @@ export function readStoredLogin(): LoginState | null {
     const token = storage?.getItem(STORAGE_KEYS.token);
     if (!storage || !token) continue;
     const type = storage.getItem(STORAGE_KEYS.type);
-    return { token, userName: storage.getItem(STORAGE_KEYS.userName) ?? '', type: isAccountType(type) ? type : ACCOUNT_TYPES.platform };
+    const role = storage.getItem(STORAGE_KEYS.role);
+    const userName = storage.getItem(STORAGE_KEYS.userName) ?? '';
+    return { token, userName, type: isAccountType(type) ? type : ACCOUNT_TYPES.platform, role: isAccountRole(role) ? role : null };
   }
   return null;
 }
@@ -90,6 +99,8 @@ function writeLogin(storage: Storage | null, state: LoginState): void {
   storage?.setItem(STORAGE_KEYS.token, state.token);
   storage?.setItem(STORAGE_KEYS.userName, state.userName);
   storage?.setItem(STORAGE_KEYS.type, state.type);
+  if (state.role) storage?.setItem(STORAGE_KEYS.role, state.role);
+  else storage?.removeItem(STORAGE_KEYS.role);
 }
 
 function clearStoredLogin(): void {
@@ -106,6 +117,7 @@ export function login(state: LoginState, options: { remember: boolean; reason?: 
   platformStore.set(tokenAtom, state.token);
   platformStore.set(userNameAtom, state.userName);
   platformStore.set(accountTypeAtom, state.type);
+  platformStore.set(accountRoleAtom, state.role);
   writeLogin(safeStorage('session'), state);
   if (options.remember) writeLogin(safeStorage('local'), state);
   const draft = platformStore.get(csFormAtom);
@@ -142,6 +154,7 @@ function clearSession(): void {
   platformStore.set(tokenAtom, null);
   platformStore.set(userNameAtom, null);
   platformStore.set(accountTypeAtom, null);
+  platformStore.set(accountRoleAtom, null);
   clearStoredLogin();
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ERROR_CODES, TIMINGS, emit, login, logout } from 'shared-contracts';
 import { NO_FEEDBACK, startFeedbackPolling, type Feedback } from './feedback-polling.js';
 
-const player = { token: 'feedback-token', userName: 'player', type: 'PLATFORM' as const };
+const player = { token: 'feedback-token', userName: 'player', type: 'PLATFORM' as const, role: 'player' as const };
 const twoNew: Feedback = { count: 2, hasNew: true };
 
 let visibility: DocumentVisibilityState = 'visible';
@@ -116,7 +116,22 @@ describe('feedback dot polling (SPEC §2)', () => {
     expect(calls.load).toHaveBeenCalledTimes(3);
   });
 
-  it("stops asking a session the API refuses (an agent's) until the login changes", async () => {
+  it("asks nothing of an agent's session, and a kept login's role first, which /users/info tells", async () => {
+    login({ ...player, userName: 'agent', role: 'agent' }, { remember: false });
+    const { calls, published, answeredAndShown } = startPolling();
+    emit('inquiry:updated', {});
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs * 3);
+    expect(calls.load).not.toHaveBeenCalled();
+    expect(published.every((feedback) => feedback === NO_FEEDBACK)).toBe(true);
+
+    login({ ...player, role: null }, { remember: false, reason: 'restored' });
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
+    expect(calls.load).not.toHaveBeenCalled();
+    login(player, { remember: false, reason: 'restored' });
+    await answeredAndShown(1, twoNew);
+  });
+
+  it('stops asking a session the API refuses (a stored role gone stale) until the login changes', async () => {
     login({ ...player, userName: 'agent' }, { remember: false });
     const { calls, published, answeredAndShown } = startPolling();
     await calls.fail(new ApiError('business', ERROR_CODES.forbidden, 'playersOnly', 403));

@@ -2,8 +2,8 @@ import {
   ApiError,
   ERROR_CODES,
   TIMINGS,
+  accountRoleAtom,
   clientIdQuery,
-  isLoggedInAtom,
   on,
   platformApi,
   platformStore,
@@ -29,10 +29,13 @@ const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedbac
  * from the live channel, so an agent's reply lights the dot within a second) or the login changes
  * (`session:changed`). A live change of the conversation the player is reading (`inquiry:reading`) is left to that
  * screen, which reads it (and so marks it seen) and then sends `inquiry:updated`: the dot does not flash meanwhile.
- * The poll goes on while the live channel is open, as the fallback for when it is down. Logged out it asks nothing. A failed call keeps the last answer: the dot is a hint, and a
+ * The poll goes on while the live channel is open, as the fallback for when it is down. It asks only a player's
+ * session (the session's role): logged out, or logged in as a customer-service agent (who has no player tickets,
+ * and whom the API refuses the call with 4030), it asks nothing, and a login whose role `/users/info` has not told
+ * yet waits for it (`session:changed`). A failed call keeps the last answer: the dot is a hint, and a
  * poll every minute must not turn a flaky connection into a stream of errors (-600 is handled by the API client).
- * A session the API refuses the call to (4030: a customer-service agent, who has no player tickets) is not asked
- * again until the login changes. Returns the function that stops it.
+ * A session the API refuses all the same (a stored role gone stale) is not asked again until the login changes.
+ * Returns the function that stops it.
  */
 export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackPollingOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +50,7 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
     clearTimeout(timer);
     timer = undefined;
     const current = ++generation;
-    if (!platformStore.get(isLoggedInAtom) || refusedToThisSession) {
+    if (platformStore.get(accountRoleAtom) !== 'player' || refusedToThisSession) {
       publish(NO_FEEDBACK);
       return;
     }
