@@ -19,6 +19,7 @@ export * from './event-bus.js';
 export * from './navigation.js';
 export * from './session/storage-keys.js';
 export * from './session/csform.js';
+export * from './session/kept-fields.js';
 export * from './session/store.js';
 export * from './session/game-entry.js';
 export * from './session/sign-in.js';

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, completeLogin, platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../lib/errors.js';
 import { Field, FormMessage, formStyles } from '../../components/form.js';
-import { useForm } from '../../lib/use-form.js';
+import { useForm, type KeptFields } from '../../lib/use-form.js';
+
+/** The account typed survives the reload of a language change (SPEC §4); the password and code never leave the form. */
+const KEPT: KeptFields<'account' | 'password' | 'otp'> = { form: 'login', names: ['account'] };
 
 /**
  * Account and password login. The password lives only in this form's state: it is sent once and never stored;
@@ -23,7 +26,11 @@ export function PasswordLoginForm({
 }) {
   const { t } = useTranslation();
   const [otpAsked, setOtpAsked] = useState(false);
-  const { values, field, pending, message, check, run } = useForm('account:errors.loginFailed', { account: '', password: '', otp: '' });
+  const { values, field, clear, pending, message, check, run } = useForm(
+    'account:errors.loginFailed',
+    { account: '', password: '', otp: '' },
+    KEPT,
+  );
   const { account, password, otp } = values;
 
   const submit = async (event: FormEvent) => {
@@ -43,6 +50,7 @@ export function PasswordLoginForm({
           throw error;
         });
       completeLogin(result, remember);
+      clear();
       onLoggedIn();
       return null;
     });
