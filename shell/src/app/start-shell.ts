@@ -16,6 +16,7 @@ import { loadShellMessages } from './messages.js';
 import { showStartupFailure } from './startup-failure.js';
 import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.js';
 import { installSharedLoadRetry } from './shared-load-retry-plugin.js';
+import { startNavigationFocus } from '../features/navigation-focus/navigation-focus.js';
 import { loadSharedForRemotes } from './shared-for-remotes.js';
 
 /** Favicon, theme colour and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. */
@@ -90,6 +91,7 @@ export async function startShell(): Promise<void> {
   await remotesRegistered;
   await yieldToBrowser();
   (await layout()).startLayout();
+  startNavigationFocus();
   // After the first page: the live channel (issue 15) is for what changes later, never for the first view.
   await yieldToBrowser();
   startPlatformLiveEvents();
