@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Frame } from '@playwright/test';
 import type { GameSimple } from 'shared-contracts';
 import { faqs, gameDownloads, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
@@ -24,6 +24,24 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     // The step's address names the game: a link to it, or a reload, shows the same game's help topics.
     await expect(page).toHaveURL(new RegExp(`/SupportCenter/question\\?game=${first?.id}$`));
     await expect(page.getByTestId('support-step-question')).toContainText(first?.gameName ?? 'missing');
+  });
+
+  test('an address under the support centre that names no step leads to step one, once', async ({ page }) => {
+    for (const unknown of ['/SupportCenter/desk', '/SupportCenter/desk/inbox', '/SupportCenter']) {
+      const addresses: string[] = [];
+      const onNavigation = (frame: Frame) => {
+        if (frame === page.mainFrame()) addresses.push(new URL(frame.url()).pathname);
+      };
+      page.on('framenavigated', onNavigation);
+      await page.goto(`${site()}${unknown}?spec_lang=en`);
+      await expect(page.getByTestId('support-step-game')).toBeVisible();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/SupportCenter/game');
+      page.off('framenavigated', onNavigation);
+      expect(
+        addresses.filter((path) => path.startsWith('/SupportCenter/game/')),
+        `${unknown} went on past step one`,
+      ).toEqual([]);
+    }
   });
 
   test('the repay button shows on the question step for a game with a repay link, and not for one without', async ({ page }) => {

@@ -43,18 +43,25 @@ const forLoggedIn = (screen: ReactNode) => <RequireLogin>{screen}</RequireLogin>
 /** A lazy screen (`Lazy`) for a logged-in session only. */
 const lazyForLoggedIn = (screen: ReactNode) => forLoggedIn(<Lazy>{screen}</Lazy>);
 
+/**
+ * Step one, from the router's base (/SupportCenter). Absolute: a relative path in the catch-all route resolves
+ * against the unknown rest of the address, so /SupportCenter/desk went on to /SupportCenter/desk/game, which the
+ * catch-all matched again, without end.
+ */
+const DEFAULT_STEP_PATH = `/${SUPPORT_DEFAULT_STEP}`;
+
 /** The support centre's nested routes (DESIGN §7): steps zero to four under /SupportCenter, and the agents' desk. */
 export function SupportRoutes() {
   return (
     <Routes>
       <Route path="/" element={<SupportLayout />}>
-        <Route index element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
+        <Route index element={<Navigate to={DEFAULT_STEP_PATH} replace />} />
         <Route path="history" element={forLoggedIn(<HistoryStep />)} />
         <Route path="game" element={<ChooseGameStep />} />
         <Route path="question" element={<HelpTopicsStep />} />
         <Route path="feedback" element={forLoggedIn(<FeedbackStep />)} />
         <Route path="inquiry" element={<InquiryStep />} />
-        <Route path="*" element={<Navigate to={SUPPORT_DEFAULT_STEP} replace />} />
+        <Route path="*" element={<Navigate to={DEFAULT_STEP_PATH} replace />} />
       </Route>
       {/* The agents' desk: not one of the player's steps, so outside their step navigation. */}
       <Route
