@@ -99,7 +99,9 @@ export async function openLive(
     () => undefined,
     () => undefined,
   );
-  const waitFor: LiveClient['waitFor'] = (predicate, what, timeoutMs = 5_000) =>
+  // Longer than the replica's safety poll (10 s): a NOTIFY lost on a busy machine is then a delay, as the live
+  // channel is built to take it, not a failure. A wait that passes returns as soon as its event arrives.
+  const waitFor: LiveClient['waitFor'] = (predicate, what, timeoutMs = 15_000) =>
     until(() => predicate(messages), `${what}; got ${JSON.stringify(messages)}`, timeoutMs);
   return {
     status: response.status,
