@@ -95,7 +95,7 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
     await page.goto(`${site()}/SupportCenter`);
     await expect(page).toHaveURL(/\/SupportCenter\/game$/);
     await page.goto(`${site()}/no/such/page`);
-    await expect(page.getByTestId('not-found')).toContainText(t('shell', 'ko', 'notFound.title'));
+    await expect(page.getByTestId('not-found')).toContainText(t('common', 'ko', 'notFound.title'));
   });
 
   test('a token in the URL leaves the address bar at once; one the API does not know logs nobody in', async ({ page }) => {

@@ -12,13 +12,13 @@ export function createNotFoundApp(): AppLifecycles {
       page.className = 'not-found';
       page.dataset.testid = 'not-found';
       const heading = document.createElement('h2');
-      heading.textContent = i18next.t('shell:notFound.title');
+      heading.textContent = i18next.t('common:notFound.title');
       const body = document.createElement('p');
-      body.textContent = i18next.t('shell:notFound.body');
+      body.textContent = i18next.t('common:notFound.body');
       const home = document.createElement('a');
       const link = platformLink(ROUTES.home);
       home.href = link.href;
-      home.textContent = i18next.t('shell:notFound.home');
+      home.textContent = i18next.t('common:notFound.home');
       home.addEventListener('click', link.onClick);
       page.append(heading, body, home);
       region.append(page);
