@@ -65,32 +65,32 @@ describe('live channel', () => {
   });
 
   it('never gives a player an event only agents may see (an internal note, an assignment), live or replayed', async () => {
-    const ticket = await createTicket(harness, harness.player1, platformBody());
     const [player, agent] = await Promise.all([openLive(harness, harness.player1), openLive(harness, harness.agent)]);
     await Promise.all([player.waitFor(isReady, 'ready'), agent.waitFor(isReady, 'ready')]);
     const from = lastId(player)!;
+    const ticket = await createTicket(harness, harness.player1, platformBody());
     const noted = await call(harness, 'agentInquiryNote', {
       token: harness.agent,
       body: { inquiryId: ticket, requestId: randomUUID(), content: 'For agents only.' },
     });
     expect(noted.status).toBe(200);
     await agentReply(harness, ticket);
-    await agent.waitFor(() => kinds(agent.events(), ticket).length === 4, "the agent's four events");
-    expect(kinds(agent.events(), ticket)).toEqual(['note', 'message', 'assigned', 'status']);
-    await player.waitFor(() => kinds(player.events(), ticket).length === 2, "the player's two events");
-    expect(kinds(player.events(), ticket)).toEqual(['message', 'status']);
+    await agent.waitFor(() => kinds(agent.events(), ticket).length === 5, "the agent's five events");
+    expect(kinds(agent.events(), ticket)).toEqual(['created', 'note', 'message', 'assigned', 'status']);
+    await player.waitFor(() => kinds(player.events(), ticket).length === 3, "the player's three events");
+    expect(kinds(player.events(), ticket)).toEqual(['created', 'message', 'status']);
     const replay = await openLive(harness, harness.player1, { lastEventId: from });
     await replay.waitFor(isReady, 'the replay');
-    expect(kinds(replay.events(), ticket)).toEqual(['message', 'status']);
+    expect(kinds(replay.events(), ticket)).toEqual(['created', 'message', 'status']);
     for (const client of [player, agent, replay]) client.close();
   });
 
   it('resumes after a drop from the Last-Event-ID: nothing missed, nothing twice, on another replica too', async () => {
-    const ticket = await createTicket(harness, harness.player1, platformBody());
     const first = await openLive(harness, harness.player1);
     await first.waitFor(isReady, 'ready');
+    const ticket = await createTicket(harness, harness.player1, platformBody());
     await agentReply(harness, ticket, 'Before the drop.');
-    await first.waitFor(() => kinds(first.events(), ticket).length === 2, 'the reply before the drop');
+    await first.waitFor(() => kinds(first.events(), ticket).length === 3, 'the ticket and the reply before the drop');
     const resumeFrom = lastId(first);
     first.close();
     await first.ended;
@@ -120,9 +120,10 @@ describe('live channel', () => {
   });
 
   it('delivers an event of a transaction that commits after a later one, before it and once', async () => {
-    const ticket = await createTicket(harness, harness.player1, platformBody());
     const client = await openLive(harness, harness.agent);
     await client.waitFor(isReady, 'ready');
+    const ticket = await createTicket(harness, harness.player1, platformBody());
+    await client.waitFor(() => kinds(client.events(), ticket).length === 1, 'the new ticket');
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -148,13 +149,13 @@ describe('live channel', () => {
     if (POSTGRES_URL) {
       await later;
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(kinds(client.events(), ticket)).toEqual([]);
+      expect(kinds(client.events(), ticket)).toEqual(['created']);
     }
     release();
     await Promise.all([slow, later]);
-    await client.waitFor(() => kinds(client.events(), ticket).length === 2, 'both events');
+    await client.waitFor(() => kinds(client.events(), ticket).length === 3, 'both events');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(kinds(client.events(), ticket)).toEqual(['status', 'message']);
+    expect(kinds(client.events(), ticket)).toEqual(['created', 'status', 'message']);
     client.close();
   });
 });

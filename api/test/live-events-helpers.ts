@@ -73,6 +73,11 @@ export interface LiveClient {
   waitFor: (predicate: (messages: EventStreamMessage[]) => boolean, what: string, timeoutMs?: number) => Promise<void>;
 }
 
+/**
+ * Opens a stream as a browser does. Open it before creating the tickets a test follows: a stream opened just after a
+ * ticket may start before or after its 'created' event, as a transaction still running elsewhere in the cluster
+ * (another test file's) keeps that event unsettled for the moment the stream reads where to start.
+ */
 export async function openLive(
   harness: LiveHarness,
   token: string | null,
@@ -102,7 +107,11 @@ export async function openLive(
   // Longer than the replica's safety poll (10 s): a NOTIFY lost on a busy machine is then a delay, as the live
   // channel is built to take it, not a failure. A wait that passes returns as soon as its event arrives.
   const waitFor: LiveClient['waitFor'] = (predicate, what, timeoutMs = 15_000) =>
-    until(() => predicate(messages), `${what}; got ${JSON.stringify(messages)}`, timeoutMs);
+    until(
+      () => predicate(messages),
+      () => `${what}; got ${JSON.stringify(messages)}`,
+      timeoutMs,
+    );
   return {
     status: response.status,
     messages,
@@ -114,10 +123,11 @@ export async function openLive(
   };
 }
 
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 3_000): Promise<void> {
+/** Polls `check` until it holds; `what` says what was awaited, read at the timeout so it can show the state then. */
+export async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = 3_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -41,11 +41,11 @@ describe('live channel', () => {
   });
 
   it('prunes events past their retention, and a resume from before them starts afresh', async () => {
-    const ticket = await createTicket(harness, harness.player1, platformBody());
     const client = await openLive(harness, harness.player1);
     await client.waitFor(isReady, 'ready');
+    const ticket = await createTicket(harness, harness.player1, platformBody());
     await agentReply(harness, ticket);
-    await client.waitFor(() => kinds(client.events(), ticket).length === 2, 'the reply');
+    await client.waitFor(() => kinds(client.events(), ticket).length === 3, 'the ticket and the reply');
     const before = lastId(client)!;
     client.close();
     // Written after the player left, and pruned before they come back: they cannot know what they missed.
