@@ -4,6 +4,7 @@ export * from './router-root.js';
 export * from './error-boundary.js';
 export * from './async-boundary.js';
 export * from './states.js';
+export * from './not-found-view.js';
 export * from './field.js';
 export * from './modal-dialog.js';
 export * from './error-key.js';
