@@ -9,6 +9,8 @@ describe('routeNameOf', () => {
       '/login': 'login',
       '/UserCenter/': 'userCenter',
       '/GamesDetails/3': 'gameDetails',
+      '/GamesDetails': 'notFound',
+      '/GamesDetails/3/extra': 'notFound',
       '/SupportCenter': 'support.game',
       '/SupportCenter/history': 'support.history',
       '/SupportCenter/feedback': 'support.feedback',

@@ -48,7 +48,8 @@ export function routeNameOf(pathname: string): RouteName {
   if (path === ROUTES.vkRedirect) return 'vkRedirect';
   if (path === ROUTES.login) return 'login';
   if (path === ROUTES.userCenter) return 'userCenter';
-  if (path.startsWith(`${ROUTES.gameDetails}/`)) return 'gameDetails';
+  // One segment, the game's id: deeper addresses are not a game's (the catalogue shows them not found).
+  if (path.startsWith(`${ROUTES.gameDetails}/`) && !path.includes('/', ROUTES.gameDetails.length + 1)) return 'gameDetails';
   if (path === ROUTES.supportCenter) return `support.${SUPPORT_DEFAULT_STEP}`;
   if (path.startsWith(`${ROUTES.supportCenter}/`)) {
     const step = path.slice(ROUTES.supportCenter.length + 1).split('/')[0];

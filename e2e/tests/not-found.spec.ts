@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { t } from '../support/locales.js';
+import { site } from '../support/ports.js';
+
+/**
+ * Unknown addresses under a prefix a remote owns (SPEC §2): single-spa-layout mounts that remote for them, not the
+ * shell's default route, so the remote itself must say "Page not found".
+ */
+const OWNED_UNKNOWN = ['/GamesDetails', '/GamesDetails/1/extra', '/login/xyz', '/UserCenter/xyz', '/vkRedirect/xyz'];
+
+/** Records on `window.notFoundSeen` whether the not-found view was ever added to the page, even for a moment. */
+async function recordNotFound(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { notFoundSeen: boolean };
+    seen.notFoundSeen = false;
+    const selector = '[data-testid="not-found"]';
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element && (node.matches(selector) || node.querySelector(selector))) seen.notFoundSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const notFoundSeen = (page: Page) => page.evaluate(() => (window as unknown as { notFoundSeen: boolean }).notFoundSeen);
+
+test.describe('an unknown address under a remote’s prefix', () => {
+  for (const language of ['en', 'ar'] as const) {
+    for (const address of OWNED_UNKNOWN) {
+      test(`${address} in ${language} says "Page not found" in the main region, and its link leads to the front page`, async ({ page }) => {
+        await page.goto(`${site('atlas.localhost')}${address}?self_area=eru&spec_lang=${language}`);
+        const notFound = page.locator('#app-region').getByTestId('not-found');
+        await expect(notFound.getByRole('heading', { level: 2 })).toHaveText(t('common', language, 'notFound.title'));
+        await expect(notFound).toContainText(t('common', language, 'notFound.body'));
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByTestId('page-title')).toHaveText(t('shell', language, 'titles.notFound'));
+        await expect(page.getByTestId('not-found')).toHaveCount(1);
+        const home = notFound.getByRole('link', { name: t('common', language, 'notFound.home') });
+        await expect(home).toHaveAttribute('href', '/');
+        await home.click();
+        await expect(page).toHaveURL(`${site('atlas.localhost')}/`);
+        await expect(page.getByTestId('banner-carousel')).toBeVisible();
+        await expect(page.getByTestId('not-found')).toHaveCount(0);
+      });
+    }
+  }
+
+  test('a navigation between apps never shows the not-found view, not even for a moment', async ({ page }) => {
+    await recordNotFound(page);
+    await page.goto(`${site()}/?spec_lang=en`);
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-login').click();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-home').click();
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('side-menu').getByTestId('menu-games').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/GamesDetails\/\d+$/);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-login').click();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    expect(await notFoundSeen(page)).toBe(false);
+    // The recorder does see the view when it is shown: the shell's page for an address no app owns.
+    await page.goto(`${site()}/nothing-here`);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    expect(await notFoundSeen(page)).toBe(true);
+  });
+});
