@@ -26,6 +26,40 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     await expect(page.getByTestId('support-step-question')).toContainText(first?.gameName ?? 'missing');
   });
 
+  test("step one's button to the help topics stays where it is while the chosen game's downloads load", async ({ page }) => {
+    const withDownloads = [];
+    for (const game of await gamesSimple('en')) if ((await gameDownloads(game.id)).length > 0) withDownloads.push(game);
+    const [first, second] = withDownloads;
+    expect(first && second, 'the seed has two games with downloads').toBeTruthy();
+    await page.goto(`${site()}/SupportCenter/game?spec_lang=en`);
+    const step = page.getByTestId('support-step-game');
+    await step.getByRole('button', { name: first?.gameName }).click();
+    await expect(step.getByTestId('game-downloads').getByRole('link').first()).toBeVisible();
+
+    // The next game's downloads are held back until the button's place has been read.
+    let answerDownloads!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answerDownloads = resolve;
+    });
+    let asked!: () => void;
+    const downloadsAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route('**/game/downloads?*', async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await step.getByRole('button', { name: second?.gameName }).click();
+    await downloadsAsked;
+    const next = step.getByTestId('to-question');
+    await expect(next).toContainText(second?.gameName ?? 'missing');
+    const before = await next.boundingBox();
+    answerDownloads();
+    await expect(step.getByTestId('game-downloads').getByRole('link')).toHaveCount((await gameDownloads(second?.id ?? 0)).length);
+    expect(await next.boundingBox()).toEqual(before);
+  });
+
   test('an address under the support centre that names no step leads to step one, once', async ({ page }) => {
     for (const unknown of ['/SupportCenter/desk', '/SupportCenter/desk/inbox', '/SupportCenter']) {
       const addresses: string[] = [];

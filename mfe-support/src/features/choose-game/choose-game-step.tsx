@@ -66,7 +66,8 @@ export function ChooseGameStep() {
       ) : null}
       {gameId !== null ? (
         <>
-          <Downloads gameId={gameId} />
+          {/* Before the downloads, whose list arrives a moment later: below it, the step's one action would move
+              down under the finger or pointer on its way to it. */}
           <button
             type="button"
             className={`button-primary ${styles.next}`}
@@ -75,6 +76,7 @@ export function ChooseGameStep() {
           >
             {t('support:game.next', { game: csForm.gameName })}
           </button>
+          <Downloads gameId={gameId} />
         </>
       ) : null}
     </section>
