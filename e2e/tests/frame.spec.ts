@@ -92,9 +92,9 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
   });
 
   test('/SupportCenter redirects to /SupportCenter/game and unknown paths get a not-found page', async ({ page }) => {
-    await page.goto(`${site()}/SupportCenter`);
+    expect((await page.goto(`${site()}/SupportCenter`))?.status()).toBe(200);
     await expect(page).toHaveURL(/\/SupportCenter\/game$/);
-    await page.goto(`${site()}/no/such/page`);
+    expect((await page.goto(`${site()}/no/such/page`))?.status()).toBe(404);
     await expect(page.getByTestId('not-found')).toContainText(t('common', 'ko', 'notFound.title'));
   });
 

@@ -42,7 +42,7 @@ exports.document = {
   prepare: async () => {},
   async render(input) {
     globalThis.warmUpProbe.pages.push({ path: input.path, host: input.host });
-    return { html: input.template, inlineStyles: [] };
+    return { status: 200, html: input.template, inlineStyles: [] };
   },
 };`;
 

@@ -120,7 +120,7 @@ async function composedPageSender(
   const plain = plainPageSender(indexFile);
   const originOf = (app: string) =>
     (REMOTE_NAMES as readonly string[]).includes(app) ? new URL(remotes[app as RemoteName]).origin : undefined;
-  const compose = async (request: FastifyRequest): Promise<{ html: string; policy: string }> => {
+  const compose = async (request: FastifyRequest): Promise<{ status: number; html: string; policy: string }> => {
     const renderer = loadBundle()?.exports.document;
     if (!renderer) throw new Error('the shell has no server bundle');
     const url = new URL(request.url, 'http://page.invalid');
@@ -134,10 +134,10 @@ async function composedPageSender(
     });
     // Behind nginx (FIRST_VIEW_INCLUDES=edge) the edge fills the includes in, with its cache; else this server does.
     const html = process.env.FIRST_VIEW_INCLUDES === 'edge' ? page.html : await resolveIncludes(page.html, originOf);
-    return { html, policy: contentSecurityPolicy(remoteOrigins, page.inlineStyles.map(cspHash)) };
+    return { status: page.status, html, policy: contentSecurityPolicy(remoteOrigins, page.inlineStyles.map(cspHash)) };
   };
   return async (request, reply) => {
-    let page: { html: string; policy: string };
+    let page: { status: number; html: string; policy: string };
     let deadline: NodeJS.Timeout | undefined;
     try {
       page = await Promise.race([
@@ -153,6 +153,7 @@ async function composedPageSender(
       clearTimeout(deadline);
     }
     return reply
+      .code(page.status)
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', page.policy)
       .type('text/html; charset=utf-8')

@@ -74,6 +74,8 @@ export interface PageDocumentInput {
 }
 
 export interface PageDocument {
+  /** 404 for an address no view of the platform knows (`routeNameOf`'s notFound), which still gets the page. */
+  status: 200 | 404;
   html: string;
   /** The inline styles the page carries (the brand's theme), allowed by the page's CSP by their hashes. */
   inlineStyles: readonly string[];

@@ -7,6 +7,7 @@ import {
   escapeHtml,
   i18next,
   requestedPageContext,
+  routeNameOf,
   seedSimpleGames,
   textDirection,
   themeVariables,
@@ -130,7 +131,7 @@ export const document = {
       html = replaceOnce(html, /(<div id="frame-top"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${top}${close}`);
       html = replaceOnce(html, /(<main id="app-region"[^>]*>)(<\/main>)/, (_match, open, close) => `${open}${region}${close}`);
       html = replaceOnce(html, /(<div id="frame-bottom"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${bottom}${close}`);
-      return { html, inlineStyles: [theme] };
+      return { status: routeNameOf(input.path) === 'notFound' ? 404 : 200, html, inlineStyles: [theme] };
     });
   },
 };
