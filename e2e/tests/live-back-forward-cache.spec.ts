@@ -18,7 +18,7 @@ test('a logged-in player goes from page to page without the pages left behind ho
   await logIn(page, DEMO.player2);
   for (let visit = 1; visit <= VISITS; visit += 1) {
     // Each page kept its stream open in the cache: the seventh waited for a free connection that never came.
-    // The page's last start-up call: an answer that reaches a page already in the cache evicts it.
+    // The page's last start-up call: Chromium keeps no page left with a call still in flight.
     const feedbackAnswered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/inquiries/feedback'));
     await page.goto(`${site()}/GamesDetails/${(visit % 8) + 1}?visit=${visit}`, { timeout: 10_000 });
     await expect(page.getByTestId('menu-button'), `visit ${visit}`).toBeEnabled();
@@ -28,8 +28,10 @@ test('a logged-in player goes from page to page without the pages left behind ho
   }
 
   const streamAgain = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
-  // A page brought back from the cache fires no load event.
+  // A page brought back from the cache fires no load event. Its script is read once its stream is open again: read
+  // at the commit, it raced the restore ("Execution context was destroyed", 3 runs of 10), where the page had come
+  // back from the cache all the same (22 of 22 read after it).
   await page.goBack({ waitUntil: 'commit' });
-  expect(await page.evaluate(() => 'keptInCache' in window)).toBe(true);
   await streamAgain;
+  expect(await page.evaluate(() => 'keptInCache' in window)).toBe(true);
 });
