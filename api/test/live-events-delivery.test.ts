@@ -5,7 +5,7 @@ import { call } from './api-calls.js';
 import { harnessForFile, POSTGRES_URL } from './helpers.js';
 import { platformBody, replyBody } from './ticket-bodies.js';
 import { agentReply, createTicket } from './tickets-helpers.js';
-import { createLiveHarness, isReady, kinds, lastId, openLive } from './live-events-helpers.js';
+import { createLiveHarness, isReady, kinds, lastId, openLive, untilSettled } from './live-events-helpers.js';
 
 const harness = harnessForFile(createLiveHarness);
 
@@ -98,6 +98,7 @@ describe('live channel', () => {
     // While the player is away (the replica killed, the network gone), the agent answers and ends the chat.
     await agentReply(harness, ticket, 'During the drop.');
     await call(harness, 'agentInquiryEnd', { token: harness.agent, body: { inquiryId: ticket } });
+    await untilSettled(harness);
 
     const second = await openLive(harness, harness.player1, { lastEventId: resumeFrom!, at: harness.replica.base });
     await second.waitFor(isReady, 'ready');

@@ -132,6 +132,23 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
   }
 }
 
+/**
+ * Waits until every event written so far is settled: its transaction, and every older one anywhere in the cluster
+ * (another test file's, on PostgreSQL), has ended. Until then a replay stops before it and sends it just after `ready`.
+ */
+export async function untilSettled(harness: TicketHarness): Promise<void> {
+  await until(
+    async () => {
+      const { rows } = await harness.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM ticket_events WHERE tx >= pg_snapshot_xmin(pg_current_snapshot())::text::bigint',
+      );
+      return rows[0]?.count === 0;
+    },
+    'every event settled',
+    15_000,
+  );
+}
+
 export async function countEvents(harness: TicketHarness): Promise<number> {
   const { rows } = await harness.db.query<{ count: number }>('SELECT count(*)::int AS count FROM ticket_events');
   return rows[0]?.count ?? 0;
