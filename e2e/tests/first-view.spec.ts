@@ -47,6 +47,32 @@ test.describe('first view in the HTML, scripts disabled', () => {
     await expect(page.locator('#all-games li').first()).toContainText(games[0]!.title);
   });
 
+  test("each first view's stylesheets come in the head, where the first paint waits for them, and none in its region", async ({ page }) => {
+    // A stylesheet linked in the region stops the parser there: the frame was painted alone, the view after it.
+    const views = [
+      ['/', 'catalog'],
+      ['/GamesDetails/3', 'catalog'],
+      ['/SupportCenter/game', 'support'],
+      ['/login', 'account'],
+    ] as const;
+    for (const [path, remote] of views) {
+      await visitWarm(page, `${site()}${path}?spec_lang=en`);
+      const hrefs = await Promise.all((await page.locator('head link[rel="stylesheet"]').all()).map((link) => link.getAttribute('href')));
+      const remoteOrigin = `http://localhost:${PORTS[remote]}`;
+      expect(
+        hrefs.filter((href) => href?.startsWith(`${remoteOrigin}/`) && href.endsWith('.css')),
+        `${path}: the head links ${remote}'s stylesheet`,
+      ).toHaveLength(1);
+      await expect(
+        page.locator(`[id="single-spa-application:${remote}"] link[rel="stylesheet"]`),
+        `${path}: the region links none`,
+      ).toHaveCount(0);
+    }
+    // And the view is styled by it: the All games section's margin comes from the catalogue's stylesheet.
+    await visitWarm(page, `${site()}/?spec_lang=en`);
+    await expect(page.locator('#all-games')).toHaveCSS('margin-top', '32px');
+  });
+
   test("a game's details and the login page show their first view", async ({ page }) => {
     const games = await gamesAll('en');
     const game = games.find((candidate) => candidate.id === 3)!;

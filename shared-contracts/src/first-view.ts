@@ -1,4 +1,5 @@
 import type { Language } from './areas.js';
+import { escapeHtml } from './text.js';
 
 /**
  * A page's first view in its HTML (README "First view in the HTML"): the shell's frame and the routed remote's first screen arrive
@@ -25,6 +26,20 @@ export function releaseFirstView(root: ParentNode): void {
 
 /** Where every app's origin serves its first-view fragment; the edge includes `/_fragment/<app>/first-view`. */
 export const FIRST_VIEW_FRAGMENT_PATH = '/_fragment/first-view';
+
+/**
+ * Where every remote's origin serves the stylesheet links of its first view, for the page's head; the edge includes
+ * `/_fragment/<app>/stylesheets` there. In the head they hold the first paint until the view is styled, the whole
+ * page is laid out once before that paint, and the parser never stops in the region: a stylesheet linked inside the
+ * body stops the parser there until it has loaded, the page paints its frame alone meanwhile, and the view is laid
+ * out after the first paint, in one long task of the main thread (issue 13).
+ */
+export const FIRST_VIEW_STYLESHEETS_PATH = '/_fragment/stylesheets';
+
+/** The head's links to a first view's stylesheets (FIRST_VIEW_STYLESHEETS_PATH), by absolute URL. */
+export function stylesheetLinks(hrefs: readonly string[]): string {
+  return hrefs.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+}
 
 /** The data island a remote's first view was rendered from, when it is for this page's language. */
 export function readDataIsland<T>(id: string, language: Language): T | undefined {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { stylesheetLinks } from 'shared-contracts';
 import type { FirstViewRenderer, PageDocument, PageDocumentInput } from 'shared-contracts/server';
 
 /**
@@ -18,6 +19,8 @@ export const SERVER_BUNDLE_FILE = 'server/first-view.cjs';
 
 /** The path every app's origin serves its first view on (shared-contracts FIRST_VIEW_FRAGMENT_PATH). */
 export const FIRST_VIEW_PATH = '/_fragment/first-view';
+/** The path every remote's origin serves its first view's stylesheet links on (shared-contracts FIRST_VIEW_STYLESHEETS_PATH). */
+export const STYLESHEETS_PATH = '/_fragment/stylesheets';
 /** How long the edge waits for a fragment before the page goes out without it (the client then renders it). */
 export const FRAGMENT_TIMEOUT_MS = 300;
 /** How long the shell may take to compose a page before it goes out as built (and renders in the browser). */
@@ -178,6 +181,8 @@ const FRAGMENT_QUERY = ['path', 'host', 'area', 'lang', 'search'] as const;
 /**
  * `GET /_fragment/first-view` on a remote's origin: its first view for the page, brand, area and language asked,
  * from the cache when rendered in the last minute by this same version of the remote; 204 when the route has none.
+ * `GET /_fragment/stylesheets`: the links to its view's stylesheets, for the page's head, as its manifest names them
+ * now (a redeploy changes both answers together); 204 when it has none.
  * Resolves once the remote's renderer is warm (untilWarm), for the server to listen then.
  */
 export async function registerFirstViewFragments(
@@ -186,7 +191,7 @@ export async function registerFirstViewFragments(
 ): Promise<void> {
   const exposedStylesheets = exposedStylesheetsReader(options.root, options.publicOrigin);
   const loadBundle = serverBundleLoader(options.root, {
-    run: async ({ renderer }) => renderer?.warmUp({ apiUrl: options.apiUrl, stylesheets: exposedStylesheets() }),
+    run: async ({ renderer }) => renderer?.warmUp({ apiUrl: options.apiUrl }),
     failed: (error) =>
       app.log.warn({ err: error }, "the first views could not be warmed up: the first fragments may miss the edge's timeout"),
     ...(options.warmUpDeadlineMs === undefined ? {} : { deadlineMs: options.warmUpDeadlineMs }),
@@ -196,6 +201,11 @@ export async function registerFirstViewFragments(
   const cache = new ExpiringCache<Buffer | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
   // One render at a time per page: requests arriving meanwhile wait for it rather than render it again.
   const rendering = new Map<string, Promise<Buffer | null>>();
+  app.get(STYLESHEETS_PATH, async (_request, reply) => {
+    const links = stylesheetLinks(exposedStylesheets());
+    reply.header('Cache-Control', `public, max-age=${FRAGMENT_CACHE_MS / 1000}`);
+    return links === '' ? reply.code(204).send() : reply.type('text/html; charset=utf-8').send(links);
+  });
   app.get(FIRST_VIEW_PATH, async (request, reply) => {
     const bundle = loadBundle();
     const renderer = bundle?.exports.renderer;
@@ -206,7 +216,7 @@ export async function registerFirstViewFragments(
       let pending = rendering.get(key);
       if (!pending) {
         pending = renderer
-          .render(query, { apiUrl: options.apiUrl, stylesheets: exposedStylesheets() })
+          .render(query, { apiUrl: options.apiUrl })
           .then((html) => {
             const fragment = html === null ? null : Buffer.from(html);
             cache.set(key, fragment);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stylesheetLinks } from 'shared-contracts';
 import type { FirstViewRenderer, PageDocument, PageDocumentInput } from 'shared-contracts/server';
 import { renderer as account } from 'mfe-account/server';
 import { renderer as catalog } from 'mfe-catalog/server';
@@ -12,14 +13,16 @@ import { FIRST_VIEW_STYLESHEETS_FILE, type FirstViewStylesheets } from './styles
  * The monolith's page renderer (its server bundle's `document`, served by the shell's static server as the
  * federated shell's is): the same page with the same first view, the shell's frame and the routed page's view
  * rendered by the remotes' own renderers, but in one process, as a monolith renders a page. The shell's document
- * names the routed view in an include for the edge; here it is filled in directly, so no fragment is asked of
- * any origin.
+ * names the routed view and its stylesheets in includes for the edge; here they are filled in directly, so no
+ * fragment is asked of any origin.
  */
 
 const RENDERERS: Record<string, FirstViewRenderer> = { catalog, support, account };
 
 /** The include the shell's document writes into the routed remote's region (shell/src/server/first-view.tsx). */
 const INCLUDE = /<!--# include virtual="\/_fragment\/([a-z]+)\/first-view\?([^"]*)" -->/;
+/** The include of that remote's stylesheets the shell's document writes into the head. */
+const STYLESHEETS_INCLUDE = /<!--# include virtual="\/_fragment\/[a-z]+\/stylesheets" -->/;
 
 /**
  * Read beside this bundle: the browser build writes it at build time. `__dirname` is the bundle's folder, which
@@ -36,12 +39,10 @@ const views = new ExpiringCache<string | null>(FRAGMENT_CACHE_MS, 2_000);
 function renderView(remote: string, query: string, apiUrl: string): Promise<string | null> {
   const renderer = RENDERERS[remote];
   if (!renderer) return Promise.resolve(null);
-  return renderer
-    .render(Object.fromEntries(new URLSearchParams(query)), { apiUrl, stylesheets: stylesheets[remote] ?? [] })
-    .then((html) => {
-      views.set(`${remote}?${query}`, html);
-      return html;
-    });
+  return renderer.render(Object.fromEntries(new URLSearchParams(query)), { apiUrl }).then((html) => {
+    views.set(`${remote}?${query}`, html);
+    return html;
+  });
 }
 
 /** The routed view's HTML; empty when it has none or fails, and the page then renders it in the browser. */
@@ -61,7 +62,9 @@ export const document = {
     const page = await shellDocument.render(input);
     const include = INCLUDE.exec(page.html);
     if (!include) return page;
-    const view = await routedView(include[1] ?? '', include[2] ?? '', input.apiUrl);
-    return { ...page, html: page.html.replace(include[0], () => view) };
+    const remote = include[1] ?? '';
+    const view = await routedView(remote, include[2] ?? '', input.apiUrl);
+    const html = page.html.replace(include[0], () => view).replace(STYLESHEETS_INCLUDE, () => stylesheetLinks(stylesheets[remote] ?? []));
+    return { ...page, html };
   },
 };

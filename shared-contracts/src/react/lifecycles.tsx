@@ -37,31 +37,13 @@ function regionOf(props: RemoteProps): HTMLElement {
 }
 
 /**
- * Copies the stylesheets of a first view into the head, before the root takes the region over (a root that replaces
- * the view removes them; a hydrated one leaves them in a region that goes with its route), and waits until the
- * copies apply (from the cache). The federation runtime finds the exposed module's stylesheet on the page by its URL
- * and adds no other, so the first view's one must outlive the region; moving the element instead would leave the
- * page unstyled for a moment, and shift it.
- */
-async function keepFirstViewStylesheets(region: HTMLElement): Promise<void> {
-  const copies = [...region.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => {
-    const copy = link.cloneNode() as HTMLLinkElement;
-    const applied = new Promise<void>((resolve) => {
-      copy.addEventListener('load', () => resolve(), { once: true });
-      copy.addEventListener('error', () => resolve(), { once: true });
-    });
-    document.head.append(copy);
-    return applied;
-  });
-  await Promise.all(copies);
-}
-
-/**
- * The first element of a first view in a region, if the page's HTML carries one: the region then holds the view's
- * stylesheets, the view, then its data islands. A region the edge left empty (the fragment failed) holds none.
+ * The first element of a first view in a region, if the page's HTML carries one: the region then holds the view,
+ * then its data islands (its stylesheets are in the head, where they outlive the region, and the federation runtime
+ * finds the exposed module's stylesheet there by its URL and adds no other). A region the edge left empty (the
+ * fragment failed) holds none.
  */
 function firstViewIn(region: HTMLElement): Element | undefined {
-  return [...region.children].find((child) => child.localName !== 'link' && child.localName !== 'script');
+  return [...region.children].find((child) => child.localName !== 'script');
 }
 
 /**
@@ -173,7 +155,6 @@ export function createRemoteApp(options: {
     },
     mount: async (props) => {
       const region = regionOf(props);
-      await keepFirstViewStylesheets(region);
       return new Promise<void>((resolve) => {
         const typing = followTypedText(region);
         const firstView = firstViewIn(region);

@@ -31,8 +31,6 @@ export interface FirstViewRequest {
 export interface FirstViewEnvironment {
   /** The API's base URL as this server reaches it. */
   apiUrl: string;
-  /** Stylesheets of the app's exposed module, by absolute URL (from its mf-manifest.json). */
-  stylesheets: readonly string[];
 }
 
 /**
@@ -234,7 +232,8 @@ export function firstViewApi(request: Pick<FirstViewRequest, 'host' | 'area' | '
 
 /**
  * The renderer a remote's server bundle exports: it loads the common and the remote's messages, lets the remote
- * pick the view for the path (null for none), and renders it after the remote's stylesheets and before its islands.
+ * pick the view for the path (null for none), and renders it, then its islands. Its stylesheets go in the page's
+ * head (`stylesheetLinks`), not here.
  */
 export function createFirstViewRenderer(options: {
   namespace: string;
@@ -250,11 +249,10 @@ export function createFirstViewRenderer(options: {
     const view = await options.view(request, firstViewApi(request, environment));
     if (!view) return null;
     return renderWithPlatform(request, { [options.namespace]: options.loadMessages }, (renderToHtml) => {
-      const links = environment.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
       const islands = Object.entries(view.islands ?? {})
         .map(([id, value]) => dataIsland(id, request.language, value))
         .join('');
-      return `${links}${inertControls(renderToHtml(view.element()))}${islands}`;
+      return `${inertControls(renderToHtml(view.element()))}${islands}`;
     });
   };
   return {

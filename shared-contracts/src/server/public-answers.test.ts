@@ -73,7 +73,7 @@ describe('firstViewApi', () => {
   });
 
   const gamesFor = (host: string, language: 'ko' | 'ja' = 'ko') =>
-    firstViewApi({ host, area: 'kr', language }, { apiUrl, stylesheets: [] }).call('gamesSimple', { query: { platform: 'web' } });
+    firstViewApi({ host, area: 'kr', language }, { apiUrl }).call('gamesSimple', { query: { platform: 'web' } });
 
   it("shares a brand's public answers across its hosts, and asks again for another brand, language or query", async () => {
     const first = await gamesFor('nova.localhost');
@@ -86,7 +86,7 @@ describe('firstViewApi', () => {
 
     await gamesFor('hikari.localhost');
     await gamesFor('nova.localhost', 'ja');
-    await firstViewApi({ host: 'nova.localhost', area: 'kr', language: 'ko' }, { apiUrl, stylesheets: [] }).call('gamesSimple', {
+    await firstViewApi({ host: 'nova.localhost', area: 'kr', language: 'ko' }, { apiUrl }).call('gamesSimple', {
       query: { platform: 'android' },
     });
     expect(asked.map((request) => request.url)).toEqual([

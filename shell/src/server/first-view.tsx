@@ -76,7 +76,7 @@ export const document = {
     const request = { path: input.path, host: input.host, area, language };
     // The game list fills the side menu and the Top up link, and the game-info check's answer spares the browser's
     // start-up that round trip (bootstrapPlatform); without either the frame still renders, and the browser asks.
-    const api = firstViewApi(request, { apiUrl: input.apiUrl, stylesheets: [] });
+    const api = firstViewApi(request, { apiUrl: input.apiUrl });
     const [games, precheck] = await Promise.all([
       api.call('gamesSimple', { query: { platform: 'web' } }).catch((): GameSimple[] | null => null),
       api.call('gamesPrecheck').then(
@@ -104,6 +104,9 @@ export const document = {
         ? // The query is percent-encoded (no quote, no markup) and stays raw: nginx passes an include's path as written.
           `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${query.toString()}" --></div>`
         : '';
+      // The view's stylesheets, last in the head (FIRST_VIEW_STYLESHEETS_PATH): the first paint waits for them and
+      // shows the whole first view, laid out once.
+      const stylesheets = remote ? `<!--# include virtual="/_fragment/${remote}/stylesheets" -->` : '';
       let html = input.template;
       html = replaceOnce(
         html,
@@ -121,7 +124,7 @@ export const document = {
         () => `<link rel="icon" type="image/svg+xml" href="${BRAND_ASSETS[brand.id].favicon}">`,
       );
       html = html.replace(/<title>[^<]*<\/title>/, '');
-      html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style></head>`);
+      html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style>${stylesheets}</head>`);
       html = replaceOnce(html, /<body>/, () => `<body data-brand="${brand.id}">`);
       html = replaceOnce(
         html,
