@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * The agents' desk's keyboard shortcuts (issue 15), in the order its help dialog lists them. The queue's own keys
@@ -29,9 +29,11 @@ function keyBelongsTo(target: EventTarget | null): boolean {
  * does nothing else then (`/` would otherwise start the browser's find).
  */
 export function useDeskShortcuts(actions: Partial<Record<DeskShortcutAction, () => void>>): void {
-  // The latest actions, read when a key is pressed: the listener stays the same across renders.
+  // The latest actions, read when a key is pressed: the listener stays the same across renders. They are taken in
+  // the commit's layout phase, before the browser paints what they act on: a passive effect runs after the paint,
+  // and a key pressed as the queue appeared found the actions of the render before it, with no queue to move in.
   const current = useRef(actions);
-  useEffect(() => {
+  useLayoutEffect(() => {
     current.current = actions;
   });
   useEffect(() => {
