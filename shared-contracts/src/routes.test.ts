@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameDetailsPath, inquiryFeedbackPath, routeNameOf, SUPPORT_AGENT_PATH, supportStepPath } from './routes.js';
+import { gameDetailsPath, inquiryFeedbackPath, redirectTargetOf, routeNameOf, SUPPORT_AGENT_PATH, supportStepPath } from './routes.js';
 
 describe('routeNameOf', () => {
   it('names every route of SPEC §2', () => {
@@ -26,5 +26,14 @@ describe('routeNameOf', () => {
     expect(supportStepPath('inquiry')).toBe('/SupportCenter/inquiry');
     expect(gameDetailsPath(4, 'features')).toBe('/GamesDetails/4#features');
     expect(inquiryFeedbackPath(12)).toBe('/SupportCenter/feedback?inquiryId=12');
+  });
+});
+
+describe('redirectTargetOf', () => {
+  it('sends an address under the support centre that names no step to step one, with its query, and no other', () => {
+    expect(redirectTargetOf('/SupportCenter/desk', '?spec_lang=ar')).toBe('/SupportCenter/game?spec_lang=ar');
+    expect(redirectTargetOf('/SupportCenter/desk/inbox', '')).toBe('/SupportCenter/game');
+    for (const path of ['/SupportCenter', '/SupportCenter/question', '/SupportCenter/agent', '/', '/nope', '/GamesDetails/1/extra'])
+      expect(redirectTargetOf(path, '?x=1'), path).toBeNull();
   });
 });

@@ -59,3 +59,14 @@ export function routeNameOf(pathname: string): RouteName {
   }
   return 'notFound';
 }
+
+/**
+ * Where the platform sends an address instead of showing it: one under the support centre that names no step goes
+ * to step one, as the support remote's own routes do (mfe-support `support-root.tsx`), with the address's query.
+ * The shell's page server answers such an address with this redirect, not with a "Page not found" that the
+ * browser then leaves for step one.
+ */
+export function redirectTargetOf(pathname: string, search: string): string | null {
+  if (!pathname.startsWith(`${ROUTES.supportCenter}/`) || routeNameOf(pathname) !== 'notFound') return null;
+  return `${supportStepPath(SUPPORT_DEFAULT_STEP)}${search}`;
+}

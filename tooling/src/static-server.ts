@@ -88,6 +88,9 @@ function cookiesOf(header: string | undefined): Record<string, string> {
   );
 }
 
+/** A shell page as sent: composed with its policy, or a redirect. */
+type ComposedPage = { status: 200 | 404; html: string; policy: string } | { status: 302; location: string };
+
 /**
  * The shell's pages with their first view (README "First view in the HTML"): the shell's server bundle renders the frame into the page
  * and names the routed remote's fragment in an include, which this server then resolves as the edge would. Without
@@ -120,7 +123,7 @@ async function composedPageSender(
   const plain = plainPageSender(indexFile);
   const originOf = (app: string) =>
     (REMOTE_NAMES as readonly string[]).includes(app) ? new URL(remotes[app as RemoteName]).origin : undefined;
-  const compose = async (request: FastifyRequest): Promise<{ status: number; html: string; policy: string }> => {
+  const compose = async (request: FastifyRequest): Promise<ComposedPage> => {
     const renderer = loadBundle()?.exports.document;
     if (!renderer) throw new Error('the shell has no server bundle');
     const url = new URL(request.url, 'http://page.invalid');
@@ -132,12 +135,13 @@ async function composedPageSender(
       search: url.search,
       cookies: cookiesOf(request.headers.cookie),
     });
+    if (page.status === 302) return page;
     // Behind nginx (FIRST_VIEW_INCLUDES=edge) the edge fills the includes in, with its cache; else this server does.
     const html = process.env.FIRST_VIEW_INCLUDES === 'edge' ? page.html : await resolveIncludes(page.html, originOf);
     return { status: page.status, html, policy: contentSecurityPolicy(remoteOrigins, page.inlineStyles.map(cspHash)) };
   };
   return async (request, reply) => {
-    let page: { status: number; html: string; policy: string };
+    let page: ComposedPage;
     let deadline: NodeJS.Timeout | undefined;
     try {
       page = await Promise.race([
@@ -152,6 +156,7 @@ async function composedPageSender(
     } finally {
       clearTimeout(deadline);
     }
+    if (page.status === 302) return reply.header('Cache-Control', 'no-cache').redirect(page.location, 302);
     return reply
       .code(page.status)
       .header('Cache-Control', 'no-cache')

@@ -60,6 +60,7 @@ export const document = {
   },
   async render(input: PageDocumentInput): Promise<PageDocument> {
     const page = await shellDocument.render(input);
+    if (page.status === 302) return page;
     const include = INCLUDE.exec(page.html);
     if (!include) return page;
     const remote = include[1] ?? '';

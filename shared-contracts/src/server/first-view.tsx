@@ -71,13 +71,19 @@ export interface PageDocumentInput {
   cookies: Readonly<Record<string, string>>;
 }
 
-export interface PageDocument {
-  /** 404 for an address no view of the platform knows (`routeNameOf`'s notFound), which still gets the page. */
-  status: 200 | 404;
-  html: string;
-  /** The inline styles the page carries (the brand's theme), allowed by the page's CSP by their hashes. */
-  inlineStyles: readonly string[];
-}
+export type PageDocument =
+  | {
+      /** 404 for an address no view of the platform knows (`routeNameOf`'s notFound), which still gets the page. */
+      status: 200 | 404;
+      html: string;
+      /** The inline styles the page carries (the brand's theme), allowed by the page's CSP by their hashes. */
+      inlineStyles: readonly string[];
+    }
+  | {
+      /** An address the platform sends elsewhere (`redirectTargetOf`). */
+      status: 302;
+      location: string;
+    };
 
 /** A page's query longer than this is no view of ours (an address bar's worth is far more than any view reads). */
 const FIRST_VIEW_SEARCH_MAX_LENGTH = 256;

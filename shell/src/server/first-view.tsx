@@ -7,6 +7,7 @@ import {
   escapeHtml,
   i18next,
   requestedPageContext,
+  redirectTargetOf,
   routeNameOf,
   seedSimpleGames,
   textDirection,
@@ -65,6 +66,8 @@ function replaceOnce(html: string, pattern: RegExp, replacement: (match: string,
 export const document = {
   prepare: () => prepareMessages({ shell: loadShellMessages }),
   async render(input: PageDocumentInput): Promise<PageDocument> {
+    const redirect = redirectTargetOf(input.path, input.search);
+    if (redirect) return { status: 302, location: redirect };
     const context = requestedPageContext({
       host: input.host,
       search: input.search,
