@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STYLESHEETS_PATH } from './first-view.js';
-import { startStaticServer } from './static-server.js';
+import { startTestOrigin } from './test-origin.js';
 
 /**
  * A remote's origin answers the page's head include with the links to its first view's stylesheets, as its
@@ -32,15 +32,7 @@ async function start(): Promise<string> {
   root = await mkdtemp(path.join(tmpdir(), 'stylesheets-'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>catalog</title>');
   await writeManifest(['__federation_expose_app.1111.css'], new Date(2026, 0, 1));
-  const remote = `${REMOTE_ORIGIN}/mf-manifest.json`;
-  server = await startStaticServer({
-    app: 'catalog',
-    port: 0,
-    host: '127.0.0.1',
-    root,
-    remotes: { catalog: remote, support: remote, account: remote },
-    apiUrl: 'http://api.invalid',
-  });
+  server = await startTestOrigin('catalog', root, { remote: `${REMOTE_ORIGIN}/mf-manifest.json` });
   const { port } = server.server.address() as AddressInfo;
   return `http://127.0.0.1:${port}${STYLESHEETS_PATH}`;
 }

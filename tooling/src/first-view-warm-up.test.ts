@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_VIEW_PATH, SERVER_BUNDLE_FILE } from './first-view.js';
-import { startStaticServer, type AppName } from './static-server.js';
+import type { AppName } from './static-server.js';
+import { startTestOrigin } from './test-origin.js';
 
 /**
  * A starting first-view server (README "First view in the HTML") listens only once its server bundle is warm, so
@@ -71,16 +72,7 @@ async function builtApp(bundle: string): Promise<string> {
 }
 
 function start(app: AppName, root: string, warmUpDeadlineMs?: number): Promise<FastifyInstance> {
-  const remote = 'http://127.0.0.1:1/mf-manifest.json';
-  return startStaticServer({
-    app,
-    port: 0,
-    host: '127.0.0.1',
-    root,
-    remotes: { catalog: remote, support: remote, account: remote },
-    apiUrl: 'http://api.invalid',
-    ...(warmUpDeadlineMs === undefined ? {} : { warmUpDeadlineMs }),
-  }).then((server) => {
+  return startTestOrigin(app, root, warmUpDeadlineMs === undefined ? {} : { warmUpDeadlineMs }).then((server) => {
     servers.push(server);
     return server;
   });

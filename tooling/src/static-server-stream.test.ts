@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH, LIVE_TIMINGS } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer } from './static-server.js';
+import { startTestOrigin } from './test-origin.js';
 
 /**
  * The live channel (issue 15) through the local site server, as `npm start` and the browser tests run it: each
@@ -31,15 +31,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   root = await mkdtemp(path.join(tmpdir(), 'static-stream-'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
-  const remote = 'http://127.0.0.1:1/mf-manifest.json';
-  site = await startStaticServer({
-    app: 'shell',
-    port: 0,
-    host: '127.0.0.1',
-    root,
-    remotes: { catalog: remote, support: remote, account: remote },
-    apiUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
-  });
+  site = await startTestOrigin('shell', root, { apiUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
 });
 
 afterAll(async () => {
