@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { FIRST_VIEW_STYLESHEETS_PATH } from 'shared-contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STYLESHEETS_PATH } from './first-view.js';
 import { startTestOrigin } from './test-origin.js';
 
 /**
@@ -34,7 +34,7 @@ async function start(): Promise<string> {
   await writeManifest(['__federation_expose_app.1111.css'], new Date(2026, 0, 1));
   server = await startTestOrigin('catalog', root, { remote: `${REMOTE_ORIGIN}/mf-manifest.json` });
   const { port } = server.server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}${STYLESHEETS_PATH}`;
+  return `http://127.0.0.1:${port}${FIRST_VIEW_STYLESHEETS_PATH}`;
 }
 
 describe("a remote's first-view stylesheets for the page's head", () => {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { stylesheetLinks } from 'shared-contracts';
+import { FIRST_VIEW_FRAGMENT_PATH, FIRST_VIEW_STYLESHEETS_PATH, stylesheetLinks } from 'shared-contracts';
 import type { FirstViewRenderer, PageDocument, PageDocumentInput } from 'shared-contracts/server';
 
 /**
@@ -17,10 +17,8 @@ import type { FirstViewRenderer, PageDocument, PageDocumentInput } from 'shared-
 /** Where an app's server bundle is written, relative to its dist folder (tooling/src/rspack-config.ts builds it). */
 export const SERVER_BUNDLE_FILE = 'server/first-view.cjs';
 
-/** The path every app's origin serves its first view on (shared-contracts FIRST_VIEW_FRAGMENT_PATH). */
-export const FIRST_VIEW_PATH = '/_fragment/first-view';
-/** The path every remote's origin serves its first view's stylesheet links on (shared-contracts FIRST_VIEW_STYLESHEETS_PATH). */
-export const STYLESHEETS_PATH = '/_fragment/stylesheets';
+/** The path every app's origin serves its first view on. */
+export const FIRST_VIEW_PATH = FIRST_VIEW_FRAGMENT_PATH;
 /** How long the edge waits for a fragment before the page goes out without it (the client then renders it). */
 export const FRAGMENT_TIMEOUT_MS = 300;
 /** How long the shell may take to compose a page before it goes out as built (and renders in the browser). */
@@ -201,7 +199,7 @@ export async function registerFirstViewFragments(
   const cache = new ExpiringCache<Buffer | null>(FRAGMENT_CACHE_MS, FRAGMENT_CACHE_ENTRIES);
   // One render at a time per page: requests arriving meanwhile wait for it rather than render it again.
   const rendering = new Map<string, Promise<Buffer | null>>();
-  app.get(STYLESHEETS_PATH, async (_request, reply) => {
+  app.get(FIRST_VIEW_STYLESHEETS_PATH, async (_request, reply) => {
     const links = stylesheetLinks(exposedStylesheets());
     reply.header('Cache-Control', `public, max-age=${FRAGMENT_CACHE_MS / 1000}`);
     return links === '' ? reply.code(204).send() : reply.type('text/html; charset=utf-8').send(links);
