@@ -109,6 +109,53 @@ test.describe('first view in the HTML, scripts disabled', () => {
   });
 });
 
+test.describe('a page that arrives in two parts', () => {
+  /** How long the rest of the page is held back, once its frame has gone out. */
+  const PAUSE_MS = 1_500;
+  let splitting: Server;
+  /** The front page's HTML as the site serves it. */
+  let frontPage = '';
+  const splittingPort = PORTS.shell + 32;
+  test.use({ javaScriptEnabled: false });
+
+  test.beforeAll(async () => {
+    // The site, except that the front page goes out in two parts with a pause between them, cut right inside the
+    // region the view fills: as an edge streams the frame before its include is in, or a slow network delivers it.
+    splitting = createServer((incoming, outgoing) => {
+      if (incoming.url === '/') {
+        const cut = frontPage.indexOf('>', frontPage.indexOf('<main id="app-region"')) + 1;
+        outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        outgoing.write(frontPage.slice(0, cut));
+        setTimeout(() => outgoing.end(frontPage.slice(cut)), PAUSE_MS);
+        return;
+      }
+      const upstream = forward({ port: PORTS.shell, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      incoming.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => splitting.listen(splittingPort, '127.0.0.1', resolve));
+  });
+
+  test.afterAll(async () => {
+    splitting.closeAllConnections();
+    await new Promise((resolve) => splitting.close(resolve));
+  });
+
+  test('the first paint waits for the whole first view, not only the frame that came first', async ({ page }) => {
+    // Painted with the frame alone, the view would be laid out after that paint, in a long task of its own.
+    await visitWarm(page, `${site()}/?spec_lang=en`);
+    frontPage = (await (await page.goto(`${site()}/?spec_lang=en`))?.text()) ?? '';
+    await page.goto(`http://localhost:${splittingPort}/`, { waitUntil: 'load' });
+    await expect(page.locator('#all-games li').first()).toBeVisible();
+    const firstPaint = await page.evaluate(
+      () => performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime ?? -1,
+    );
+    expect(firstPaint, 'the first contentful paint, in ms after the navigation started').toBeGreaterThanOrEqual(PAUSE_MS);
+  });
+});
+
 /**
  * The errors a page reports from now on: on its console, and thrown, and the warnings, among them the note that a
  * part of a first view was rendered afresh rather than hydrated (inside a Suspense boundary the root's

@@ -107,9 +107,14 @@ export const document = {
         ? // The query is percent-encoded (no quote, no markup) and stays raw: nginx passes an include's path as written.
           `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${query.toString()}" --></div>`
         : '';
-      // The view's stylesheets, last in the head (FIRST_VIEW_STYLESHEETS_PATH): the first paint waits for them and
-      // shows the whole first view, laid out once.
-      const stylesheets = remote ? `<!--# include virtual="/_fragment/${remote}/stylesheets" -->` : '';
+      // The view's stylesheets, last in the head (FIRST_VIEW_STYLESHEETS_PATH), and a render-blocking expectation of
+      // the element after the region: the first paint waits for both and shows the whole first view, laid out once.
+      // Without the expectation a page that arrives in parts (an edge streaming the frame before its include is in, a
+      // busy phone's parser yielding) is painted with the frame alone, and the view is laid out after that paint, in
+      // a long task of its own.
+      const firstViewHead = remote
+        ? `<!--# include virtual="/_fragment/${remote}/stylesheets" --><link rel="expect" href="#frame-bottom" blocking="render">`
+        : '';
       let html = input.template;
       html = replaceOnce(
         html,
@@ -127,7 +132,7 @@ export const document = {
         () => `<link rel="icon" type="image/svg+xml" href="${BRAND_ASSETS[brand.id].favicon}">`,
       );
       html = html.replace(/<title>[^<]*<\/title>/, '');
-      html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style>${stylesheets}</head>`);
+      html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style>${firstViewHead}</head>`);
       html = replaceOnce(html, /<body>/, () => `<body data-brand="${brand.id}">`);
       html = replaceOnce(
         html,
