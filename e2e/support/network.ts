@@ -1,3 +1,4 @@
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Page, Route } from '@playwright/test';
 
 /**
@@ -46,5 +47,32 @@ export async function slowUploads(page: Page): Promise<() => Promise<void>> {
   await uploadAt(256 * 1024);
   return async () => {
     await uploadAt(-1);
+  };
+}
+
+/**
+ * An origin on `port` standing in for the site's origin on `upstreamPort`: each request goes through to it, unless
+ * `answer` takes the request itself (answers it, holds it or leaves it unanswered) and returns true. A slow, broken or
+ * oddly delivering stand-in for one part of the site. Resolves once it listens; `close` ends it and its connections.
+ */
+export async function startStandIn(
+  port: number,
+  upstreamPort: number,
+  answer: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean,
+): Promise<{ close: () => Promise<void> }> {
+  const server = createServer((incoming, outgoing) => {
+    if (answer(incoming, outgoing)) return;
+    const upstream = forward({ port: upstreamPort, path: incoming.url, method: incoming.method, headers: incoming.headers }, (reply) => {
+      outgoing.writeHead(reply.statusCode ?? 502, reply.headers);
+      reply.pipe(outgoing);
+    });
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }

@@ -1,10 +1,9 @@
-import { createServer, request as forward, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 'shared-contracts';
 import { MUTABLE } from '../support/accounts.js';
 import { faqs, gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
-import { holdUntilReleased } from '../support/network.js';
+import { holdUntilReleased, startStandIn } from '../support/network.js';
 import { PORTS, site } from '../support/ports.js';
 import { serveApp } from '../support/servers.js';
 
@@ -112,35 +111,27 @@ test.describe('first view in the HTML, scripts disabled', () => {
 test.describe('a page that arrives in two parts', () => {
   /** How long the rest of the page is held back, once its frame has gone out. */
   const PAUSE_MS = 1_500;
-  let splitting: Server;
   /** The front page's HTML as the site serves it. */
   let frontPage = '';
+  let splitting: Awaited<ReturnType<typeof startStandIn>>;
   const splittingPort = PORTS.shell + 32;
   test.use({ javaScriptEnabled: false });
 
   test.beforeAll(async () => {
     // The site, except that the front page goes out in two parts with a pause between them, cut right inside the
     // region the view fills: as an edge streams the frame before its include is in, or a slow network delivers it.
-    splitting = createServer((incoming, outgoing) => {
-      if (incoming.url === '/') {
-        const cut = frontPage.indexOf('>', frontPage.indexOf('<main id="app-region"')) + 1;
-        outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        outgoing.write(frontPage.slice(0, cut));
-        setTimeout(() => outgoing.end(frontPage.slice(cut)), PAUSE_MS);
-        return;
-      }
-      const upstream = forward({ port: PORTS.shell, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
-      incoming.pipe(upstream);
+    splitting = await startStandIn(splittingPort, PORTS.shell, (incoming, outgoing) => {
+      if (incoming.url !== '/') return false;
+      const cut = frontPage.indexOf('>', frontPage.indexOf('<main id="app-region"')) + 1;
+      outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      outgoing.write(frontPage.slice(0, cut));
+      setTimeout(() => outgoing.end(frontPage.slice(cut)), PAUSE_MS);
+      return true;
     });
-    await new Promise<void>((resolve) => splitting.listen(splittingPort, '127.0.0.1', resolve));
   });
 
   test.afterAll(async () => {
-    splitting.closeAllConnections();
-    await new Promise((resolve) => splitting.close(resolve));
+    await splitting.close();
   });
 
   test('the first paint waits for the whole first view, not only the frame that came first', async ({ page }) => {
@@ -311,29 +302,17 @@ test.describe('the browser takes over the first view', () => {
 });
 
 test.describe('a fragment that fails', () => {
-  let slowCatalog: Server;
+  let slowCatalog: Awaited<ReturnType<typeof startStandIn>>;
   const slowPort = PORTS.shell + 30;
   const shellPort = PORTS.shell + 31;
 
   test.beforeAll(async () => {
     // The catalog's origin, except that its first views never come back: the edge's timeout must let the page go.
-    slowCatalog = createServer((incoming, outgoing) => {
-      if (incoming.url?.startsWith('/_fragment/')) return;
-      const upstream = forward(
-        { port: PORTS.catalog, path: incoming.url, method: incoming.method, headers: incoming.headers },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      incoming.pipe(upstream);
-    });
-    await new Promise<void>((resolve) => slowCatalog.listen(slowPort, '127.0.0.1', resolve));
+    slowCatalog = await startStandIn(slowPort, PORTS.catalog, (incoming) => incoming.url?.startsWith('/_fragment/') ?? false);
   });
 
   test.afterAll(async () => {
-    slowCatalog.closeAllConnections();
-    await new Promise((resolve) => slowCatalog.close(resolve));
+    await slowCatalog.close();
   });
 
   test('a slow catalog fragment leaves the page to the client render, which works', async ({ page }) => {
