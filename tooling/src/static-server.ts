@@ -252,9 +252,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   });
 
   // Every route of SPEC §2 is a client-side route: paths without a file extension get the HTML entry, read
-  // per request so replacing the files redeploys the app without a restart.
+  // per request so replacing the files redeploys the app without a restart. HEAD gets what GET would, without the
+  // body (Node leaves it out), as nginx answers it: an uptime check asks for a page that way.
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' || path.extname(request.url.split('?')[0] ?? '') !== '') {
+    const pageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!pageRequest || path.extname(request.url.split('?')[0] ?? '') !== '') {
       return reply.code(404).type('text/plain').send('Not found');
     }
     return sendPage(request, reply);
