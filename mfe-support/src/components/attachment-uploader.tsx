@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentAccept, attachmentExtensions, fileExtension, type Attachment, type AttachmentRule } from 'shared-contracts';
 import { supportMessageValues } from '../lib/error-key.js';
-import { formatFileSize } from '../lib/format.js';
+import { formatFileSize, formatFileTypes } from '../lib/format.js';
 import styles from './attachment-uploader.module.css';
 import layout from './layout.module.css';
 import { useAttachmentUploads } from '../lib/use-attachment-uploads.js';
@@ -54,9 +54,7 @@ export function AttachmentUploader({
 
   const language = i18n.language;
   const percent = new Intl.NumberFormat(language, { style: 'percent' });
-  const extensions = new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(
-    attachmentExtensions(rule).map((extension) => `.${extension}`),
-  );
+  const extensions = formatFileTypes(attachmentExtensions(rule), language);
   const values = { ...supportMessageValues(language), extensions };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

@@ -10,3 +10,11 @@ export function formatFileSize(bytes: number, language: string): string {
   if (bytes >= 1024 * 1024) return formatMegabytes(bytes, language);
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte' }).format(Math.max(1, Math.round(bytes / 1024)));
 }
+
+/**
+ * The file types a player may attach, as a list in the page language: ".gif, .jpg, or .png". A list of units would
+ * run them together in Japanese and Chinese (".gif.jpg.png"), where units are written without separators.
+ */
+export function formatFileTypes(extensions: readonly string[], language: string): string {
+  return new Intl.ListFormat(language, { style: 'short', type: 'disjunction' }).format(extensions.map((extension) => `.${extension}`));
+}
