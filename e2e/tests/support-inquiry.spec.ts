@@ -52,9 +52,9 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     await expect(region.locator('option')).not.toHaveCount(1);
     await region.selectOption({ index: 1 });
     await expect(fieldError(page, 'gameAreaId')).toHaveCount(0);
-    // This player has no character anywhere (SPEC §8).
+    // This player has no character anywhere (SPEC §8): the field's message says what to do instead.
     await expect(page.getByTestId('no-character')).toHaveText(t('support', 'en', 'form.noCharacter'));
-    await expect(fieldError(page, 'roleId')).toHaveText(supportMessage('errors.roleRequired'));
+    await expect(fieldError(page, 'roleId')).toHaveText(supportMessage('errors.noCharacterHere'));
 
     const category = inquiryField(page, 'form.category');
     await category.selectOption({ index: 1 });

@@ -90,9 +90,12 @@ export function PlaceFields({ formId, form, errors: formErrors, disabled, update
   useDropNotOffered('roleId', form.roleId, roleOffered, drop);
 
   const noCharacter = roles.status === 'ready' && roles.data.length === 0;
+  // With no character to choose, "choose a character" leaves the player stuck: the message says the way out.
+  const shownErrors: FieldErrors =
+    noCharacter && errors.roleId === 'support:errors.roleRequired' ? { ...errors, roleId: 'support:errors.noCharacterHere' } : errors;
   const placeSelect = (field: PlaceField) => ({
     formId,
-    errors,
+    errors: shownErrors,
     disabled,
     field,
     label: t(PLACE_FIELDS[field].label),
