@@ -114,9 +114,13 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
     await expect(page).toHaveURL(new RegExp(`/SupportCenter/feedback\\?inquiryId=${inquiryId}$`));
 
     await page.goto(`${site()}${INQUIRY}`);
-    await page.getByRole('button', { name: t('support', 'en', 'unresolved.new') }).click();
+    await page.getByRole('button', { name: t('support', 'en', 'unresolved.new') }).press('Enter');
     await expect(page.getByTestId('unresolved-choice')).toHaveCount(0);
     await expect(page.getByTestId('inquiry-form')).toBeVisible();
+    // The button is gone with the choice: the focus is where the form begins, and the next Tab reaches its first field.
+    await expect(page.getByRole('heading', { name: t('support', 'en', 'form.heading') })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('inquiry-form').locator(':focus')).toHaveCount(1);
     // Chosen once for this ticket: a reload goes straight to the form.
     await page.reload();
     await expect(page.getByTestId('inquiry-form')).toBeVisible();

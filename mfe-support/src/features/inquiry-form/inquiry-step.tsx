@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientIdQuery, setCsForm } from 'shared-contracts';
 import { useCsForm, useSession } from 'shared-contracts/react';
@@ -23,15 +24,30 @@ export function InquiryStep() {
   const ongoing = offered && offered.id !== writtenPastInquiryId ? offered : null;
   // Before the first answer the call is idle for one render: the form must not flash up and vanish.
   const checking = loggedIn && (unresolved.status === 'loading' || unresolved.status === 'idle');
+  // "Start a new inquiry" removes the button that had the focus: the focus goes to the step's heading, where the form
+  // begins, instead of dropping to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const startingNew = useRef(false);
+  const startNew = (inquiryId: number) => {
+    startingNew.current = true;
+    setCsForm({ writtenPastInquiryId: inquiryId });
+  };
+  useEffect(() => {
+    if (ongoing || !startingNew.current) return;
+    startingNew.current = false;
+    heading.current?.focus();
+  }, [ongoing]);
   return (
     <section className="surface-card" aria-labelledby="inquiry-heading" data-testid="support-step-inquiry">
-      <h2 id="inquiry-heading">{t('support:form.heading')}</h2>
+      <h2 id="inquiry-heading" ref={heading} tabIndex={-1}>
+        {t('support:form.heading')}
+      </h2>
       <SupportHoursNotice />
       {unresolved.status === 'ready' && unresolved.data.queue.longQueue ? <QueueNotice waiting={unresolved.data.queue.waiting} /> : null}
       {checking ? <Loading /> : null}
       {/* Not knowing about an ongoing ticket must not keep the player from writing: the form stays usable. */}
       {unresolved.status === 'failed' ? <Failed messageKey={unresolved.messageKey} retry={retry} /> : null}
-      {ongoing ? <UnresolvedChoice inquiry={ongoing} onStartNew={() => setCsForm({ writtenPastInquiryId: ongoing.id })} /> : null}
+      {ongoing ? <UnresolvedChoice inquiry={ongoing} onStartNew={() => startNew(ongoing.id)} /> : null}
       {!ongoing && !checking ? <InquiryForm /> : null}
     </section>
   );
