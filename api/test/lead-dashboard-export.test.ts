@@ -29,8 +29,11 @@ describe('the CSV export', () => {
         'Resolution p50 (seconds),Resolution p90 (seconds)\r\n' +
         '2025-03-10,2,2,600,840,5400,6840\r\n2025-03-11,1,2,3600,3600,46800,78480\r\n2025-03-12,2,1,30,30,1800,1800\r\n',
     );
-    expect((await download(`${RANGE}&report=responseTimes`)).text).toBe(
-      '\uFEFFMeasure,Tickets measured,p50 (seconds),p90 (seconds)\r\nFirst response,4,600,2790\r\nResolution,5,7200,54720\r\n',
+    // The summary card's figures, each a row: five ratings in the range (5, 2, 4, 1 and 3 stars), two of them 4 or 5.
+    expect((await download(`${RANGE}&report=summary`)).text).toBe(
+      '\uFEFFMeasure,Value\r\nTickets opened,5\r\nTickets ended,5\r\nFirst response: Tickets measured,4\r\n' +
+        'First response p50 (seconds),600\r\nFirst response p90 (seconds),2790\r\nResolution: Tickets measured,5\r\n' +
+        'Resolution p50 (seconds),7200\r\nResolution p90 (seconds),54720\r\nRatings,5\r\nSatisfied share (%),40\r\n',
     );
     expect((await download(`${RANGE}&report=csatByAgent`)).text).toBe(
       '\uFEFFSupport agent,Ratings,Satisfied (4–5 stars),Satisfied share (%)\r\nagent1,3,1,33.3\r\nlead1,1,1,100\r\n',

@@ -81,6 +81,19 @@ test.describe("the support lead's dashboard (issue 15 item 4)", () => {
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFFDay (UTC),Tickets opened,Tickets ended,')).toBe(true);
     expect(csv.split('\r\n')[1]).toMatch(new RegExp(`^${day},[1-9]\\d*,`));
+    // The summary card's file holds what the card shows, a figure a row.
+    const summaryDownloading = page.waitForEvent('download');
+    await dashboard
+      .getByTestId('lead-report-summary')
+      .getByRole('button', { name: en('lead.downloadCsv') })
+      .click();
+    const summary = (await readFile(await (await summaryDownloading).path(), 'utf8')).split('\r\n');
+    expect(summary[0]).toBe('\uFEFFMeasure,Value');
+    expect(summary[1]).toBe(`Tickets opened,${await dashboard.getByTestId('lead-opened').textContent()}`);
+    expect(summary[2]).toBe(`Tickets ended,${await dashboard.getByTestId('lead-ended').textContent()}`);
+    // The card rounds the share to a whole percent; the file keeps a decimal.
+    const csat = summary.find((row) => row.startsWith('Satisfied share (%),'))?.split(',')[1];
+    expect(`${Math.round(Number(csat))}%`).toBe(await dashboard.getByTestId('lead-csat').textContent());
 
     // On a phone the dashboard fits the screen's width: nothing to scroll sideways but the tables' own boxes.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -13,7 +13,7 @@ export const leadExportTextsSchema = z.strictObject({
     resolutionP50: text,
     resolutionP90: text,
   }),
-  responseTimes: z.strictObject({ measure: text, tickets: text, p50: text, p90: text, firstResponse: text, resolution: text }),
+  summary: z.strictObject({ measure: text, value: text, firstResponseTickets: text, resolutionTickets: text }),
   csat: z.strictObject({ game: text, agent: text, ratings: text, satisfied: text, csat: text }),
   reasons: z.strictObject({
     reason: text,

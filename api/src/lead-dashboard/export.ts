@@ -29,13 +29,22 @@ export function reportRows(report: LeadReport, dashboard: LeadDashboard, texts: 
         ]),
       ];
     }
-    case 'responseTimes': {
-      const h = texts.responseTimes;
+    case 'summary': {
+      // The summary card's figures, one a row: its counts, response times and satisfaction.
+      const { days, csat, summary } = texts;
       const { firstResponse, resolution } = dashboard.durations;
       return [
-        [h.measure, h.tickets, h.p50, h.p90],
-        [h.firstResponse, firstResponse.tickets, firstResponse.p50, firstResponse.p90],
-        [h.resolution, resolution.tickets, resolution.p50, resolution.p90],
+        [summary.measure, summary.value],
+        [days.opened, dashboard.days.reduce((sum, day) => sum + day.opened, 0)],
+        [days.ended, dashboard.days.reduce((sum, day) => sum + day.ended, 0)],
+        [summary.firstResponseTickets, firstResponse.tickets],
+        [days.firstResponseP50, firstResponse.p50],
+        [days.firstResponseP90, firstResponse.p90],
+        [summary.resolutionTickets, resolution.tickets],
+        [days.resolutionP50, resolution.p50],
+        [days.resolutionP90, resolution.p90],
+        [csat.ratings, dashboard.ratings.ratings],
+        [csat.csat, percent(dashboard.ratings.csat)],
       ];
     }
     case 'csatByGame': {

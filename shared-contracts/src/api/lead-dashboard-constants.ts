@@ -19,7 +19,7 @@ export const LEAD_RANGE_DAYS_DEFAULT = 30;
 export const CSAT_SATISFIED_SCORE_MIN = 4;
 
 /** The figures the dashboard shows, each exportable as a CSV file. */
-export const LEAD_REPORTS = ['days', 'responseTimes', 'csatByGame', 'csatByAgent', 'lowScoreReasons'] as const;
+export const LEAD_REPORTS = ['summary', 'days', 'csatByGame', 'csatByAgent', 'lowScoreReasons'] as const;
 export type LeadReport = (typeof LEAD_REPORTS)[number];
 
 /** The two durations measured per ticket, in seconds: opening to the first agent reply, and opening to the end. */

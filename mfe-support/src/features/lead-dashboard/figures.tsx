@@ -156,7 +156,7 @@ export function Figures({ data, range }: { data: Dashboard; range: Range }) {
 
   return (
     <>
-      <Report id="summary" title={t('support:lead.summary')} report="responseTimes" range={range}>
+      <Report id="summary" title={t('support:lead.summary')} report="summary" range={range}>
         <dl className={styles.summary} data-testid="lead-summary">
           <SummaryFigure term={t('support:lead.column.opened')} testId="lead-opened">
             {format.number(totals.opened)}
