@@ -20,6 +20,17 @@ export function supportStepPath(step: SupportStep): string {
   return `${ROUTES.supportCenter}/${step}`;
 }
 
+/**
+ * The help topics step's address names its game (`/SupportCenter/question?game=3`): a link to a game's help topics
+ * works in any tab, from any app, and the page's HTML carries the topics.
+ */
+export const QUESTION_GAME_PARAM = 'game';
+
+/** Step two for one game: its help topics, where a game's own page sends a player who needs help with it. */
+export function helpTopicsPath(gameId: number): string {
+  return `${supportStepPath('question')}?${new URLSearchParams({ [QUESTION_GAME_PARAM]: String(gameId) }).toString()}`;
+}
+
 /** Step four for one ticket (DESIGN §7): its conversation, add information, end and rate. */
 export function inquiryFeedbackPath(inquiryId: number): string {
   return `${supportStepPath('feedback')}?inquiryId=${inquiryId}`;

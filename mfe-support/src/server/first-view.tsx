@@ -1,11 +1,18 @@
 import { StaticRouter } from 'react-router';
-import { ROUTES, SIMPLE_GAMES_ISLAND_ID, gameIdOfClient, seedSimpleGames, supportStepPath, type GameSimple } from 'shared-contracts';
+import {
+  ROUTES,
+  SIMPLE_GAMES_ISLAND_ID,
+  gameIdOfClient,
+  seedSimpleGames,
+  supportStepPath,
+  type GameSimple,
+  QUESTION_GAME_PARAM,
+} from 'shared-contracts';
 import { createFirstViewRenderer, type FirstView, type FirstViewRequest } from 'shared-contracts/server';
 import { loadSupportMessages } from '../app/messages.js';
 import { SupportRoutes } from '../app/support-root.js';
 import { CARRIED_CALLS_ISLAND_ID, carriedCallKey, seedCarriedCalls, type CarriedCalls } from '../lib/use-call.js';
 import { HELP_TOPICS_CALL_KEYS } from '../features/help-topics/help-topics-step.js';
-import { QUESTION_GAME_PARAM } from '../lib/question-step.js';
 
 /** The support routes at the request's address, with the games and the answers the render shows. */
 function supportView(request: FirstViewRequest, games: GameSimple[], calls?: CarriedCalls): FirstView {

@@ -1,8 +1,8 @@
 import { use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ROUTES, platformLink, type Game } from 'shared-contracts';
-import { AsyncBoundary, usePlatformContext, useRechargeLink } from 'shared-contracts/react';
+import { ROUTES, helpTopicsPath, platformLink, type Game } from 'shared-contracts';
+import { AsyncBoundary, usePlatformContext, useRechargeLink, useSimpleGames } from 'shared-contracts/react';
 import { forgetGames, gamesPromise } from '../../lib/games-resource.js';
 import { GamesFailed, GamesLoading } from '../../components/load-states.js';
 import { Artwork } from '../../components/artwork.js';
@@ -23,7 +23,11 @@ function NotFound() {
 function GameDetails({ game }: { game: Game }) {
   const { t } = useTranslation();
   const { brand } = usePlatformContext();
+  // Top up on a game's page pays for that game: its own payment link from the side menu's list, else the site's.
   const rechargeLink = useRechargeLink();
+  const [simpleGames] = useSimpleGames();
+  const ownPayment = simpleGames.status === 'ready' ? simpleGames.games.find((entry) => entry.id === game.id)?.link.payment : null;
+  const topUpLink = ownPayment ?? rechargeLink;
   const sectionIds = useMemo(() => game.sections.map((section) => section.id), [game]);
   useScrollToAnchor(sectionIds);
   return (
@@ -52,12 +56,12 @@ function GameDetails({ game }: { game: Game }) {
           </div>
         </div>
         <div className={styles.actions}>
-          {brand.topUp && rechargeLink ? (
-            <a className="button-primary" href={rechargeLink} target="_blank" rel="noopener noreferrer">
+          {brand.topUp && topUpLink ? (
+            <a className="button-primary" href={topUpLink} target="_blank" rel="noopener noreferrer">
               {t('catalog:home.topUp')}
             </a>
           ) : null}
-          <a className="button-secondary" {...platformLink(ROUTES.supportCenter)}>
+          <a className="button-secondary" {...platformLink(helpTopicsPath(game.id))}>
             {t('catalog:details.support')}
           </a>
         </div>

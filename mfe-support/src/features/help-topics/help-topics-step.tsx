@@ -1,12 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TIMINGS, gameIdOfClient, setCsForm } from 'shared-contracts';
+import { TIMINGS, gameIdOfClient, setCsForm, QUESTION_GAME_PARAM } from 'shared-contracts';
 import { useCsForm, useSimpleGames } from 'shared-contracts/react';
 import { Failed, Loading, NoData } from '../../components/call-states.js';
 import { useCall } from '../../lib/use-call.js';
 import { useDebounced } from '../../lib/use-debounced.js';
-import { QUESTION_GAME_PARAM } from '../../lib/question-step.js';
 import styles from './help-topics.module.css';
 
 /** The keys the step's calls are asked with: a first view carries its answers under the same keys. */

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { settleGameEntry, setCsForm, type SupportStep } from 'shared-contracts';
+import { settleGameEntry, setCsForm, type SupportStep, QUESTION_GAME_PARAM } from 'shared-contracts';
 import { useIsFromGameFaq, usePendingGameEntry, useSimpleGames } from 'shared-contracts/react';
-import { QUESTION_GAME_PARAM } from '../../lib/question-step.js';
 
 /** The steps a game client's entry answers: a page opened on one of them moves on past it. */
 const ANSWERED_BY_ENTRY: ReadonlySet<string> = new Set<SupportStep | ''>(['', 'game', 'question']);
