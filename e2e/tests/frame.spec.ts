@@ -137,5 +137,7 @@ test.describe('languages (SPEC §4, DESIGN §8)', () => {
     const box = await page.getByTestId('side-menu').boundingBox();
     expect(box?.x).toBe(0);
     await expect(page.getByTestId('menu-home')).toHaveText(t('shell', 'ar', 'menu.home'));
+    // The company's Latin name is a run of its own in the Arabic sentence: its final period stays with it.
+    await expect(page.locator('footer')).toContainText('\u2068Atlas Play Pte. Ltd.\u2069');
   });
 });

@@ -71,7 +71,8 @@ export function Footer({ logo }: { logo: string }) {
         ) : null}
       </ul>
       {kind === 'taiwan' ? <p className={styles.company}>{brand.company}</p> : null}
-      <p className={styles.copyright}>{t('shell:footer.copyright', { year, company: brand.company })}</p>
+      {/* The company's name is a run of its own (Unicode isolates): in Arabic the period of "Ltd." stays with it. */}
+      <p className={styles.copyright}>{t('shell:footer.copyright', { year, company: `\u2068${brand.company}\u2069` })}</p>
       {kind === 'japanese' ? <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} /> : null}
     </footer>
   );
