@@ -110,6 +110,19 @@ test.describe('front page carousel (SPEC §2)', () => {
   });
 });
 
+test.describe('All games (SPEC §2)', () => {
+  test("the side menu's entry, on a phone, shows the grid's heading below the top bar", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`${site()}/SupportCenter/game`);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-all-games').click();
+    const heading = page.locator('#all-games h2');
+    await expect(heading).toBeInViewport();
+    const bar = await page.locator('.frame-top').boundingBox();
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+  });
+});
+
 test.describe('game details (SPEC §2)', () => {
   test('a deep link scrolls to the named section', async ({ page }) => {
     const [game] = await gamesAll('ko');
@@ -117,6 +130,21 @@ test.describe('game details (SPEC §2)', () => {
     await page.setViewportSize({ width: 390, height: 700 });
     await page.goto(`${site()}/GamesDetails/${game?.id}#${section?.id}`);
     await expect(page.getByRole('heading', { level: 3, name: section?.title ?? 'missing' })).toBeInViewport();
+  });
+
+  test("Top up pays for the game on show, and the support button opens that game's help topics", async ({ page }) => {
+    const games = await gamesSimple('en');
+    // A game other than the first, whose payment link is the site's Top up elsewhere.
+    const game = games.find((entry, index) => index > 0 && entry.link.payment);
+    await page.goto(`${site()}/GamesDetails/${game?.id}?spec_lang=en`);
+    const actions = page.getByRole('article');
+    await expect(actions.getByRole('link', { name: t('catalog', 'en', 'home.topUp') })).toHaveAttribute(
+      'href',
+      game?.link.payment ?? 'missing',
+    );
+    await actions.getByRole('link', { name: t('catalog', 'en', 'details.support') }).click();
+    await expect(page).toHaveURL(new RegExp(`/SupportCenter/question\\?game=${game?.id}$`));
+    await expect(page.getByTestId('support-step-question')).toContainText(game?.gameName ?? 'missing');
   });
 
   test('an unknown or malformed id gets a clear not-found state', async ({ page }) => {
