@@ -23,11 +23,12 @@ function NotFound() {
 function GameDetails({ game }: { game: Game }) {
   const { t } = useTranslation();
   const { brand } = usePlatformContext();
-  // Top up on a game's page pays for that game: its own payment link from the side menu's list, else the site's.
+  // Top up on a game's page pays for that game: its own payment link from the side menu's list (none, no button), or
+  // the site's while the list does not name it.
   const rechargeLink = useRechargeLink();
   const [simpleGames] = useSimpleGames();
-  const ownPayment = simpleGames.status === 'ready' ? simpleGames.games.find((entry) => entry.id === game.id)?.link.payment : null;
-  const topUpLink = ownPayment ?? rechargeLink;
+  const listed = simpleGames.status === 'ready' ? simpleGames.games.find((entry) => entry.id === game.id) : undefined;
+  const topUpLink = listed ? listed.link.payment : rechargeLink;
   const sectionIds = useMemo(() => game.sections.map((section) => section.id), [game]);
   useScrollToAnchor(sectionIds);
   return (
