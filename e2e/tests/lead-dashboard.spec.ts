@@ -99,7 +99,8 @@ test.describe("the support lead's dashboard (issue 15 item 4)", () => {
     // On a phone the dashboard fits the screen's width: nothing to scroll sideways but the tables' own boxes.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(charts.first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The charts redraw at the new width a frame or more after the resize: wait for that, not for a fixed time.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   test('a plain agent gets no link to it and is refused it, and a player’s support pages never load Chart.js', async ({
