@@ -36,6 +36,12 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     await form.getByTestId('login-submit').click();
     await expect(form.getByText(t('account', 'en', 'errors.accountTooShort').replace('{{accountMin}}', '3'))).toBeVisible();
     await expect(form.getByText(t('account', 'en', 'errors.passwordRequired'))).toBeVisible();
+    // The focus goes to the first field to put right, not left on the button: with the account fixed, the password.
+    await expect(form.getByLabel(t('account', 'en', 'login.account'))).toBeFocused();
+    await page.keyboard.type('layer1');
+    await page.keyboard.press('Enter');
+    await expect(form.getByLabel(t('account', 'en', 'login.password'))).toBeFocused();
+    await expect(form.getByText(t('account', 'en', 'errors.accountTooShort').replace('{{accountMin}}', '3'))).toBeHidden();
   });
 
   test('by keyboard, "Forgot password?" takes the focus to the e-mail field and "Back to login" to the login form', async ({ page }) => {

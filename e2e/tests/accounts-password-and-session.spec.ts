@@ -71,12 +71,19 @@ test.describe('session lifecycle (SPEC §4)', () => {
   });
 });
 
-test('a wrong current password is named as such in change password, and what was typed stays', async ({ page }) => {
+test('change password: the first field breaking a rule takes the focus; a wrong current password is named as such, and what was typed stays', async ({
+  page,
+}) => {
   const label = (key: string) => t('account', 'en', `password.${key}`);
   await logIn(page, DEMO.player2);
   await page.goto(`${site()}/UserCenter?spec_lang=en`);
   const form = page.getByTestId('change-password');
+  // A new password that breaks the rules: its field takes the focus, the filled current password keeps its text.
   await form.getByLabel(label('current')).fill('not-my-password-2');
+  await form.getByLabel(label('new'), { exact: true }).fill('short');
+  await form.getByRole('button', { name: label('submit') }).click();
+  await expect(form.getByLabel(label('new'), { exact: true })).toBeFocused();
+  await expect(form.getByLabel(label('current'))).toHaveValue('not-my-password-2');
   await form.getByLabel(label('new'), { exact: true }).fill('a-new-pass-43');
   await form.getByLabel(label('confirm')).fill('a-new-pass-43');
   await form.getByRole('button', { name: label('submit') }).click();

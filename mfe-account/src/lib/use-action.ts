@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { loadSchemas, type Schemas } from 'shared-contracts';
 import { useSingleRequest } from 'shared-contracts/react';
 import { apiErrorKey } from './errors.js';
@@ -13,13 +13,24 @@ export type FieldErrors = Record<string, string | null>;
 
 /**
  * A form's checks and its one call at a time, with the outcome as a translated message: the problems `check` finds
- * with the shared schemas show at their fields, a second submit while the first is pending is ignored (no duplicate
- * request), a failure becomes the API's message key or `failureKey`.
+ * with the shared schemas show at their fields, and the first field with one takes the focus (the form is given by
+ * `formRef`); a second submit while the first is pending is ignored (no duplicate request), a failure becomes the
+ * API's message key or `failureKey`.
  */
 export function useAction(failureKey: string) {
   const single = useSingleRequest();
   const [message, setMessage] = useState<ActionMessage | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterCheck = useRef(false);
+
+  // After a check has rendered its problems, the keyboard and screen reader go to the first field to put right, as
+  // the inquiry form does, instead of staying on the submit button.
+  useEffect(() => {
+    if (!focusAfterCheck.current) return;
+    focusAfterCheck.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   /** Runs `task`; what it returns is the success message key, if any. */
   const run = (task: () => Promise<string | null>): Promise<void> =>
@@ -51,10 +62,11 @@ export function useAction(failureKey: string) {
     const loaded = await schemas();
     if (!loaded) return false;
     const found = find(loaded);
+    focusAfterCheck.current = true;
     setErrors(found);
     setMessage(null);
     return !Object.values(found).some(Boolean);
   };
 
-  return { pending: single.pending, message, setMessage, errors, check, run };
+  return { pending: single.pending, message, setMessage, errors, check, run, formRef };
 }

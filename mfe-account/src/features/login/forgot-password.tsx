@@ -8,7 +8,7 @@ import { useEmailedCode } from '../../lib/use-emailed-code.js';
 /** Forgot password: a code goes to the account's e-mail, then the code and a new password set it (SPEC §2). */
 export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null) => void }) {
   const { t } = useTranslation();
-  const { values, field, codeSent, check, cooldown, sendCode, pending, message, run } = useEmailedCode('forgotPassword', null, {
+  const { values, field, codeSent, check, cooldown, sendCode, pending, message, run, formRef } = useEmailedCode('forgotPassword', null, {
     password: '',
     confirmation: '',
   });
@@ -33,7 +33,7 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
     <section className="surface-card" aria-labelledby="forgot-heading" data-testid="forgot-form">
       <h2 id="forgot-heading">{t('account:forgot.title')}</h2>
       <p>{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
-      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void reset(event)} noValidate>
+      <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void reset(event)} noValidate>
         {/* Opened by the login's "Forgot password?", which is gone: the field to fill takes the focus. */}
         <Field label={t('account:forgot.email')} kind="email" {...field('email')} readOnly={codeSent} autoFocus />
         {codeSent ? (

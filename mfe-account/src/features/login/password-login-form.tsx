@@ -26,7 +26,7 @@ export function PasswordLoginForm({
 }) {
   const { t } = useTranslation();
   const [otpAsked, setOtpAsked] = useState(false);
-  const { values, field, clear, pending, message, check, run } = useForm(
+  const { values, field, clear, pending, message, check, run, formRef } = useForm(
     'account:errors.loginFailed',
     { account: '', password: '', otp: '' },
     KEPT,
@@ -57,7 +57,7 @@ export function PasswordLoginForm({
   };
 
   return (
-    <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
       <Field label={t('account:login.account')} name="account" autoComplete="username" {...field('account')} required />
       <Field label={t('account:login.password')} kind="currentPassword" name="password" {...field('password')} required />
       {otpAsked ? <Field label={t('account:login.otp')} kind="code" name="otp" {...field('otp')} autoFocus required /> : null}

@@ -12,7 +12,7 @@ import { useEmailedCode } from '../../lib/use-emailed-code.js';
  */
 export function BindEmailForm({ current, hasPassword, onBound }: { current: string | null; hasPassword: boolean; onBound: () => void }) {
   const { t } = useTranslation();
-  const { values, field, clear, codeSent, setCodeSent, check, cooldown, sendCode, pending, message, run } = useEmailedCode(
+  const { values, field, clear, codeSent, setCodeSent, check, cooldown, sendCode, pending, message, run, formRef } = useEmailedCode(
     'sendVerifyCode',
     'account:email.codeSent',
     { currentPassword: '' },
@@ -48,7 +48,7 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
     <section className="surface-card" aria-labelledby="email-heading" data-testid="bind-email">
       <h3 id="email-heading">{t('account:email.title')}</h3>
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
-      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
+      <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
         {hasPassword ? <Field label={t('account:password.current')} kind="currentPassword" {...field('currentPassword')} /> : null}
         <div className={formStyles.row}>
           <Field label={t('account:email.address')} kind="email" {...field('email')} />

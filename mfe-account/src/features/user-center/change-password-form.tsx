@@ -8,7 +8,7 @@ import { useForm } from '../../lib/use-form.js';
 /** Change password (security settings): other sessions end, this one continues with a fresh token. */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
-  const { values, field, clear, pending, message, check, run } = useForm('common:errors.submitFailed', {
+  const { values, field, clear, pending, message, check, run, formRef } = useForm('common:errors.submitFailed', {
     oldPassword: '',
     password: '',
     confirmation: '',
@@ -31,7 +31,7 @@ export function ChangePasswordForm() {
   return (
     <section className="surface-card" aria-labelledby="password-heading" data-testid="change-password">
       <h3 id="password-heading">{t('account:password.title')}</h3>
-      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
         <Field label={t('account:password.current')} kind="currentPassword" {...field('oldPassword')} />
         <NewPasswordFields label={t('account:password.new')} confirmLabel={t('account:password.confirm')} field={field} />
         <FormMessage message={message} />

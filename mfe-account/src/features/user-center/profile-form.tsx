@@ -22,7 +22,7 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
   const [birthday, setBirthday] = useState('');
   const [phone, setPhone] = useState(info.phone ?? '');
   const birthdayInput = useRef<HTMLInputElement>(null);
-  const { pending, message, setMessage, errors, check, run } = useAction('common:errors.submitFailed');
+  const { pending, message, setMessage, errors, check, run, formRef } = useAction('common:errors.submitFailed');
   const birthdayLocked = info.birthday !== null;
   const today = new Date();
   const earliest = new Date(today.getFullYear() - ACCOUNT_RULES.birthdayAgeMaxYears, today.getMonth(), today.getDate());
@@ -54,7 +54,7 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
   return (
     <section className="surface-card" aria-labelledby="profile-heading" data-testid="profile-form">
       <h3 id="profile-heading">{t('account:profile.title')}</h3>
-      <form className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
         {birthdayLocked ? (
           <p className={formStyles.hint} data-testid="birthday-locked">
             {t('account:profile.birthdayLocked')}
