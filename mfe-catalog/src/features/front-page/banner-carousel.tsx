@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TIMINGS, gameDetailsPath, textDirection, type Game } from 'shared-contracts';
@@ -25,11 +25,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
   const [pausedByPlayer, setPausedByPlayer] = useState(false);
   const [firstBannerSettled, setFirstBannerSettled] = useState(false);
   const [neighboursWanted, setNeighboursWanted] = useState(false);
-  // The banner the page's HTML brought may have loaded before this code took the page over, and hydration attaches
-  // onLoad too late to hear it: a banner already complete (loaded, or failed) when it joins the tree has settled.
-  const settledIfComplete = useCallback((banner: HTMLImageElement | null) => {
-    if (banner?.complete) setFirstBannerSettled(true);
-  }, []);
+  const settleFirstBanner = useCallback(() => setFirstBannerSettled(true), []);
   const regionId = useId();
   const count = games.length;
   const rotating = count > 1 && !reducedMotion && !pausedByPlayer && !hovered && !focused;
@@ -46,7 +42,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
     return () => window.clearTimeout(timer);
   }, [firstBannerSettled]);
 
-  const show = (index: number) => setActive(((index % count) + count) % count);
+  const show = useCallback((index: number) => setActive(((index % count) + count) % count), [count]);
   // The platform's own list of right-to-left languages: i18next's dir() builds an Intl.Locale on every render.
   const rtl = textDirection(language) === 'rtl';
   const onKeyDown = (event: KeyboardEvent) => {
@@ -84,39 +80,15 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
           // rotate in.
           const withImage = position === 'current' || (neighboursWanted && position !== 'hidden');
           return (
-            <div
+            <Slide
               key={game.id}
-              className={styles.slide}
-              data-position={position}
-              role="group"
-              aria-roledescription={t('catalog:carousel.slide')}
-              // `total`, not i18next's `count`: a count asks for the language's plural rules (an Intl.PluralRules
-              // built on the first call, a few milliseconds of the start-up) for a label that has no plural forms.
-              aria-label={t('catalog:carousel.slideLabel', { index: index + 1, total: count, title: game.title })}
-              aria-hidden={offset !== 0}
-              inert={offset !== 0}
-            >
-              <Artwork
-                className={styles.banner}
-                src={withImage ? game.imageConfig.banner : null}
-                alt=""
-                width={1200}
-                height={500}
-                fetchPriority={position === 'current' ? 'high' : 'low'}
-                decoding="async"
-                ref={position === 'current' ? settledIfComplete : undefined}
-                onLoad={position === 'current' ? () => setFirstBannerSettled(true) : undefined}
-                onError={position === 'current' ? () => setFirstBannerSettled(true) : undefined}
-              />
-              <div className={styles.caption}>
-                <h2 className={styles.title}>{game.title}</h2>
-                <p className={styles.subtitle}>{game.subTitle}</p>
-                <Link className={styles.details} to={gameDetailsPath(game.id)}>
-                  {t('catalog:carousel.details')}
-                  <span className="visually-hidden">: {game.title}</span>
-                </Link>
-              </div>
-            </div>
+              game={game}
+              index={index}
+              count={count}
+              position={position}
+              withImage={withImage}
+              onBannerSettled={settleFirstBanner}
+            />
           );
         })}
       </div>
@@ -133,15 +105,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
           </button>
           <div className={styles.dots}>
             {games.map((game, index) => (
-              <button
-                key={game.id}
-                type="button"
-                className={styles.dot}
-                aria-controls={regionId}
-                aria-current={index === active ? 'true' : undefined}
-                aria-label={t('catalog:carousel.goTo', { index: index + 1, title: game.title })}
-                onClick={() => show(index)}
-              />
+              <Dot key={game.id} index={index} title={game.title} current={index === active} regionId={regionId} onShow={show} />
             ))}
           </div>
           <button
@@ -168,3 +132,105 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
     </section>
   );
 }
+
+type SlidePosition = 'current' | 'next' | 'previous' | 'hidden';
+
+/**
+ * One banner with its caption. A rotation moves four slides (and the dots) and no other: the slides, their captions
+ * and the dots are memoised, so that a rotation every few seconds, on a phone as on the first view, re-renders the
+ * slides whose place changed and the two dots that changed instead of the whole carousel.
+ */
+const Slide = memo(function Slide({
+  game,
+  index,
+  count,
+  position,
+  withImage,
+  onBannerSettled,
+}: {
+  game: Game;
+  index: number;
+  count: number;
+  position: SlidePosition;
+  withImage: boolean;
+  /** Called once the banner on show has loaded or failed. */
+  onBannerSettled: () => void;
+}) {
+  const { t } = useTranslation();
+  const current = position === 'current';
+  // The banner the page's HTML brought may have loaded before this code took the page over, and hydration attaches
+  // onLoad too late to hear it: a banner already complete (loaded, or failed) when it joins the tree has settled.
+  const settledIfComplete = useCallback(
+    (banner: HTMLImageElement | null) => {
+      if (banner?.complete) onBannerSettled();
+    },
+    [onBannerSettled],
+  );
+  return (
+    <div
+      className={styles.slide}
+      data-position={position}
+      role="group"
+      aria-roledescription={t('catalog:carousel.slide')}
+      // `total`, not i18next's `count`: a count asks for the language's plural rules (an Intl.PluralRules built on
+      // the first call, a few milliseconds of the start-up) for a label that has no plural forms.
+      aria-label={t('catalog:carousel.slideLabel', { index: index + 1, total: count, title: game.title })}
+      aria-hidden={!current}
+      inert={!current}
+    >
+      <Artwork
+        className={styles.banner}
+        src={withImage ? game.imageConfig.banner : null}
+        alt=""
+        width={1200}
+        height={500}
+        fetchPriority={current ? 'high' : 'low'}
+        decoding="async"
+        ref={current ? settledIfComplete : undefined}
+        onLoad={current ? onBannerSettled : undefined}
+        onError={current ? onBannerSettled : undefined}
+      />
+      <SlideCaption game={game} />
+    </div>
+  );
+});
+
+const SlideCaption = memo(function SlideCaption({ game }: { game: Game }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.caption}>
+      <h2 className={styles.title}>{game.title}</h2>
+      <p className={styles.subtitle}>{game.subTitle}</p>
+      <Link className={styles.details} to={gameDetailsPath(game.id)}>
+        {t('catalog:carousel.details')}
+        <span className="visually-hidden">: {game.title}</span>
+      </Link>
+    </div>
+  );
+});
+
+const Dot = memo(function Dot({
+  index,
+  title,
+  current,
+  regionId,
+  onShow,
+}: {
+  index: number;
+  title: string;
+  current: boolean;
+  regionId: string;
+  onShow: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={styles.dot}
+      aria-controls={regionId}
+      aria-current={current ? 'true' : undefined}
+      aria-label={t('catalog:carousel.goTo', { index: index + 1, title })}
+      onClick={() => onShow(index)}
+    />
+  );
+});
