@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 'shared-contracts';
-import { MUTABLE } from '../support/accounts.js';
+import { DEMO, MUTABLE, logIn } from '../support/accounts.js';
 import { faqs, gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { holdUntilReleased, startStandIn } from '../support/network.js';
@@ -194,6 +194,24 @@ test.describe('the browser takes over the first view', () => {
       }
     });
   }
+
+  test("a logged-in player's login and support pages hydrate the guest's first view, then show the player's own, with no warning", async ({
+    page,
+  }) => {
+    await logIn(page, DEMO.player1);
+    for (const [path, island, region] of [
+      ['/login', 'account-login-config', 'account'],
+      ['/SupportCenter/game', SIMPLE_GAMES_ISLAND_ID, 'support'],
+    ] as const) {
+      const problems = await loadAndMount(page, `${site()}${path}`, island);
+      await expect(page.locator(`[id="single-spa-application:${region}"]`), path).toHaveAttribute('data-first-view', 'hydrated');
+      expect(problems, path).toEqual([]);
+    }
+    // The login page the player then sees is theirs: they are logged in already.
+    await page.goto(`${site()}/login`);
+    await expect(page.getByTestId('account-logged-in')).toContainText(DEMO.player1.account);
+    await expect(page.getByTestId('login-form')).toHaveCount(0);
+  });
 
   test('the help topics step does not ask for the topics its HTML carries, and asks once the player filters them', async ({
     page,

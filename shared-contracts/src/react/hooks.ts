@@ -22,16 +22,6 @@ import {
 
 const options = { store: platformStore };
 
-/** Apps read the platform session only through these hooks; they change it through the contract's functions. */
-export function useSession() {
-  return {
-    loggedIn: useAtomValue(isLoggedInAtom, options),
-    token: useAtomValue(tokenAtom, options),
-    userName: useAtomValue(userNameAtom, options),
-    type: useAtomValue(accountTypeAtom, options),
-  };
-}
-
 export function usePlatformContext(): PlatformContext {
   const context = useAtomValue(contextAtom, options);
   if (!context) throw new Error('usePlatformContext runs before the platform was bootstrapped.');
@@ -50,6 +40,24 @@ function useHydrating(): boolean {
     () => false,
     () => true,
   );
+}
+
+/** The session a first view was rendered for: the page server renders every page as a guest's. */
+const GUEST_SESSION = { loggedIn: false, token: null, userName: null, type: null } as const;
+
+/**
+ * Apps read the platform session only through these hooks; they change it through the contract's functions. A
+ * hydrating render sees a guest, as the first view was rendered (a logged-in player's `/login` hydrates the guest's
+ * form instead of React discarding it with a warning), and the player's own session a moment later.
+ */
+export function useSession() {
+  const session = {
+    loggedIn: useAtomValue(isLoggedInAtom, options),
+    token: useAtomValue(tokenAtom, options),
+    userName: useAtomValue(userNameAtom, options),
+    type: useAtomValue(accountTypeAtom, options),
+  };
+  return useHydrating() ? GUEST_SESSION : session;
 }
 
 /**
