@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,5 +56,21 @@ describe('PGlite in a folder', () => {
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
     const again = await openPglite(dataDir);
     await again.close();
+  });
+
+  it('takes over a lock whose process has died, also when its pid now belongs to another process', async () => {
+    const lockPath = `${dataDir}.lock`;
+    // A server that crashed in a container and was restarted there often gets the pid it had: the file names this
+    // process's pid, with another start than this process's.
+    writeFileSync(lockPath, `${process.pid} 1`);
+    const restarted = await openPglite(dataDir);
+    expect(readFileSync(lockPath, 'utf8')).not.toBe(`${process.pid} 1`);
+    await restarted.close();
+
+    const gone = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim();
+    writeFileSync(lockPath, gone);
+    const afterCrash = await openPglite(dataDir);
+    await afterCrash.close();
+    expect(existsSync(lockPath)).toBe(false);
   });
 });

@@ -25,24 +25,28 @@ function queryable(runner: PgliteRunner): Queryable {
 
 /**
  * PGlite is one PostgreSQL backend inside this process and does not notice a second process opening the same
- * folder, which corrupts it. A pid file next to the folder makes a second opener (a seed command while the server
- * runs, a second server) fail with a clear message instead. A file left by a dead process is taken over.
+ * folder, which corrupts it. A lock file next to the folder makes a second opener (a seed command while the server
+ * runs, a second server) fail with a clear message instead. It names the opener by pid and, where the system tells
+ * it (Linux's /proc), by when that process started: a file left by a process that died is taken over, also when its
+ * pid has since gone to another process, as happens after a crash in a container, where a restarted server often
+ * gets the very pid it had.
  */
 function acquireFolderLock(dataDir: string): () => void {
   const lockPath = `${dataDir.replace(/[\\/]+$/, '')}.lock`;
   mkdirSync(path.dirname(lockPath), { recursive: true });
+  const self: LockOwner = { pid: process.pid, started: processStart(process.pid) };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockPath, `${self.pid} ${self.started ?? ''}`.trim(), { flag: 'wx' });
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = lockOwner(lockPath);
-    if (owner !== null && isAlive(owner)) {
+    if (owner !== null && isRunning(owner)) {
       throw new Error(
-        `The embedded database folder ${dataDir} is in use by process ${owner}` +
-          (owner === process.pid ? ' (this process already opened it)' : '') +
+        `The embedded database folder ${dataDir} is in use by process ${owner.pid}` +
+          (owner.pid === process.pid ? ' (this process already opened it)' : '') +
           '. Stop that process, or point DATA_DIR at another folder.',
       );
     }
@@ -51,24 +55,46 @@ function acquireFolderLock(dataDir: string): () => void {
   throw new Error(`Could not lock the embedded database folder ${dataDir}`);
 }
 
-/** The pid recorded in a lock file; null when it vanished meanwhile or holds no pid. */
-function lockOwner(lockPath: string): number | null {
+/** Who holds a lock file: a pid, and when that process started where the system tells it (else null). */
+interface LockOwner {
+  pid: number;
+  started: string | null;
+}
+
+/** The owner a lock file names; null when it vanished meanwhile or names no pid. */
+function lockOwner(lockPath: string): LockOwner | null {
   try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const [pidText = '', started] = readFileSync(lockPath, 'utf8').trim().split(' ');
+    const pid = Number.parseInt(pidText, 10);
+    return Number.isInteger(pid) && pid > 0 ? { pid, started: started ?? null } : null;
   } catch {
     return null;
   }
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * When a process started, in clock ticks after the system booted (the 22nd field of /proc/<pid>/stat, counted after
+ * the command name's closing parenthesis, as the name may hold spaces); null without /proc or without that process.
+ */
+function processStart(pid: number): string | null {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the process a lock names still runs: its pid is alive and, where both are known, started when it did. */
+function isRunning(owner: LockOwner): boolean {
+  try {
+    process.kill(owner.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const started = owner.started === null ? null : processStart(owner.pid);
+  return started === null || started === owner.started;
 }
 
 export interface PgliteOptions {
