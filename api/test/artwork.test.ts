@@ -67,4 +67,17 @@ describe('game artwork copies (shared-contracts/src/artwork-copies.ts)', () => {
       expect(answer.headers['content-type']).toBe(type);
     }
   });
+
+  it("serves each game's list logo as a 96x96 WebP, not an SVG, which a browser builds a document for per image", async () => {
+    const simple = ENDPOINTS.gamesSimple.response.parse(
+      (await harness.app.inject({ url: '/games/simple?spec_lang=en&domain_area=kr' }).then((answer) => answer.json())).data,
+    );
+    expect(simple.length).toBe(seed.length);
+    for (const game of simple) {
+      const answer = await harness.app.inject({ url: game.logo });
+      expect(answer.statusCode, game.logo).toBe(200);
+      expect(answer.headers['content-type'], game.logo).toBe('image/webp');
+      expect(webpSize(answer.rawPayload), game.logo).toEqual({ width: 96, height: 96 });
+    }
+  });
 });

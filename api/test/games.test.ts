@@ -129,7 +129,7 @@ describe('GET /games/simple', () => {
     expect(parsed.data).toEqual(
       sortedSeed().map((game) => ({
         id: game.id,
-        logo: `/assets/games/${game.slug}/logo.svg`,
+        logo: `/assets/games/${game.slug}/logo.webp`,
         gameName: game.title,
         link: { replenishment: game.links.replenishment, payment: game.links.payment },
       })),
@@ -145,7 +145,7 @@ describe('GET /games/simple', () => {
 
   it('prefixes the logo with the forwarded API prefix', async () => {
     const { parsed } = await gamesSimple('', { 'x-forwarded-prefix': '/api' });
-    expect(parsed.data[0]?.logo).toMatch(/^\/api\/assets\/games\/[a-z0-9-]+\/logo\.svg$/);
+    expect(parsed.data[0]?.logo).toMatch(/^\/api\/assets\/games\/[a-z0-9-]+\/logo\.webp$/);
   });
 });
 

@@ -1,4 +1,4 @@
-/** Side-menu logos: small geometric emblems on a 64x64 viewBox, no text. */
+/** Game list logos (the side menu, support's step one): small geometric emblems on a 64x64 viewBox, no text. */
 
 /** A logo.svg's byte budget. */
 export const LOGO_BUDGET = 4 * 1024;

@@ -10,7 +10,7 @@ export const GAME_ASSET_FILES = {
   cover: 'cover.webp',
   banner: 'banner.webp',
   icon: 'icon.webp',
-  logo: 'logo.svg',
+  logo: 'logo.webp',
 } as const;
 
 interface GameText {
