@@ -5,7 +5,7 @@ import { DRILL_ACCOUNTS } from '../support/drill-accounts.js';
 import { INQUIRY, expectDraftKept, fillPlatformInquiry, inquiryField, startNewIfAsked } from '../support/inquiry-form.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
-import { callApi, tokenOf } from '../support/tickets-api.js';
+import { callApi, openTicket, tokenOf } from '../support/tickets-api.js';
 
 /**
  * Fault drills in the browser (issue 6), beyond what composition.spec.ts covers (a remote that is down, and its
@@ -296,5 +296,43 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
     expect(more).toHaveLength(0);
     const detail = await callApi('inquiryDetail', newToken, { query: { inquiryId: String(ticket?.id) } });
     expect(detail.attachments.map((attachment) => attachment.name)).toEqual([fileName]);
+  });
+
+  test('the session ends (-600) as added information is sent: after logging in again, the text is back and sends as one message', async ({
+    page,
+  }) => {
+    const who = DRILL_ACCOUNTS.sendsThroughFaults;
+    const { inquiryId } = await openTicket(await tokenOf(who), { title: `Reply through an expiry ${Date.now()}` });
+    await logIn(page, who);
+    const ticketPage = `${site()}/SupportCenter/feedback?inquiryId=${inquiryId}&spec_lang=en`;
+    await page.goto(ticketPage);
+    const text = 'The gems arrived twice, then vanished after the update.';
+    await page.getByTestId('add-information').click();
+    const dialog = page.getByTestId('add-information-dialog');
+    await dialog.getByLabel(t('support', 'en', 'conversation.message')).fill(text);
+
+    // The session ends on the server (logged out in another tab) just before the player sends.
+    const token = (await page.evaluate(() => sessionStorage.getItem('oauth_token'))) ?? '';
+    await callApi('logout', token, { body: {} });
+    await dialog.getByTestId('reply-send').click();
+    await expect(page.getByTestId('toasts')).toContainText(t('shell', 'en', 'session.expired'));
+
+    // Logging in again on the login page the ticket's screen links to comes back to the ticket and the text.
+    await page.goto(`${site()}/login?redirect=${encodeURIComponent(`/SupportCenter/feedback?inquiryId=${inquiryId}`)}&spec_lang=en`);
+    const form = page.getByTestId('login-form');
+    await form.getByLabel(/.+/).first().fill(who.account);
+    await form.locator('input[type="password"]').fill(who.password);
+    await form.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/SupportCenter/feedback\\?inquiryId=${inquiryId}`));
+    await page.getByTestId('add-information').click();
+    await expect(dialog.getByLabel(t('support', 'en', 'conversation.message'))).toHaveValue(text);
+    await dialog.getByTestId('reply-send').click();
+    await expect(page.getByTestId('feedback-notice')).toContainText(t('support', 'en', 'conversation.added'));
+    const detail = await callApi('inquiryDetail', await tokenOf(who), { query: { inquiryId: String(inquiryId) } });
+    expect(detail.messages.filter((message) => message.content === text)).toHaveLength(1);
+
+    // Sent, it is forgotten: the next added information starts empty.
+    await page.getByTestId('add-information').click();
+    await expect(dialog.getByLabel(t('support', 'en', 'conversation.message'))).toHaveValue('');
   });
 });

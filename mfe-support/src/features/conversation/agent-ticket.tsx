@@ -47,7 +47,7 @@ export function AgentTicket({
     (event) => event.inquiryId === inquiryId,
     () => reload({ quiet: true }),
   );
-  const reply = useReplyDraft();
+  const reply = useReplyDraft('agentInquiryReply', inquiryId);
   const [ending, setEnding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);

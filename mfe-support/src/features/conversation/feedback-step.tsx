@@ -46,7 +46,7 @@ function NoTicketChosen() {
 function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (options?: { quiet?: boolean }) => void }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const reply = useReplyDraft();
+  const reply = useReplyDraft('inquiryReply', ticket.id);
   const [notice, setNotice] = useState<string | null>(null);
   const endedNotice = useRef<HTMLDivElement>(null);
   const focusEnded = useFocusWhenShown(endedNotice, ticket);

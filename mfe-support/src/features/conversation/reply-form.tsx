@@ -1,8 +1,8 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, platformApi, type Attachment, type InquiryMessage } from 'shared-contracts';
+import { LIMITS, forgetKeptFields, keepField, platformApi, readKeptFields, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
-import { LabelledField, useSingleRequest } from 'shared-contracts/react';
+import { LabelledField, useSession, useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../components/attachment-uploader.js';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
@@ -35,15 +35,49 @@ export interface ReplyDraftState {
   discard: () => void;
 }
 
+/** The reply kept as `keptAs` in this tab (a new one when there is none, or no account to keep it for). */
+function keptReplyDraft(keptAs: string | null): ReplyDraft {
+  const kept = keptAs ? readKeptFields(keptAs) : {};
+  return {
+    ...newReplyDraft(),
+    ...(kept.content ? { content: kept.content } : {}),
+    ...(kept.requestId ? { requestId: kept.requestId } : {}),
+  };
+}
+
 /**
- * The reply a screen is writing, kept by the screen rather than the form, so what was typed survives a failure, a
- * closed dialog and a re-render; its uploads are discarded when the screen is left without sending it.
+ * The reply a screen is writing to one ticket through `endpoint`, kept by the screen rather than the form, so what
+ * was typed survives a failure, a closed dialog and a re-render; its uploads are discarded when the screen is left
+ * without sending it. Its text (and the id that makes a second send the same message) is also kept in this tab for
+ * the account writing it (`keepField`), so a session that ends on the way (it expired, or the player logged out in
+ * another tab) loses nothing: the same account logging in again finds it in the form.
  */
-export function useReplyDraft(): ReplyDraftState {
-  const [draft, setDraft] = useState<ReplyDraft>(newReplyDraft);
+export function useReplyDraft(endpoint: 'inquiryReply' | 'agentInquiryReply', inquiryId: number): ReplyDraftState {
+  const { userName } = useSession();
+  const keptAs = userName ? `reply:${userName}:${endpoint}:${inquiryId}` : null;
+  const [draft, setDraft] = useState(() => keptReplyDraft(keptAs));
+  // Another ticket or account (a login after the session ended) writes its own reply, from what it kept.
+  const [draftOf, setDraftOf] = useState(keptAs);
+  if (draftOf !== keptAs) {
+    setDraftOf(keptAs);
+    setDraft(keptReplyDraft(keptAs));
+  }
   useDiscardUploadsOnLeave(draft.attachments);
-  const change = useCallback((patch: Partial<ReplyDraft>) => setDraft((current) => ({ ...current, ...patch })), []);
-  const clear = useCallback(() => setDraft(newReplyDraft()), []);
+  const { requestId } = draft;
+  const change = useCallback(
+    (patch: Partial<ReplyDraft>) => {
+      setDraft((current) => ({ ...current, ...patch }));
+      if (keptAs && patch.content !== undefined) {
+        keepField(keptAs, 'content', patch.content);
+        keepField(keptAs, 'requestId', patch.content === '' ? '' : requestId);
+      }
+    },
+    [keptAs, requestId],
+  );
+  const clear = useCallback(() => {
+    if (keptAs) forgetKeptFields(keptAs);
+    setDraft(newReplyDraft());
+  }, [keptAs]);
   const discard = () => {
     discardUploads(draft.attachments);
     clear();
