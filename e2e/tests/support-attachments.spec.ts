@@ -8,6 +8,9 @@ import { site } from '../support/ports.js';
 import { slowUploads } from '../support/network.js';
 import { noisePng, windowsProgram } from '../support/test-files.js';
 
+/** The API's upload call, whatever its query. */
+const UPLOADS = /\/api\/files(\?|$)/;
+
 test.describe('support step three: attachments (SPEC §5)', () => {
   test('attachments: progress to done with a preview, cancel, remove, and every refusal with its message', async ({ page }) => {
     // Slowed uploads and a 20 MB file handed to the browser: longer than most tests on a busy machine.
@@ -119,5 +122,39 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await expect(uploaded).toHaveCount(1);
     await expect(uploaded).toContainText('kept.txt');
     await expect(uploader.getByTestId('attachment-refused')).toHaveCount(0);
+  });
+
+  test('a file still uploading when the player leaves the form is named on return, to attach again, once', async ({ page }) => {
+    await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
+    const uploader = page.getByTestId('attachment-uploader');
+    const refused = uploader.getByTestId('attachment-refused');
+    const interrupted = supportMessage('errors.uploadInterrupted');
+    // Uploads that never finish: the page is left while they run.
+    await page.route(UPLOADS, () => undefined);
+
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'held.png', mimeType: 'image/png', buffer: noisePng(64) });
+    await expect(uploader.getByRole('progressbar')).toBeVisible();
+    await reloadForm(page);
+    await expect(refused).toContainText('held.png');
+    await expect(refused).toContainText(interrupted);
+    await expect(uploader.getByTestId('attachment-uploaded')).toHaveCount(0);
+    // Told once: the next visit of the form starts without it.
+    await reloadForm(page);
+    await expect(uploader.getByTestId('attachment-input')).toBeAttached();
+    await expect(refused).toHaveCount(0);
+
+    // Another step of the support centre and back, inside the page.
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'held-again.png', mimeType: 'image/png', buffer: noisePng(64) });
+    await expect(uploader.getByRole('progressbar')).toBeVisible();
+    await page
+      .getByRole('navigation', { name: t('support', 'en', 'steps.label') })
+      .getByRole('link', { name: t('support', 'en', 'steps.question') })
+      .click();
+    await expect(page.getByTestId('attachment-uploader')).toHaveCount(0);
+    await page.goBack();
+    await startNewIfAsked(page);
+    await expect(refused).toContainText('held-again.png');
+    await expect(refused).toContainText(interrupted);
+    await page.unroute(UPLOADS);
   });
 });

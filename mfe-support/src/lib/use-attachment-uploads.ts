@@ -3,7 +3,10 @@ import {
   FILE_ERRORS,
   attachmentKindOf,
   checkAttachments,
+  forgetKeptFields,
+  keepField,
   platformApi,
+  readKeptFields,
   type Attachment,
   type AttachmentKind,
   type AttachmentRule,
@@ -29,10 +32,29 @@ export interface RefusedFile {
 }
 
 /**
+ * Where this tab notes the files a form was still uploading when the player left it (another step, a reload, a
+ * closed dialog): by the form's address, as it was when the form opened. The form shows them, when it opens there
+ * again, as files to attach again: the upload cannot go on without the page that held the file.
+ */
+const interruptedEntry = (address: string) => `uploads-interrupted:${address}`;
+
+function interruptedUploads(address: string): RefusedFile[] {
+  try {
+    const names: unknown = JSON.parse(readKeptFields(interruptedEntry(address)).names ?? '[]');
+    return (Array.isArray(names) ? names : [])
+      .filter((name): name is string => typeof name === 'string')
+      .map((name, index) => ({ key: `interrupted-${index}`, name, messageKey: 'support:errors.uploadInterrupted' }));
+  } catch {
+    return [];
+  }
+}
+
+/**
  * The uploads behind one attachment list: files are checked with the same rules as the server (SPEC §5) before
  * anything is sent, then uploaded one request each with progress and cancel; an uploaded file joins the list
  * through `onChange`. Images get a preview from the local file (an object URL, revoked once the file leaves
- * the list). Leaving the screen cancels what is still uploading. A removed file, and one the server stored after
+ * the list). Leaving the screen cancels what is still uploading, and the list tells so when it opens there again
+ * (`interruptedEntry`). A removed file, and one the server stored after
  * its upload was cancelled, is discarded on the server, so it stops taking one of the player's upload places.
  */
 export function useAttachmentUploads(
@@ -40,8 +62,9 @@ export function useAttachmentUploads(
   onChange: (attachments: Attachment[]) => void,
   rule: AttachmentRule,
 ) {
+  const [address] = useState(() => location.pathname + location.search);
   const [uploads, setUploads] = useState<UploadInProgress[]>([]);
-  const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const [refused, setRefused] = useState<RefusedFile[]>(() => interruptedUploads(address));
   const [previews, setPreviews] = useState<Readonly<Record<string, string>>>({});
 
   // Uploads finish at any time, several before the owner re-renders: they add to the newest list, not to the
@@ -50,7 +73,7 @@ export function useAttachmentUploads(
   useLayoutEffect(() => {
     latest.current = { attachments, onChange };
   }, [attachments, onChange]);
-  const inFlight = useRef(new Map<string, { controller: AbortController; kind: AttachmentKind }>());
+  const inFlight = useRef(new Map<string, { controller: AbortController; kind: AttachmentKind; name: string }>());
   const previewsRef = useRef(previews);
   useLayoutEffect(() => {
     previewsRef.current = previews;
@@ -68,7 +91,7 @@ export function useAttachmentUploads(
     (file: File, kind: AttachmentKind) => {
       const key = crypto.randomUUID();
       const controller = new AbortController();
-      inFlight.current.set(key, { controller, kind });
+      inFlight.current.set(key, { controller, kind, name: file.name });
       setUploads((current) => [...current, { key, name: file.name, size: file.size, kind, progress: 0 }]);
       platformApi()
         .upload('uploadFile', {
@@ -157,12 +180,22 @@ export function useAttachmentUploads(
   }, [attachments, previews]);
 
   useEffect(() => {
+    // Told once, in the list that opened with it.
+    forgetKeptFields(interruptedEntry(address));
     const running = inFlight.current;
+    const noteInterrupted = () => {
+      const names = [...running.values()].map((entry) => entry.name);
+      if (names.length > 0) keepField(interruptedEntry(address), 'names', JSON.stringify(names));
+    };
+    // A reload or a closed tab runs no clean-up: the page says it is going instead.
+    addEventListener('pagehide', noteInterrupted);
     return () => {
+      removeEventListener('pagehide', noteInterrupted);
+      noteInterrupted();
       for (const { controller } of running.values()) controller.abort();
       for (const url of Object.values(previewsRef.current)) URL.revokeObjectURL(url);
     };
-  }, []);
+  }, [address]);
 
   return { uploads, refused, previews, addFiles, cancel, remove, dismiss };
 }
