@@ -1,8 +1,35 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
 import { TIMINGS } from 'shared-contracts';
 import { gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
+
+/** WCAG relative luminance of an sRGB pixel. */
+function luminance(red: number, green: number, blue: number): number {
+  const linear = (channel: number) => {
+    const value = channel / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
+/**
+ * The contrast of white text with what shows behind it where `text` stands, its letters made transparent: against
+ * the brightest pixels of that area (the 98th percentile, so that a few pixels of compression noise do not count).
+ */
+async function whiteTextContrast(page: Page, text: Locator): Promise<number> {
+  await text.evaluate((element: HTMLElement) => element.style.setProperty('color', 'transparent', 'important'));
+  const shot = jpeg.decode(await text.screenshot({ type: 'jpeg', quality: 100 }), { useTArray: true });
+  await text.evaluate((element: HTMLElement) => element.style.removeProperty('color'));
+  const levels: number[] = [];
+  for (let index = 0; index < shot.data.length; index += 4) {
+    levels.push(luminance(shot.data[index] ?? 0, shot.data[index + 1] ?? 0, shot.data[index + 2] ?? 0));
+  }
+  levels.sort((a, b) => a - b);
+  const background = levels[Math.floor(levels.length * 0.98)] ?? 1;
+  return (1 + 0.05) / (background + 0.05);
+}
 
 const carouselIndex = (page: Page) => page.getByTestId('banner-carousel').getAttribute('data-active-index').then(Number);
 
@@ -83,6 +110,33 @@ test.describe('front page carousel (SPEC §2)', () => {
     await page.waitForTimeout(1_000);
     expect(requested).toHaveLength(3);
     await context.close();
+  });
+
+  test("every banner's title and tagline stand out from its artwork, on a phone and a desktop (WCAG 1.4.3)", async ({ browser }) => {
+    const games = await gamesAll('en');
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1280, height: 800 },
+    ]) {
+      // Reduced motion: the carousel stands still on the banner chosen, with no fade between banners.
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await page.goto(`${site()}/?spec_lang=en`);
+      const carousel = page.getByTestId('banner-carousel');
+      await expect(carousel.getByRole('button', { name: t('catalog', 'en', 'carousel.pause') })).toHaveCount(0);
+      for (const [index, game] of games.entries()) {
+        await carousel.getByRole('button', { name: t('catalog', 'en', 'carousel.goTo', { index: index + 1, title: game.title }) }).click();
+        const slide = carousel.locator('[data-position="current"]');
+        await expect(slide).toContainText(game.title);
+        await expect
+          .poll(() => slide.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+          .toBe(true);
+        const where = `${game.title} at ${viewport.width} px`;
+        expect(await whiteTextContrast(page, slide.getByRole('heading')), `${where}: title`).toBeGreaterThanOrEqual(3);
+        expect(await whiteTextContrast(page, slide.getByText(game.subTitle)), `${where}: tagline`).toBeGreaterThanOrEqual(4.5);
+      }
+      await context.close();
+    }
   });
 
   test('uses the cards layout for the purple brands and wide for blue', async ({ page }) => {
