@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sharedLibraryCopies } from 'tooling/share-scope';
 import { DEMO } from '../support/accounts.js';
+import { gamesAll } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 import { serveApp } from '../support/servers.js';
@@ -22,6 +23,28 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await page.getByTestId('menu-button').click();
     await page.getByTestId('menu-login').click();
     await expect(page.getByTestId('login-form')).toBeVisible();
+  });
+
+  test('a remote whose code does not arrive leaves the first view the HTML brought, under its notice; the retry brings the working page', async ({
+    page,
+  }) => {
+    // The catalogue's origin is unreachable from the browser (its fragment came through the edge).
+    let failing = true;
+    await page.route(`http://localhost:${PORTS.catalog}/**`, (route) => (failing ? route.abort() : route.continue()));
+    await page.goto(`${site()}/?spec_lang=en`);
+    const notice = page.getByTestId('remote-notice');
+    await expect(notice).toHaveAttribute('data-remote', 'catalog');
+    await expect(notice).toContainText(t('common', 'en', 'remote.unavailable'));
+    // The games and their links are still there to read and follow.
+    const [game] = await gamesAll('en');
+    const grid = page.locator('#all-games');
+    await expect(grid.getByRole('link', { name: game?.title ?? 'missing' })).toHaveAttribute('href', `/GamesDetails/${game?.id}`);
+    await expect(page.getByTestId('banner-carousel')).toContainText(game?.title ?? 'missing');
+
+    failing = false;
+    await notice.getByRole('button', { name: t('common', 'en', 'remote.retry') }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId('banner-carousel').getByRole('button', { name: t('catalog', 'en', 'carousel.next') })).toBeEnabled();
   });
 
   test('retry loads a remote that came back, without reloading the page', async ({ page }) => {

@@ -7,8 +7,9 @@ function regionOf(props: RemoteProps): HTMLElement | null {
 }
 
 /**
- * A translated notice with a retry in a remote's region (DESIGN §3). Retry forgets the failed load and asks
- * single-spa to load the remote again, without reloading the page.
+ * A translated notice with a retry in a remote's region (DESIGN §3), above the first view the page's HTML brought
+ * for it, if any. Retry forgets the failed load and asks single-spa to load the remote again, without reloading
+ * the page.
  */
 export function createNoticeApp(options: {
   name: string;
@@ -39,8 +40,10 @@ export function createNoticeApp(options: {
         void unloadApplication(options.name).then(() => triggerAppChange());
       });
       notice.append(text, retry);
-      // In place of the remote's first view, when the page's HTML carried one.
-      region.replaceChildren(notice);
+      // Above the remote's first view, when the page's HTML carried one: its content and links still serve the
+      // player (only what needs the remote's code waits for it), and the retry hydrates it.
+      if ([...region.children].some((child) => child.localName !== 'script')) region.prepend(notice);
+      else region.replaceChildren(notice);
     },
     unmount: async () => {
       notice?.remove();
