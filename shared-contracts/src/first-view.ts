@@ -24,6 +24,15 @@ export function releaseFirstView(root: ParentNode): void {
   for (const island of root.querySelectorAll('script[type="application/json"]')) island.remove();
 }
 
+/**
+ * The first element of a first view in a remote's region, if the page's HTML carries one: the region then holds the
+ * view, then its data islands (its stylesheets are in the head). A region the edge left empty (the fragment failed),
+ * or one single-spa-layout made for a page the player moved to, holds none.
+ */
+export function firstViewIn(region: ParentNode): Element | undefined {
+  return [...region.children].find((child) => child.localName !== 'script');
+}
+
 /** Where every app's origin serves its first-view fragment; the edge includes `/_fragment/<app>/first-view`. */
 export const FIRST_VIEW_FRAGMENT_PATH = '/_fragment/first-view';
 

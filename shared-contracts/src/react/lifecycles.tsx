@@ -1,7 +1,15 @@
 import { startTransition, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { setI18n } from 'react-i18next';
-import { addNamespace, i18next, releaseFirstView, type NamespaceLoader, type RemoteApp, type RemoteProps } from 'shared-contracts';
+import {
+  addNamespace,
+  firstViewIn,
+  i18next,
+  releaseFirstView,
+  type NamespaceLoader,
+  type RemoteApp,
+  type RemoteProps,
+} from 'shared-contracts';
 import { ErrorBoundary } from './error-boundary.js';
 
 export type { RemoteApp, RemoteProps };
@@ -37,18 +45,8 @@ function regionOf(props: RemoteProps): HTMLElement {
 }
 
 /**
- * The first element of a first view in a region, if the page's HTML carries one: the region then holds the view,
- * then its data islands (its stylesheets are in the head, where they outlive the region, and the federation runtime
- * finds the exposed module's stylesheet there by its URL and adds no other). A region the edge left empty (the
- * fragment failed) holds none.
- */
-function firstViewIn(region: HTMLElement): Element | undefined {
-  return [...region.children].find((child) => child.localName !== 'script');
-}
-
-/**
  * A first view that this code renders differently is replaced instead, which React reports as a recoverable error:
- * expected during a rollout (a fragment from another version), or for a player whose view differs from a guest's.
+ * expected during a rollout (a fragment from another version of the remote).
  */
 function reportReplacedFirstView(error: unknown): void {
   console.warn('The first view was rendered afresh instead of hydrated:', error instanceof Error ? error.message : error);
@@ -161,7 +159,7 @@ export function createRemoteApp(options: {
         const mounted = () => {
           if (firstView) {
             // Still in the page: React hydrated it. Gone: the first view was not this code's render (a fragment from
-            // another version of the remote, or a player whose view differs), and React rendered the root afresh.
+            // another version of the remote), and React rendered the root afresh.
             const hydrated = region.contains(firstView);
             region.dataset.firstView = hydrated ? 'hydrated' : 'replaced';
             if (hydrated) releaseFirstView(region);

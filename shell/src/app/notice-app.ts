@@ -1,4 +1,4 @@
-import { i18next, type AppLifecycles, type RemoteProps } from 'shared-contracts';
+import { firstViewIn, i18next, type AppLifecycles, type RemoteProps } from 'shared-contracts';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 
 /** The element single-spa-layout created for an application. */
@@ -42,7 +42,7 @@ export function createNoticeApp(options: {
       notice.append(text, retry);
       // Above the remote's first view, when the page's HTML carried one: its content and links still serve the
       // player (only what needs the remote's code waits for it), and the retry hydrates it.
-      if ([...region.children].some((child) => child.localName !== 'script')) region.prepend(notice);
+      if (firstViewIn(region)) region.prepend(notice);
       else region.replaceChildren(notice);
     },
     unmount: async () => {
