@@ -73,6 +73,7 @@ export async function logIn(page: Page, who: { account: string; password: string
         storage.setItem(keys.token, values.token);
         storage.setItem(keys.userName, values.account);
         storage.setItem(keys.type, values.type);
+        storage.setItem(keys.role, values.role);
       }
     },
     { keys: STORAGE_KEYS, values: session, remember: options.remember ?? false },

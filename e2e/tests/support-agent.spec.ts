@@ -143,8 +143,19 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await expect(page.getByTestId('login-prompt')).toContainText(t('common', 'en', 'errors.loginFirst'));
 
     await logIn(page, DEMO.player2);
+    // The session knows it is a player's: the desk's pages tell so without asking the API what it would refuse.
+    const refusedCalls: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refusedCalls.push(response.url());
+    });
     await page.goto(deskUrl());
     await expect(page.getByTestId('agent-refused')).toContainText(en('agent.agentsOnly'));
     await expect(page.getByTestId('agent-queue')).toHaveCount(0);
+    await page.goto(`${site()}/SupportCenter/agent/canned-replies?spec_lang=en`);
+    await expect(page.getByTestId('canned-replies-refused')).toContainText(en('agent.agentsOnly'));
+    await page.goto(`${site()}/SupportCenter/agent/dashboard?spec_lang=en`);
+    await expect(page.getByTestId('lead-refused')).toHaveText(en('errors.leadsOnly'));
+    await expect(page.getByTestId('lead-show')).toHaveCount(0);
+    expect(refusedCalls).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 // The package's own root, not relative paths: a remote then reads the atoms of the one shared instance.
 import {
+  accountRoleAtom,
   accountTypeAtom,
   EMPTY_CS_FORM,
   contextAtom,
@@ -43,7 +44,7 @@ function useHydrating(): boolean {
 }
 
 /** The session a first view was rendered for: the page server renders every page as a guest's. */
-const GUEST_SESSION = { loggedIn: false, token: null, userName: null, type: null } as const;
+const GUEST_SESSION = { loggedIn: false, token: null, userName: null, type: null, role: null } as const;
 
 /**
  * Apps read the platform session only through these hooks; they change it through the contract's functions. A
@@ -56,6 +57,7 @@ export function useSession() {
     token: useAtomValue(tokenAtom, options),
     userName: useAtomValue(userNameAtom, options),
     type: useAtomValue(accountTypeAtom, options),
+    role: useAtomValue(accountRoleAtom, options),
   };
   return useHydrating() ? GUEST_SESSION : session;
 }
