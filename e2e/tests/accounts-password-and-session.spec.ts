@@ -53,6 +53,25 @@ test.describe('session lifecycle (SPEC §4)', () => {
     expect(await page.evaluate(() => [sessionStorage.getItem('oauth_token'), localStorage.getItem('oauth_token')])).toEqual([null, null]);
   });
 
+  test('a logout in another tab of a kept login logs this tab out at once, and says so', async ({ page, context }) => {
+    await logIn(page, DEMO.player1, { remember: true });
+    await page.goto(`${site()}/UserCenter`);
+    await expect(page.getByTestId('account-details')).toBeVisible();
+    const other = await context.newPage();
+    await other.goto(`${site()}/UserCenter`);
+    await expect(other.getByTestId('account-details')).toBeVisible();
+    await other.getByTestId('user-center-logout').click();
+    await expect(other.getByTestId('toasts')).toContainText(t('common', 'ko', 'session.loggedOut'));
+
+    // The first tab follows without a call of its own: not an expiry found at its next call.
+    await expect(page.getByTestId('toasts')).toContainText(t('shell', 'ko', 'session.loggedOutElsewhere'));
+    await expect(page.getByTestId('toasts')).not.toContainText(t('shell', 'ko', 'session.expired'));
+    await expect(page.getByTestId('account-details')).toHaveCount(0);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('menu-login')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBeNull();
+  });
+
   test('changing the password ends the other sessions and keeps this one', async ({ browser }) => {
     const who = MUTABLE.changesPassword;
     const phone = await browser.newPage();

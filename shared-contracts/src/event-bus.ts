@@ -6,8 +6,8 @@ import type { TicketLiveEvent } from './api/live-events.js';
  * untyped crosses (DESIGN §4).
  */
 export interface PlatformEvents {
-  /** Login state changed (login, logout, expiry, restored from storage). */
-  'session:changed': { loggedIn: boolean; reason: 'login' | 'logout' | 'expired' | 'restored' };
+  /** Login state changed (login, logout, expiry, restored from storage, a logout in another tab). */
+  'session:changed': { loggedIn: boolean; reason: 'login' | 'logout' | 'expired' | 'restored' | 'elsewhere' };
   /** The API answered -600: the session is invalid and has been cleared. */
   'session:expired': { code: -600 };
   /** A ticket changed; the feedback dot refreshes at once. */

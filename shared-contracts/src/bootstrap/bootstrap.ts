@@ -12,6 +12,7 @@ import { readGameEntry, type GameEntry } from '../session/game-entry.js';
 import { yieldToBrowser } from '../yield.js';
 import {
   applyGameEntryForm,
+  followLogoutsElsewhere,
   login,
   offerAccountSwitch,
   platformStore,
@@ -29,9 +30,9 @@ export type BootstrapResult = { status: 'ready'; context: PlatformContext } | { 
 
 /**
  * Start-up steps 1 to 4 of DESIGN §3, shared by the shell and the standalone harness: brand, area (with the
- * reload rule of SPEC §4), session from the URL or storage (token removed from the address bar), language with the
- * common messages and the caller's own namespaces. Rejects when the game-info check fails (SPEC §8), once the
- * messages have come, so the caller can say so in the page's language.
+ * reload rule of SPEC §4), session from the URL or storage (token removed from the address bar; a logout in another
+ * tab ends it here too), language with the common messages and the caller's own namespaces. Rejects when the
+ * game-info check fails (SPEC §8), once the messages have come, so the caller can say so in the page's language.
  */
 export async function bootstrapPlatform(
   win: Window = window,
@@ -80,6 +81,7 @@ export async function bootstrapPlatform(
   restoreGameClient();
   if (entry) setGameClient({ clientId: entry.clientId, isFromGameFaq: entry.isFromGameFaq });
   const linkLogin = restoreSession(entry?.token ?? null);
+  followLogoutsElsewhere();
   restoreCsForm();
   if (entry?.form) applyGameEntryForm(entry.form);
   // Game links feed the side menu, the recharge link and repay buttons; a failure is reported, not fatal.

@@ -4,6 +4,7 @@ import { on, type PlatformEventName, type PlatformEvents } from '../event-bus.js
 import {
   csFormAtom,
   expireSession,
+  followLogoutsElsewhere,
   login,
   logout,
   platformStore,
@@ -46,6 +47,42 @@ function eventsDuring<Name extends PlatformEventName>(name: Name, act: () => voi
   }
   return seen;
 }
+
+/** What another tab's logout of a kept login looks like to this tab: local storage's token removed. */
+function logoutInAnotherTab(token: string): void {
+  localStorage.removeItem('oauth_token');
+  window.dispatchEvent(new StorageEvent('storage', { key: 'oauth_token', oldValue: token, newValue: null, storageArea: localStorage }));
+}
+
+describe('a logout in another tab', () => {
+  it('ends the same kept login here at once, announced as elsewhere, the draft kept for its owner', () => {
+    login(player, { remember: true });
+    setCsForm({ title: 'Half written' });
+    const stop = followLogoutsElsewhere();
+    try {
+      const changes = eventsDuring('session:changed', () => logoutInAnotherTab('t-123'));
+      expect(changes).toEqual([{ loggedIn: false, reason: 'elsewhere' }]);
+      expect(platformStore.get(tokenAtom)).toBeNull();
+      expect(sessionStorage.getItem('oauth_token')).toBeNull();
+      expect(platformStore.get(csFormAtom)).toMatchObject({ title: 'Half written', owner: 'player1' });
+    } finally {
+      stop();
+    }
+  });
+
+  it('leaves a login this tab holds alone, and a tab already logged out', () => {
+    login(player, { remember: false });
+    const stop = followLogoutsElsewhere();
+    try {
+      expect(eventsDuring('session:changed', () => logoutInAnotherTab('t-other'))).toEqual([]);
+      expect(platformStore.get(tokenAtom)).toBe('t-123');
+      logout();
+      expect(eventsDuring('session:changed', () => logoutInAnotherTab('t-123'))).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+});
 
 describe('login state', () => {
   it('keeps the login in session storage only without remember me', () => {

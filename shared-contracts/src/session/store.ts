@@ -177,6 +177,23 @@ export function expireSession(): void {
   if (wasLoggedIn) emit('session:changed', { loggedIn: false, reason: 'expired' });
 }
 
+/**
+ * Follows a logout in another tab of this browser: a kept login ("remember me") is one session for every tab, and
+ * the tab that logged it out cleared it from local storage (the API no longer knows its token). This tab's copy of
+ * that login ends too, at once and announced as `elsewhere`, not at its next call as an expiry. As on expiry, the
+ * support draft stays with its owner. A login this tab holds alone (another token) is not touched.
+ */
+export function followLogoutsElsewhere(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea !== safeStorage('local') || event.key !== STORAGE_KEYS.token || event.newValue !== null) return;
+    if (event.oldValue === null || platformStore.get(tokenAtom) !== event.oldValue) return;
+    clearSession();
+    emit('session:changed', { loggedIn: false, reason: 'elsewhere' });
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 const CS_FORM_KEY = 'cs_form';
 
 /**

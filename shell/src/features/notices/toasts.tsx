@@ -5,7 +5,10 @@ import styles from './notices.module.css';
 
 type Toast = PlatformEvents['toast:show'] & { id: number };
 
-/** Shows `toast:show` messages for TIMINGS.toastMs (SPEC §8), and tells the player when their session expired. */
+/**
+ * Shows `toast:show` messages for TIMINGS.toastMs (SPEC §8), and tells the player when their session expired or was
+ * logged out in another tab.
+ */
 export function Toasts() {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -23,9 +26,13 @@ export function Toasts() {
       timers.add(timer);
     });
     const stopExpiry = on('session:expired', () => emit('toast:show', { message: t('shell:session.expired'), tone: 'error' }));
+    const stopLogoutsElsewhere = on('session:changed', ({ reason }) => {
+      if (reason === 'elsewhere') emit('toast:show', { message: t('shell:session.loggedOutElsewhere'), tone: 'info' });
+    });
     return () => {
       stopToasts();
       stopExpiry();
+      stopLogoutsElsewhere();
       for (const timer of timers) window.clearTimeout(timer);
     };
   }, [t]);
