@@ -47,6 +47,27 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await expect(page.getByTestId('banner-carousel').getByRole('button', { name: t('catalog', 'en', 'carousel.next') })).toBeEnabled();
   });
 
+  test('a remote whose manifest and entry load but whose screen chunk does not comes back through the retry', async ({ page }) => {
+    // The page preloads the first remote's chunk: a failed preload must not be what the retry gets again.
+    let failing = true;
+    const chunkRequests: string[] = [];
+    await page.route(`http://localhost:${PORTS.catalog}/__federation_expose_*.js*`, (route) => {
+      chunkRequests.push(route.request().url());
+      return failing ? route.abort() : route.continue();
+    });
+    await page.goto(`${site()}/?spec_lang=en`);
+    const notice = page.getByTestId('remote-notice');
+    await expect(notice).toHaveAttribute('data-remote', 'catalog');
+    const failedRequests = chunkRequests.length;
+    expect(failedRequests).toBeGreaterThan(0);
+
+    failing = false;
+    await notice.getByRole('button', { name: t('common', 'en', 'remote.retry') }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId('banner-carousel').getByRole('button', { name: t('catalog', 'en', 'carousel.next') })).toBeEnabled();
+    expect(chunkRequests.length).toBeGreaterThan(failedRequests);
+  });
+
   test('retry loads a remote that came back, without reloading the page', async ({ page }) => {
     // Starts two origins of its own (a shell and, later, the support remote): allow for a busy machine.
     test.setTimeout(90_000);
