@@ -68,6 +68,21 @@ test.describe('runtime composition (DESIGN §3)', () => {
     expect(chunkRequests.length).toBeGreaterThan(failedRequests);
   });
 
+  test('a stylesheet the page links that did not load is fetched again, and the view it styles gets its styles', async ({ page }) => {
+    const requests: string[] = [];
+    await page.route(`http://localhost:${PORTS.catalog}/**/*.css`, (route) => {
+      requests.push(route.request().url());
+      // The first request for each of the catalogue's stylesheets fails, as on a dropped connection.
+      return requests.filter((url) => url === route.request().url()).length === 1 ? route.abort() : route.continue();
+    });
+    await page.goto(`${site()}/?spec_lang=en`);
+    const grid = page.locator('#all-games ul');
+    await expect.poll(() => grid.evaluate((list) => getComputedStyle(list).display)).toBe('grid');
+    expect(requests.length).toBeGreaterThan(new Set(requests).size);
+    await expect(page.getByTestId('remote-notice')).toHaveCount(0);
+    await expect(page.getByTestId('banner-carousel').getByRole('button', { name: t('catalog', 'en', 'carousel.next') })).toBeEnabled();
+  });
+
   test('retry loads a remote that came back, without reloading the page', async ({ page }) => {
     // Starts two origins of its own (a shell and, later, the support remote): allow for a busy machine.
     test.setTimeout(90_000);

@@ -50,6 +50,15 @@ export function stylesheetLinks(hrefs: readonly string[]): string {
   return hrefs.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
 }
 
+/**
+ * The custom property every built stylesheet sets on `:root` (tooling's stylesheet-marker banner), named after its
+ * file: a page can tell a stylesheet that applied from one that failed to load, which a cross-origin `<link>` does
+ * not say (its `sheet` is there and its rules are closed either way).
+ */
+export function stylesheetMarker(fileName: string): string {
+  return `--stylesheet-${fileName.replace(/\.css$/, '').replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
 /** The data island a remote's first view was rendered from, when it is for this page's language. */
 export function readDataIsland<T>(id: string, language: Language): T | undefined {
   if (typeof document === 'undefined') return undefined;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
+import { stylesheetMarker } from 'shared-contracts';
 import { SERVER_BUNDLE_FILE } from './first-view.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
 import { STANDALONE_RUNTIME_FILE, federationRuntimeEsmPlugin, standaloneRuntimeConfig } from './federation-runtime.js';
@@ -28,6 +29,20 @@ function eagerCompileHint() {
     banner: '//# allFunctionsCalledOnLoad',
     raw: true,
     test: /\.js$/,
+    stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+  });
+}
+
+/**
+ * Every stylesheet sets its marker custom property (stylesheetMarker), so the shell finds a stylesheet of the page
+ * that did not load and fetches it again (shell/src/app/stylesheet-recovery.ts). After minification, which would
+ * merge the rule into others.
+ */
+function stylesheetMarkerBanner() {
+  return new rspack.BannerPlugin({
+    banner: ({ filename }) => `:root{${stylesheetMarker(path.basename(filename))}:1}`,
+    raw: true,
+    test: /\.css$/,
     stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
   });
 }
@@ -154,6 +169,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           optimization: { target: 'web', ...(isRemote ? { disableSnapshot: true, disableRemote: true } : {}) },
         },
       }),
+      stylesheetMarkerBanner(),
       ...(production ? [eagerCompileHint(), new PrecompressPlugin()] : []),
     ],
     optimization: { minimize: production },

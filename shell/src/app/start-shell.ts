@@ -18,6 +18,7 @@ import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.
 import { installSharedLoadRetry } from './shared-load-retry-plugin.js';
 import { startNavigationFocus } from '../features/navigation-focus/navigation-focus.js';
 import { loadSharedForRemotes } from './shared-for-remotes.js';
+import { recoverFailedStylesheets } from './stylesheet-recovery.js';
 
 /** Favicon, theme colour and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. */
 function applyBrandToDocument(context: PlatformContext): void {
@@ -51,6 +52,7 @@ const layout = () => import(/* webpackMode: "eager" */ './layout.js');
 export async function startShell(): Promise<void> {
   // The modules were evaluated in this task: the start-up begins in the next.
   await yieldToBrowser();
+  void recoverFailedStylesheets();
   // A game client's token leaves the address bar before the scripts' first request (remotes.json, the start-up
   // check), so none of them carries it in its Referer.
   takeGameEntry(window);
