@@ -36,7 +36,9 @@ test.describe('the top bar on a phone', () => {
   test.use({ viewport: PHONE });
 
   for (const language of ['fr', 'id', 'en'] as const) {
-    test(`${language}: at 360 and 320 px the top bar fits, each action in reach under its name`, async ({ page }) => {
+    test(`${language}: at 360 and 320 px, and at 206 px (a phone zoomed to 200 %), the top bar fits, each action in reach under its name`, async ({
+      page,
+    }) => {
       const repayable = (await gamesSimple(language)).find((game) => game.link.replenishment);
       await page.goto(`${site('atlas.localhost')}/SupportCenter/game?self_area=${AREA_OF[language]}&spec_lang=${language}`);
       await page.getByTestId('support-step-game').getByRole('button', { name: repayable?.gameName }).click();
@@ -44,7 +46,7 @@ test.describe('the top bar on a phone', () => {
       await expect(page.getByTestId('repay-button')).toBeVisible();
 
       const bar = topBar(page);
-      for (const width of [360, 320]) {
+      for (const width of [360, 320, 206]) {
         await page.setViewportSize({ width, height: PHONE.height });
         await expectTopBarFits(page);
         for (const action of [
@@ -80,5 +82,19 @@ test.describe('the top bar on a phone', () => {
       expect(await boxes(page), `${language}: the top bar as the HTML had it`).toEqual(before);
       await page.close();
     }
+  });
+
+  test('at 206 px (a phone zoomed to 200 %) no page scrolls sideways, in French on atlas', async ({ page }) => {
+    await page.setViewportSize({ width: 206, height: PHONE.height });
+    const scrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    for (const path of ['/', '/GamesDetails/3', '/login', '/SupportCenter/game']) {
+      await page.goto(`${site('atlas.localhost')}${path}?self_area=eru&spec_lang=fr`);
+      await expect(page.getByTestId('menu-button')).toBeEnabled();
+      expect(await scrollsSideways(), path).toBe(false);
+    }
+    await page.getByTestId('support-step-game').getByRole('button').first().click();
+    await page.getByTestId('to-question').click();
+    await expect(page.getByTestId('support-step-question')).toBeVisible();
+    expect(await scrollsSideways(), 'the help topics').toBe(false);
   });
 });

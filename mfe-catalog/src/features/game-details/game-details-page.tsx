@@ -46,7 +46,7 @@ function GameDetails({ game }: { game: Game }) {
         />
         <div className={styles.identity}>
           <img className={styles.icon} src={game.imageConfig.icon} alt="" width={96} height={96} />
-          <div>
+          <div className={styles.names}>
             <h2 id="game-title" className={styles.title}>
               {game.title}
             </h2>
