@@ -84,6 +84,33 @@ test.describe('the top bar on a phone', () => {
     }
   });
 
+  test('the page title is shown whole beside the logo, on two lines where one is too short', async ({ page }) => {
+    const pages = [
+      ['/SupportCenter/game', 'support.game'],
+      ['/GamesDetails/3', 'gameDetails'],
+    ] as const;
+    for (const [language, area] of [
+      ['en', 'eru'],
+      ['ru', 'eru'],
+      ['ar', 'eru'],
+      ['de', 'eru'],
+      ['vi', 'sea'],
+      ['th', 'sea'],
+    ] as const) {
+      for (const [path, key] of pages) {
+        await page.goto(`${site()}${path}?self_area=${area}&spec_lang=${language}`);
+        // Another area than the last reloads the page as it starts (SPEC §4): measure the page that stays.
+        await expect(page.getByTestId('menu-button')).toBeEnabled();
+        const title = page.getByTestId('page-title');
+        await expect(title).toHaveText(t('shell', language, `titles.${key}`));
+        const cut = await title.evaluate(
+          (heading) => heading.scrollHeight > heading.clientHeight || heading.scrollWidth > heading.clientWidth,
+        );
+        expect(cut, `${language} ${path}`).toBe(false);
+      }
+    }
+  });
+
   test('at 206 px (a phone zoomed to 200 %) no page scrolls sideways, in French on atlas', async ({ page }) => {
     await page.setViewportSize({ width: 206, height: PHONE.height });
     const scrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
