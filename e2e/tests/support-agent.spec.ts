@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DEMO, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
@@ -136,6 +136,58 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await expect(desk.getByTestId('agent-queue')).toBeVisible();
     await expect(desk.getByTestId('agent-queue-item')).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  test('on the Arabic desk dates read as one piece beside Latin names, and a player’s English writing keeps its direction', async ({
+    page,
+  }) => {
+    const marker = randomUUID().slice(0, 8);
+    await openTicket(await tokenOf(DEMO.player1), { title: `Bidi ${marker}`, content: 'It started yesterday. Please help.' });
+    await logIn(page, AGENT);
+    await page.goto(`${site()}/SupportCenter/agent?self_area=eru&spec_lang=ar&keyword=${marker}`);
+    const item = page.getByTestId('agent-queue-item');
+    await expect(item).toHaveCount(1);
+    // A date the text's direction splits shows in pieces with a name between them ("27 · 2026/11/player1"): nothing
+    // else of its line may stand within the span of the date's own boxes.
+    const splitByOthers = (time: Locator) =>
+      time.evaluate((element) => {
+        const boxes = [...element.getClientRects()].filter((box) => box.width > 0);
+        const line = boxes[0]!.top;
+        const left = Math.min(...boxes.map((box) => box.left));
+        const right = Math.max(...boxes.map((box) => box.right));
+        return [...element.parentElement!.childNodes]
+          .filter((node) => node !== element)
+          .some((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return [...range.getClientRects()].some(
+              (box) => box.width > 0 && Math.abs(box.top - line) < 2 && box.left < right - 0.5 && box.right > left + 0.5,
+            );
+          });
+      });
+    expect(await splitByOthers(item.locator('time'))).toBe(false);
+    await item.click();
+    const question = page.getByTestId('conversation-question');
+    expect(await splitByOthers(question.locator('time'))).toBe(false);
+    // Each paragraph a player wrote runs in its own direction: the full stop ends the English sentence, on its right.
+    const paragraph = question.getByText('It started yesterday. Please help.');
+    expect(await paragraph.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+  });
+
+  test('a rated chat shows the agent the player’s rating in the agent’s words, not the player’s “Your rating”', async ({ page }) => {
+    const marker = randomUUID().slice(0, 8);
+    const player = await tokenOf(DEMO.player1);
+    const { inquiryId } = await openTicket(player, { title: `Rated ${marker}` });
+    await agentReplies(await tokenOf(AGENT), inquiryId, 'Sent again: check your mailbox.');
+    await callApi('inquiryEnd', player, { body: { inquiryId } });
+    await callApi('inquiryScore', player, { body: { inquiryId, score: 2, reasons: ['slow'] } });
+    await logIn(page, AGENT);
+    await page.goto(deskUrl(`&keyword=${marker}`));
+    await page.getByTestId('agent-desk').getByTestId('agent-queue-item').click();
+    const rating = page.getByTestId('agent-ticket').getByTestId('rating-given');
+    await expect(rating).toContainText(en('agent.ratingGiven', { score: 2, max: 5 }));
+    await expect(rating).toContainText(en('rating.reason.slow'));
+    await expect(rating).not.toContainText(en('rating.given', { score: 2, max: 5 }));
   });
 
   test('a player who opens the desk is told it is for customer service only; a guest is asked to log in', async ({ page }) => {

@@ -25,9 +25,12 @@ function QueueEntry({ item, desk }: { item: QueueItem; desk: DeskParams }) {
       aria-current={desk.inquiryId === item.id ? 'true' : undefined}
       data-testid="agent-queue-item"
     >
-      <span className={styles.itemTitle}>{item.title}</span>
+      <span className={styles.itemTitle} dir="auto">
+        {item.title}
+      </span>
       <span className={styles.itemMeta}>
-        {item.account} · {item.gameName} · <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language)}</time>
+        <bdi>{item.account}</bdi> · <bdi>{item.gameName}</bdi> ·{' '}
+        <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language)}</time>
       </span>
       <HandlingSummary ticket={item} />
       <StatusBadge

@@ -71,7 +71,7 @@ export function AgentTicket({
   return (
     <article className={styles.agentTicket} aria-labelledby="agent-ticket-heading" data-testid="agent-ticket">
       <header className={styles.ticketHeader}>
-        <h3 id="agent-ticket-heading" ref={heading} tabIndex={-1}>
+        <h3 id="agent-ticket-heading" ref={heading} tabIndex={-1} dir="auto">
           {ticket.title}
         </h3>
         <TicketStatusBadge ticket={ticket} />

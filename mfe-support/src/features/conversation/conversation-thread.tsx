@@ -9,11 +9,14 @@ import { InternalNoteItem, withNotes } from './internal-notes.js';
 /** Who reads the thread: the player sees "You", an agent sees the player's account. */
 export type Viewer = { kind: 'player' } | { kind: 'agent'; account: string };
 
+/** What someone wrote, paragraph by paragraph, each in its own direction (an English message on an Arabic page). */
 function Text({ content }: { content: string }) {
   return (
     <div className={styles.text}>
       {content.split(/\n\s*\n/).map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
+        <p key={index} dir="auto">
+          {paragraph}
+        </p>
       ))}
     </div>
   );

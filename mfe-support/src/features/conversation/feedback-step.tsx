@@ -56,7 +56,7 @@ function PlayerTicket({ ticket, reload }: { ticket: InquiryDetail; reload: (opti
   return (
     <>
       <header className={styles.ticketHeader}>
-        <h2>{ticket.title}</h2>
+        <h2 dir="auto">{ticket.title}</h2>
         <TicketStatusBadge ticket={ticket} />
       </header>
       <TicketDetails ticket={ticket} />

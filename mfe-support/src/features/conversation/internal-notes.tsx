@@ -40,7 +40,9 @@ export function InternalNoteItem({ note }: { note: InternalNote }) {
       </p>
       <div className={conversation.text}>
         {note.content.split(/\n\s*\n/).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
+          <p key={index} dir="auto">
+            {paragraph}
+          </p>
         ))}
       </div>
     </li>

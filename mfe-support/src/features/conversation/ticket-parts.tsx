@@ -91,7 +91,10 @@ export function EndedNotice({
         <div data-testid="rating-given">
           <p className={styles.ratingGiven}>
             <span aria-hidden="true">{'★'.repeat(ticket.rating.score)}</span>{' '}
-            {t('support:rating.given', { score: ticket.rating.score, max: RATING_SCORES.length })}
+            {t(viewer === 'agent' ? 'support:agent.ratingGiven' : 'support:rating.given', {
+              score: ticket.rating.score,
+              max: RATING_SCORES.length,
+            })}
           </p>
           {ticket.rating.reasons.length > 0 ? (
             <ul className={styles.givenReasons}>

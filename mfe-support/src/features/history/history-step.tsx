@@ -31,7 +31,9 @@ function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
         data-inquiry-id={inquiry.id}
       >
         <span className={styles.top}>
-          <span className={styles.title}>{inquiry.title}</span>
+          <span className={styles.title} dir="auto">
+            {inquiry.title}
+          </span>
           {inquiry.unread ? (
             <span className={styles.unread} data-testid="history-unread">
               <span className="visually-hidden">{t('support:history.unread')}</span>
