@@ -157,4 +157,18 @@ describe('house rules of single languages (translation review 2026-11, section 7
   it('de says Sie to players, never du, in every file (UI and mail)', () => {
     expect(problemsIn('de', germanInformalProblems)).toEqual([]);
   });
+
+  it('de says Sie in the content the API is seeded with too (games, help topics, canned replies)', () => {
+    const germanTexts = (value: unknown, where: string, inGerman = false): { where: string; text: string }[] => {
+      if (typeof value === 'string') return inGerman ? [{ where, text: value }] : [];
+      if (value === null || typeof value !== 'object') return [];
+      return Object.entries(value).flatMap(([key, inner]) => germanTexts(inner, `${where}.${key}`, inGerman || key === 'de'));
+    };
+    const seedDir = path.join(repoRoot, 'api', 'seed');
+    const problems = readdirSync(seedDir)
+      .filter((file) => file.endsWith('.json'))
+      .flatMap((file) => germanTexts(JSON.parse(readFileSync(path.join(seedDir, file), 'utf8')), file))
+      .flatMap(({ where, text }) => germanInformalProblems(text).map((problem) => `${where}: ${problem}`));
+    expect(problems).toEqual([]);
+  });
 });
