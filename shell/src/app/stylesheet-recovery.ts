@@ -41,11 +41,14 @@ function fetchAgain(failed: HTMLLinkElement): Promise<boolean> {
  * A stylesheet the page's HTML links that did not load (a dropped connection, a remote's origin down for a moment)
  * would leave its part of the page unstyled for good, unnoticed: the federation runtime takes a stylesheet already
  * linked for loaded, and a cross-origin link does not say it failed. The shell runs after the head's stylesheets
- * have settled; each whose marker (stylesheetMarker) is missing is fetched again, at once and once more a moment
- * later. Stylesheets loaded later with a remote's code need none of this: their loader fails the load, and the
- * remote's notice offers the retry.
+ * have settled; after the next paint, each whose marker (stylesheetMarker) is missing is fetched again, at once and
+ * once more a moment later. Stylesheets loaded later with a remote's code need none of this: their loader fails the
+ * load, and the remote's notice offers the retry.
  */
 export async function recoverFailedStylesheets(): Promise<void> {
+  // Read once the next frame has painted: the page's style is computed then, and reading it asks no extra work of
+  // the start-up's tasks (issue 13).
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const rootStyle = getComputedStyle(document.documentElement);
   let failed = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href]')].filter((link) => !applied(link, rootStyle));
   for (const delay of [0, SECOND_ATTEMPT_DELAY_MS]) {
