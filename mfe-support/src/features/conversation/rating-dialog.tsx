@@ -47,7 +47,14 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
   };
 
   return (
-    <form className={styles.ratingForm} onSubmit={(event) => void submit(event)} noValidate data-testid="rating-form">
+    <form
+      className={styles.ratingForm}
+      onSubmit={(event) => void submit(event)}
+      // A message about what was sent no longer holds once the player changes it (a star chosen after "choose a star").
+      onChange={() => setFailure(null)}
+      noValidate
+      data-testid="rating-form"
+    >
       <fieldset className={styles.stars}>
         <legend>{t('support:rating.score')}</legend>
         <div className={styles.starRow}>
