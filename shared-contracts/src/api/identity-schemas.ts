@@ -34,24 +34,26 @@ export const newPasswordSchema = z
   .min(ACCOUNT_RULES.passwordMin, 'passwordTooShort')
   .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
 
+/**
+ * Digits and signs as a keyboard in full-width mode types them (a Japanese or Chinese input method: "＋８１　９０"),
+ * read as the ASCII they stand for (Unicode NFKC), so a number is not refused for the way it was typed.
+ */
+const typedNumber = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.normalize('NFKC'));
+
 /** An authenticator app's code (TOTP, RFC 6238): six digits. */
-export const otpSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'otpInvalid');
+export const otpSchema = typedNumber().pipe(z.string().regex(/^\d{6}$/, 'otpInvalid'));
 export const typedPasswordSchema = z.string().min(1, 'passwordRequired').max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
 export const emailSchema = z.string().trim().max(ACCOUNT_RULES.emailMax, 'emailInvalid').pipe(z.email('emailInvalid'));
-export const verificationCodeSchema = z
-  .string()
-  .trim()
-  .regex(new RegExp(`^\\d{${ACCOUNT_RULES.codeLength}}$`), 'codeInvalid');
+export const verificationCodeSchema = typedNumber().pipe(z.string().regex(new RegExp(`^\\d{${ACCOUNT_RULES.codeLength}}$`), 'codeInvalid'));
 /**
  * A phone number in international form (a ticket's contact, the user info's phone): spaces, dots, dashes and
  * brackets as people type them are dropped, leaving + and 7 to 15 digits.
  */
-export const phoneSchema = z
-  .string()
-  .trim()
+export const phoneSchema = typedNumber()
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\+[1-9]\\d{${LIMITS.phoneDigitsMin - 1},${LIMITS.phoneDigitsMax - 1}}$`), 'phoneInvalid'));
 

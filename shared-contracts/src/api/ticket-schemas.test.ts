@@ -75,6 +75,11 @@ describe('inquiryCreateBodySchema (SPEC §5)', () => {
     expect(normaliseContact('phone', '+82 (10) 1234-5678')).toBe('+821012345678');
   });
 
+  it('reads a phone number typed in full-width digits (a Japanese or Chinese input method) as the same number', () => {
+    expect(problems({ ...valid, contactKind: 'phone', contact: '＋８１　９０－１２３４－５６７８' })).toEqual({});
+    expect(normaliseContact('phone', '＋８１（９０）１２３４－５６７８')).toBe('+819012345678');
+  });
+
   it('stores an e-mail trimmed with its domain lower-cased, the part before the @ as typed', () => {
     expect(normaliseContact('email', '  Player.One@Example.COM ')).toBe('Player.One@example.com');
     expect(normaliseContact('email', '"a@b"@Mail.Example')).toBe('"a@b"@mail.example');
