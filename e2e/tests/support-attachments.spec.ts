@@ -41,6 +41,8 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await uploader.getByRole('button', { name: supportMessage('attachments.cancel', { name: 'too-slow.png' }) }).click();
     await expect(uploader.getByRole('progressbar')).toHaveCount(0);
     await expect(uploaded).toHaveCount(1);
+    // The cancelled row took its button away: the focus is on the next file's, not dropped to the page.
+    await expect(uploader.getByRole('button', { name: supportMessage('attachments.remove', { name: 'screenshot.png' }) })).toBeFocused();
     await fullSpeed();
 
     // A program renamed .png passes the name check; the server reads its content and refuses it.
@@ -77,6 +79,12 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await expect(refused.getByRole('listitem')).toHaveCount(1);
     await expect(refused).toContainText('one-too-many.txt');
     await expect(refused).toContainText(supportMessage('errors.attachmentsTooMany', { max: LIMITS.attachmentsMax }));
+    await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
+    // With one file removed, "at most 3 files" no longer holds: the message goes, and the focus stays in the list.
+    await uploader.getByRole('button', { name: supportMessage('attachments.remove', { name: 'steps.txt' }) }).click();
+    await expect(refused).toHaveCount(0);
+    await expect(uploaded.getByRole('button').and(page.locator(':focus'))).toHaveCount(1);
+    await input.setInputFiles({ name: 'steps.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Log in\n2. Open the shop\n') });
     await expect(uploaded).toHaveCount(LIMITS.attachmentsMax);
     // The limits the hint states are the ones applied.
     await expect(uploader).toContainText(formatMegabytes(LIMITS.attachmentBytesMax, 'en'));
@@ -122,6 +130,42 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await expect(uploaded).toHaveCount(1);
     await expect(uploaded).toContainText('kept.txt');
     await expect(uploader.getByTestId('attachment-refused')).toHaveCount(0);
+  });
+
+  test('a file lost on the way is sent again with one click; a refused one is not offered again; the last removal leaves the focus on "Choose files"', async ({
+    page,
+  }) => {
+    await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
+    const uploader = page.getByTestId('attachment-uploader');
+    const refused = uploader.getByTestId('attachment-refused');
+    const uploaded = uploader.getByTestId('attachment-uploaded');
+    const retry = (name: string) => uploader.getByRole('button', { name: supportMessage('attachments.retry', { name }) });
+
+    await page.route(UPLOADS, (route) => route.abort('connectionreset'), { times: 1 });
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'lost.png', mimeType: 'image/png', buffer: noisePng(64) });
+    await expect(refused).toContainText('lost.png');
+    await expect(refused).toContainText(t('common', 'en', 'errors.network'));
+    await retry('lost.png').click();
+    await expect(uploaded).toHaveCount(1);
+    await expect(uploaded).toContainText('lost.png');
+    await expect(refused).toHaveCount(0);
+
+    // The server read it and refused it: sending it again would change nothing.
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'setup.png', mimeType: 'image/png', buffer: windowsProgram() });
+    await expect(refused).toContainText(supportMessage('errors.typeMismatch'));
+    await expect(retry('setup.png')).toHaveCount(0);
+
+    await uploader.getByRole('button', { name: supportMessage('attachments.remove', { name: 'lost.png' }) }).click();
+    await expect(uploaded).toHaveCount(0);
+    await expect(uploader.getByRole('button', { name: supportMessage('attachments.choose') })).toBeFocused();
+  });
+
+  test('in Japanese on a phone the allowed file types wrap: the form does not scroll sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${site('sakura.localhost')}/SupportCenter/inquiry?spec_lang=ja`);
+    await expect(page.getByTestId('attachment-uploader')).toBeVisible();
+    await expect(page.getByTestId('attachment-uploader')).toContainText('.gif、');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   test('a file still uploading when the player leaves the form is named on return, to attach again, once', async ({ page }) => {

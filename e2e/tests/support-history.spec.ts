@@ -61,6 +61,9 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     const thumbnail = question.getByRole('img', { name: 'screenshot.png' });
     await expect(thumbnail).toBeVisible();
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    // Each name is a run of its own direction, apart from the size after it: in Arabic a Latin name and a number mix.
+    await expect(question.getByTestId('attachment-image').locator('figcaption bdi')).toHaveText('screenshot.png');
+    await expect(question.getByTestId('attachment-download').filter({ hasText: 'notes.txt' })).toContainText('\u2068notes.txt\u2069');
     const downloading = page.waitForEvent('download');
     await question.getByTestId('attachment-download').filter({ hasText: 'notes.txt' }).click();
     expect((await downloading).suggestedFilename()).toBe('notes.txt');
@@ -140,7 +143,7 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await expect(historyItem(page, ticket.inquiryId).getByTestId('history-label')).toHaveText(en('listStatus.concluded'));
   });
 
-  test('a chat ended and rated in another tab: ending it again asks for no rating, and a rating sent after another is taken as done', async ({
+  test('a chat ended and rated in another tab: ending it again asks for no rating, a rating sent after another is taken as done, and "choose a star" goes once one is chosen', async ({
     page,
   }) => {
     // The page must not hear of the other tab: with the live channel up it would show the change within a second
@@ -170,7 +173,11 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
     await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${waiting.inquiryId}&spec_lang=en`);
     await step.getByTestId('rate-open').click();
     const rating = page.getByTestId('rating-dialog');
+    // Sent with no star: asked to choose one; the message goes once a star is chosen.
+    await rating.getByTestId('rating-submit').click();
+    await expect(rating.getByTestId('rating-failure')).toBeVisible();
     await rating.getByRole('radio', { name: en('rating.star', { score: 5, max: 5 }) }).check();
+    await expect(rating.getByTestId('rating-failure')).toHaveCount(0);
     await callApi('inquiryScore', playerToken, { body: { inquiryId: waiting.inquiryId, score: 3, reasons: [], comment: '' } });
     await rating.getByTestId('rating-submit').click();
     await expect(rating).toBeHidden();

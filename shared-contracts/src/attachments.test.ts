@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentAccept, attachmentKindOf, attachmentSetProblem, checkAttachments, fileExtension } from './attachments.js';
+import { attachmentAccept, attachmentKindOf, attachmentSetProblem, checkAttachments, fileExtension, isAttachmentSetProblem } from './attachments.js';
 import { LIMITS } from './limits.js';
 
 describe('attachment kinds (SPEC §3)', () => {
@@ -36,6 +36,11 @@ describe('checkAttachments (SPEC §5)', () => {
   it('allows one video at most', () => {
     expect(checkAttachments([], [small('a.mp4'), small('b.webm')])).toEqual([null, 'attachmentsTooManyVideos']);
     expect(checkAttachments(['video'], [small('b.avi'), small('c.png')])).toEqual(['attachmentsTooManyVideos', null]);
+  });
+
+  it('tells a refusal for the files beside it from one for the file itself', () => {
+    const problems = checkAttachments(['video'], [small('a.png'), small('b.avi'), small('c.exe'), small('d.png'), small('e.png')]);
+    expect(problems.map((problem) => problem !== null && isAttachmentSetProblem(problem))).toEqual([false, true, false, false, true]);
   });
 
   it('refuses files of 20 MB or more, empty files and unexpected types', () => {

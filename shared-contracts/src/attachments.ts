@@ -66,6 +66,11 @@ export function attachmentSetProblem(
   return null;
 }
 
+/** Whether a file was refused for the files beside it (too many, too many videos), not for itself. */
+export function isAttachmentSetProblem(problem: AttachmentProblem): problem is NonNullable<ReturnType<typeof attachmentSetProblem>> {
+  return problem === 'attachmentsTooMany' || problem === 'attachmentsTooManyVideos' || problem === 'supplementImagesOrVideo';
+}
+
 /**
  * Why a file is refused, named as the server names the same refusal (the upload's `fileTooLarge`, `fileEmpty`,
  * `typeMismatch`; a message's `attachmentsTooMany`, `attachmentsTooManyVideos`, `supplementImagesOrVideo`), so one

@@ -31,3 +31,11 @@ export function normaliseServerId(serverId: string): string {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 /** Text safe in an element's content and in a quoted attribute, for HTML written as a string on a server. */
 export const escapeHtml = (value: string): string => value.replace(/[&"<>]/g, (character) => HTML_ESCAPES[character] ?? character);
+
+/**
+ * A name put into a sentence as a run of its own direction (Unicode's first-strong isolate): in Arabic a Latin file
+ * name keeps its full stop, and a number after it stays out of it. For text only; markup uses `<bdi>`.
+ */
+export function isolateDirection(name: string): string {
+  return `\u2068${name}\u2069`;
+}

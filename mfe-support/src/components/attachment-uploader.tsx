@@ -48,7 +48,7 @@ export function AttachmentUploader({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const { uploads, refused, previews, addFiles, cancel, remove, dismiss } = useAttachmentUploads(attachments, onChange, rule);
+  const { uploads, refused, previews, addFiles, cancel, remove, retry, dismiss } = useAttachmentUploads(attachments, onChange, rule);
   const busy = uploads.length > 0;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
@@ -56,6 +56,17 @@ export function AttachmentUploader({
   const percent = new Intl.NumberFormat(language, { style: 'percent' });
   const extensions = formatFileTypes(attachmentExtensions(rule), language);
   const values = { ...supportMessageValues(language), extensions };
+
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  /**
+   * A file's Remove or Cancel takes its row, and the focus with it, away: the focus moves first to the next file's
+   * button, else the previous one's, else "Choose files", so a keyboard or screen-reader user keeps their place.
+   */
+  const keepFocusNearby = (leaving: HTMLElement) => {
+    const row = leaving.closest('li');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    (neighbour ?? chooseButton.current)?.focus();
+  };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -80,6 +91,7 @@ export function AttachmentUploader({
         data-testid="attachment-drop-zone"
       >
         <button
+          ref={chooseButton}
           type="button"
           className="button-primary"
           disabled={disabled}
@@ -111,8 +123,19 @@ export function AttachmentUploader({
         <ul className={`${layout.stack} ${styles.list} ${styles.refused}`} role="alert" data-testid="attachment-refused">
           {refused.map((entry) => (
             <li key={entry.key}>
-              <span className={styles.fileName}>{entry.name}</span>
+              <bdi className={styles.fileName}>{entry.name}</bdi>
               <span>{t(entry.messageKey, values)}</span>
+              {entry.file ? (
+                <button
+                  type="button"
+                  className={`button-secondary ${styles.fileAction}`}
+                  disabled={disabled}
+                  onClick={() => retry(entry.key)}
+                  aria-label={t('support:attachments.retry', { name: entry.name })}
+                >
+                  {t('common:remote.retry')}
+                </button>
+              ) : null}
               <button
                 type="button"
                 className={styles.textButton}
@@ -132,7 +155,7 @@ export function AttachmentUploader({
             <li key={upload.key} className={styles.file} data-testid="attachment-uploading">
               <FileBadge name={upload.name} />
               <span className={styles.details}>
-                <span className={styles.fileName}>{upload.name}</span>
+                <bdi className={styles.fileName}>{upload.name}</bdi>
                 <span className={styles.progressRow}>
                   <progress
                     value={upload.progress}
@@ -147,7 +170,10 @@ export function AttachmentUploader({
               <button
                 type="button"
                 className={`button-secondary ${styles.fileAction}`}
-                onClick={() => cancel(upload.key)}
+                onClick={(event) => {
+                  keepFocusNearby(event.currentTarget);
+                  cancel(upload.key);
+                }}
                 aria-label={t('support:attachments.cancel', { name: upload.name })}
               >
                 {t('support:attachments.cancelShort')}
@@ -162,7 +188,7 @@ export function AttachmentUploader({
                 <FileBadge name={attachment.name} />
               )}
               <span className={styles.details}>
-                <span className={styles.fileName}>{attachment.name}</span>
+                <bdi className={styles.fileName}>{attachment.name}</bdi>
                 <span className={styles.meta}>
                   {t(`support:attachments.kind.${attachment.kind}`)} · {formatFileSize(attachment.size, language)} ·{' '}
                   {t('support:attachments.uploaded')}
@@ -172,7 +198,10 @@ export function AttachmentUploader({
                 type="button"
                 className={`button-secondary ${styles.fileAction}`}
                 disabled={disabled}
-                onClick={() => remove(attachment.fileId)}
+                onClick={(event) => {
+                  keepFocusNearby(event.currentTarget);
+                  remove(attachment.fileId);
+                }}
                 aria-label={t('support:attachments.remove', { name: attachment.name })}
               >
                 {t('support:attachments.removeShort')}

@@ -11,10 +11,18 @@ export function formatFileSize(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte' }).format(Math.max(1, Math.round(bytes / 1024)));
 }
 
+/** A zero-width space: where a line may break, seen by no one. */
+const LINE_BREAK_OPPORTUNITY = '\u200b';
+
 /**
  * The file types a player may attach, as a list in the page language: ".gif, .jpg, or .png". A list of units would
- * run them together in Japanese and Chinese (".gif.jpg.png"), where units are written without separators.
+ * run them together in Japanese and Chinese (".gif.jpg.png"), where units are written without separators. There the
+ * separators have no space after them either, and no line may break before a full stop, so the whole list was one
+ * unbreakable word, wider than a phone: each separator ends with a break opportunity.
  */
 export function formatFileTypes(extensions: readonly string[], language: string): string {
-  return new Intl.ListFormat(language, { style: 'short', type: 'disjunction' }).format(extensions.map((extension) => `.${extension}`));
+  return new Intl.ListFormat(language, { style: 'short', type: 'disjunction' })
+    .formatToParts(extensions.map((extension) => `.${extension}`))
+    .map((part) => (part.type === 'literal' && !/\s$/.test(part.value) ? part.value + LINE_BREAK_OPPORTUNITY : part.value))
+    .join('');
 }

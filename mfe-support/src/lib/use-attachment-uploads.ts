@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
+  ApiError,
   FILE_ERRORS,
   attachmentKindOf,
   checkAttachments,
+  isAttachmentSetProblem,
   forgetKeptFields,
   keepField,
   platformApi,
@@ -29,6 +31,10 @@ export interface RefusedFile {
   key: string;
   name: string;
   messageKey: string;
+  /** Refused for what else the message holds (too many files, videos): no longer true once a file is removed. */
+  forTheSet?: boolean;
+  /** Lost on the way (the network, the server failing): the same file may be sent again as it is. */
+  file?: File;
 }
 
 /**
@@ -116,9 +122,16 @@ export function useAttachmentUploads(
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
+            // A refusal of the file itself (its content, its size) would only come back; anything else may pass now.
+            const refusedByServer = error instanceof ApiError && error.kind === 'business';
             setRefused((current) => [
               ...current,
-              { key, name: file.name, messageKey: supportErrorKey(error, 'support:errors.uploadFailed') },
+              {
+                key,
+                name: file.name,
+                messageKey: supportErrorKey(error, 'support:errors.uploadFailed'),
+                ...(refusedByServer ? {} : { file }),
+              },
             ]);
           },
         )
@@ -148,6 +161,7 @@ export function useAttachmentUploads(
             key: crypto.randomUUID(),
             name: file.name,
             messageKey: `support:errors.${problem ?? FILE_ERRORS.typeMismatch}`,
+            forTheSet: problem ? isAttachmentSetProblem(problem) : false,
           });
         } else {
           upload(file, kind);
@@ -166,9 +180,19 @@ export function useAttachmentUploads(
     latest.current = { ...latest.current, attachments: next };
     latest.current.onChange(next);
     discardUploads([{ fileId }]);
+    setRefused((current) => current.filter((entry) => !entry.forTheSet));
   }, []);
 
   const dismiss = useCallback((key: string) => setRefused((current) => current.filter((entry) => entry.key !== key)), []);
+
+  /** Sends again a file lost on the way, checked against the list as it is now. */
+  const retry = useCallback(
+    (key: string) => {
+      const file = refused.find((entry) => entry.key === key)?.file;
+      if (file) addFiles([file]);
+    },
+    [refused, addFiles],
+  );
 
   // A preview lives as long as its file is in the list (removed, or the draft was submitted and reset).
   useEffect(() => {
@@ -197,5 +221,5 @@ export function useAttachmentUploads(
     };
   }, [address]);
 
-  return { uploads, refused, previews, addFiles, cancel, remove, dismiss };
+  return { uploads, refused, previews, addFiles, cancel, remove, retry, dismiss };
 }

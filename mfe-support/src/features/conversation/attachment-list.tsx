@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platformApi, type Attachment } from 'shared-contracts';
+import { isolateDirection, platformApi, type Attachment } from 'shared-contracts';
 import { formatFileSize } from '../../lib/format.js';
 import { saveFile } from '../../lib/save-file.js';
 import styles from './attachment-list.module.css';
@@ -36,7 +36,10 @@ function FileDownload({ attachment }: { attachment: Attachment }) {
           {t(`support:attachments.kind.${attachment.kind}`)}
         </span>
         <span className={styles.fileText}>
-          {t('support:conversation.download', { name: attachment.name, size: formatFileSize(attachment.size, i18n.language) })}
+          {t('support:conversation.download', {
+            name: isolateDirection(attachment.name),
+            size: formatFileSize(attachment.size, i18n.language),
+          })}
         </span>
       </button>
       {state === 'failed' ? (
@@ -81,7 +84,7 @@ function ImageThumbnail({ attachment }: { attachment: Attachment }) {
         </a>
       )}
       <figcaption>
-        <span className={styles.fileName}>{attachment.name}</span> {formatFileSize(attachment.size, i18n.language)}
+        <bdi className={styles.fileName}>{attachment.name}</bdi> {formatFileSize(attachment.size, i18n.language)}
       </figcaption>
     </figure>
   );

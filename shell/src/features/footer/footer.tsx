@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayedSupportHours, legalUrl, type LegalPage } from 'shared-contracts';
+import { displayedSupportHours, isolateDirection, legalUrl, type LegalPage } from 'shared-contracts';
 import { useModalDialog, usePlatformContext } from 'shared-contracts/react';
 import styles from './footer.module.css';
 
@@ -72,7 +72,7 @@ export function Footer({ logo }: { logo: string }) {
       </ul>
       {kind === 'taiwan' ? <p className={styles.company}>{brand.company}</p> : null}
       {/* The company's name is a run of its own (Unicode isolates): in Arabic the period of "Ltd." stays with it. */}
-      <p className={styles.copyright}>{t('shell:footer.copyright', { year, company: `\u2068${brand.company}\u2069` })}</p>
+      <p className={styles.copyright}>{t('shell:footer.copyright', { year, company: isolateDirection(brand.company) })}</p>
       {kind === 'japanese' ? <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} /> : null}
     </footer>
   );
