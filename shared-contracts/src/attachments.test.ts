@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentAccept, attachmentKindOf, attachmentSetProblem, checkAttachments, fileExtension, isAttachmentSetProblem } from './attachments.js';
+import {
+  attachmentAccept,
+  attachmentKindOf,
+  attachmentSetProblem,
+  checkAttachments,
+  fileExtension,
+  isAttachmentSetProblem,
+} from './attachments.js';
 import { LIMITS } from './limits.js';
 
 describe('attachment kinds (SPEC §3)', () => {

@@ -35,7 +35,7 @@ export const newPasswordSchema = z
   .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
 
 /**
- * Digits and signs as a keyboard in full-width mode types them (a Japanese or Chinese input method: "＋８１　９０"),
+ * Digits and signs as a keyboard in full-width mode types them (a Japanese or Chinese input method: "＋８１ ９０"),
  * read as the ASCII they stand for (Unicode NFKC), so a number is not refused for the way it was typed.
  */
 const typedNumber = () =>
