@@ -56,6 +56,11 @@ test.describe('social logins (SPEC §6, §7)', () => {
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame() && frame.url().startsWith(site())) landings.push(frame.url());
       });
+      // The landing's first view (the login form) is not what it shows: replaced, not hydrated into a mismatch.
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') problems.push(`${message.text()} ${message.location().url}`);
+      });
       await page.goto(`${site()}/login`);
       await quickLogin(page, provider, person(provider));
       // Back on the site and home (nothing asked for another page); the answer has left the address bar.
@@ -65,6 +70,7 @@ test.describe('social logins (SPEC §6, §7)', () => {
       ).toBe(true);
       expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).not.toBeNull();
       expect(await page.evaluate(() => sessionStorage.getItem('account_social_login'))).toBeNull();
+      expect(problems).toEqual([]);
 
       const account = await accountDetails(page);
       expect(account).toMatch(new RegExp(`^${provider}-[0-9a-f]{10}$`));

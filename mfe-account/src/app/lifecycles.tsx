@@ -1,4 +1,5 @@
 import { createRemoteApp, routerRoot } from 'shared-contracts/react';
+import { socialAnswerIn } from '../components/social-login.js';
 import { AccountRoutes } from './account-root.js';
 import { loadAccountMessages } from './messages.js';
 
@@ -7,4 +8,6 @@ export const { bootstrap, mount, unmount, contractVersion } = createRemoteApp({
   loadMessages: loadAccountMessages,
   rootComponent: routerRoot(AccountRoutes),
   contractVersion: __BUILT_CONTRACT_VERSION__,
+  // Back from a quick login's provider, /login shows "signing you in", not the form its first view has.
+  firstViewFits: (search) => socialAnswerIn(search) === null,
 });

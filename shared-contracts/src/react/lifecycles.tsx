@@ -142,6 +142,12 @@ export function createRemoteApp(options: {
    * instead of after them and the first render: on a slow line each step in that chain is a round trip.
    */
   prefetch?: () => void;
+  /**
+   * Whether the first view the HTML carries can be this address's: the edge renders a route for every guest alike,
+   * without the query, so an address whose query changes the view (a login provider's answer on /login) gets it
+   * replaced, not hydrated into a mismatch.
+   */
+  firstViewFits?: (search: string) => boolean;
 }): RemoteApp {
   const RootComponent = options.rootComponent;
   const roots = new Map<string, Root>();
@@ -179,8 +185,9 @@ export function createRemoteApp(options: {
         // it, keeping its elements (no second layout, the LCP image stays the one painted), and keeps what the player
         // typed into it. In a transition, React works in slices that yield to the browser: the page is already
         // painted, so this work must not hold up input.
+        const hydrates = firstView !== undefined && (options.firstViewFits?.(location.search) ?? true);
         startTransition(() => {
-          if (firstView) {
+          if (hydrates) {
             roots.set(props.name, hydrateRoot(region, app, { onRecoverableError: reportReplacedFirstView }));
             return;
           }

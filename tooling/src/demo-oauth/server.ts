@@ -84,11 +84,15 @@ function providerOfClient(clientId: unknown): SocialProvider | undefined {
   return SOCIAL_PROVIDERS.find((name) => DEMO_CLIENTS[name].clientId === clientId);
 }
 
-/** The sign-in page: it names the provider the player chose and says plainly that this is a local demo of it. */
+/**
+ * The sign-in page: it names the provider the player chose and says plainly that this is a local demo of it. Its empty
+ * icon spares the browser a request for /favicon.ico, which this server does not have.
+ */
 function signInPage(uid: string, provider: SocialProvider | undefined): string {
   const name = escapeHtml(provider ? SOCIAL_PROVIDER_NAMES[provider] : 'a social login');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Demo sign-in: ${name}</title>
+<link rel="icon" href="data:,">
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1c1e21}main{max-width:26rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 8px #0002}
 .demo{display:inline-block;padding:.15rem .6rem;border-radius:999px;background:#ffe08a;font-weight:600;font-size:.85rem}label{display:block;margin-top:1rem;font-weight:600}
 input{box-sizing:border-box;width:100%;padding:.6rem;margin-top:.3rem;border:1px solid #99a;border-radius:8px;font:inherit}button{margin-top:1.5rem;width:100%;padding:.7rem;border:0;border-radius:8px;background:#1d5fd1;color:#fff;font:inherit;font-weight:600;cursor:pointer}a{display:block;margin-top:1rem;text-align:center}</style></head>
