@@ -30,7 +30,13 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
     const player = await loggedInPlayer(h);
     const bodies = Array.from({ length: LIMITS.openTicketsMax }, () => platformBody());
     const ids: number[] = [];
-    for (const body of bodies) ids.push(await createTicket(h, player.token, body));
+    const atOpenLimit = async () => okData('inquiryUnresolved', await call(h, 'inquiryUnresolved', { token: player.token })).atOpenLimit;
+    for (const body of bodies) {
+      expect(await atOpenLimit()).toBe(false);
+      ids.push(await createTicket(h, player.token, body));
+    }
+    // Told before the form: the unresolved prompt says the next one would be refused.
+    expect(await atOpenLimit()).toBe(true);
 
     expectFailure(
       await call(h, 'createInquiry', { token: player.token, body: platformBody() }),
@@ -51,6 +57,7 @@ describe(`at most ${LIMITS.openTicketsMax} open tickets per player`, () => {
       'tooManyOpenInquiries',
     );
     okData('inquiryEnd', await end(player.token, ids[1] ?? 0));
+    expect(await atOpenLimit()).toBe(false);
     await createTicket(h, player.token, platformBody());
     expect(await ticketCount(h, player.id)).toBe(LIMITS.openTicketsMax + 1);
   });

@@ -11,6 +11,8 @@ export const INQUIRY_ACCOUNTS = {
   discardsUploads: { account: 'e2e-inquiry-discard', password: 'e2e-inquiry-discard-pass1', email: null },
   /** Goes through the whole loop once: asks, is answered, reads, adds information, ends and rates. */
   followsLoop: { account: 'e2e-loop', password: 'e2e-loop-pass1', email: null },
+  /** Opens as many tickets as a player may have open at once (LIMITS.openTicketsMax). */
+  reachesOpenLimit: { account: 'e2e-open-limit', password: 'e2e-open-limit-pass1', email: null },
   /** Has one chat ended by the 24-hour auto-end: the demo players reach the open-inquiry limit in a whole run. */
   autoEnded: { account: 'e2e-auto-end', password: 'e2e-auto-end-pass1', email: null },
 } as const;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { LIMITS } from 'shared-contracts';
 import { DEMO } from '../support/accounts.js';
-import { INQUIRY, chooseFirstGame, inquiryField, openFormAs, startNewIfAsked } from '../support/inquiry-form.js';
+import { INQUIRY, chooseFirstGame, inquiryField, openFormAs, startNewIfAsked, supportMessage } from '../support/inquiry-form.js';
 import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
 import { loseNextAnswer } from '../support/network.js';
@@ -125,5 +126,27 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
     await page.reload();
     await expect(page.getByTestId('inquiry-form')).toBeVisible();
     await expect(page.getByTestId('unresolved-choice')).toHaveCount(0);
+  });
+
+  test('a player with as many tickets in progress as allowed is told so before the form, with the way to them', async ({ page }) => {
+    const token = await tokenOf(INQUIRY_ACCOUNTS.reachesOpenLimit);
+    const opened: number[] = [];
+    for (let index = 1; index <= LIMITS.openTicketsMax; index += 1) {
+      opened.push((await openTicket(token, { title: `Open ${index} of ${LIMITS.openTicketsMax}` })).inquiryId);
+    }
+    await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+    const choice = page.getByTestId('unresolved-choice');
+    await expect(choice).toContainText(supportMessage('errors.tooManyOpenInquiries'));
+    await expect(choice.getByRole('button', { name: t('support', 'en', 'unresolved.new') })).toHaveCount(0);
+    await expect(page.getByTestId('inquiry-form')).toHaveCount(0);
+    await choice.getByRole('link', { name: t('support', 'en', 'steps.history') }).click();
+    await expect(page).toHaveURL(/\/SupportCenter\/history/);
+
+    // One ended: a new inquiry may be started again.
+    await callApi('inquiryEnd', token, { body: { inquiryId: opened[0] ?? 0 } });
+    await page.goto(`${site()}${INQUIRY}`);
+    await expect(page.getByRole('button', { name: t('support', 'en', 'unresolved.new') })).toBeVisible();
+    await expect(page.getByTestId('open-limit-notice')).toHaveCount(0);
+    await expect(page.getByTestId('unresolved-choice')).not.toContainText(supportMessage('errors.tooManyOpenInquiries'));
   });
 });

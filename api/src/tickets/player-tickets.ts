@@ -136,12 +136,15 @@ export class PlayerTickets {
     return { status };
   }
 
-  /** The player's most recent open ticket and the agents' queue (SPEC §4 unresolved prompt and wait notice). */
+  /**
+   * The player's most recent open ticket, the agents' queue (SPEC §4 unresolved prompt and wait notice), and whether
+   * the player may open another.
+   */
   async unresolved(
     account: AuthenticatedAccount,
     clientId: string | undefined,
     language: Language,
-  ): Promise<{ inquiry: InquirySummary | null; queue: { waiting: number; longQueue: boolean } }> {
+  ): Promise<{ inquiry: InquirySummary | null; queue: { waiting: number; longQueue: boolean }; atOpenLimit: boolean }> {
     const [open] = await readSummaries(
       this.#options.db,
       language,
@@ -149,12 +152,17 @@ export class PlayerTickets {
       [account.accountId, OPEN_TICKET_STATUSES, gameIdOfClient(clientId)],
       'ORDER BY t.created_at DESC, t.id DESC LIMIT 1',
     );
-    const { rows } = await this.#options.db.query<{ waiting: number }>(
-      'SELECT count(*)::int AS waiting FROM tickets WHERE status = ANY($1::text[])',
-      [WAITING_STATUSES],
+    const { rows } = await this.#options.db.query<{ waiting: number; own_open: number }>(
+      `SELECT (SELECT count(*) FROM tickets WHERE status = ANY($1::text[]))::int AS waiting,
+              (SELECT count(*) FROM tickets WHERE account_id = $2 AND status = ANY($3::text[]))::int AS own_open`,
+      [WAITING_STATUSES, account.accountId, OPEN_TICKET_STATUSES],
     );
     const waiting = rows[0]?.waiting ?? 0;
-    return { inquiry: open ? toSummary(open) : null, queue: { waiting, longQueue: waiting >= this.#options.longQueueThreshold } };
+    return {
+      inquiry: open ? toSummary(open) : null,
+      queue: { waiting, longQueue: waiting >= this.#options.longQueueThreshold },
+      atOpenLimit: (rows[0]?.own_open ?? 0) >= this.#options.limits.openTicketsMax,
+    };
   }
 
   /** Records one reply of an account under its throttle, or refuses with 4290 and when to retry. */

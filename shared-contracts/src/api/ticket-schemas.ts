@@ -252,6 +252,11 @@ export const unresolvedSchema = z.object({
   inquiry: inquirySummarySchema.nullable(),
   /** Tickets waiting for an agent; `longQueue` when past the configured threshold (SPEC §4 wait notice). */
   queue: z.object({ waiting: z.number().int(), longQueue: z.boolean() }),
+  /**
+   * The player has as many open tickets as the API allows (LIMITS.openTicketsMax): a new one would be refused with
+   * tooManyOpenInquiries, so the page says so before the form, not after it. Absent from an API older than it.
+   */
+  atOpenLimit: z.boolean().default(false),
 });
 
 /** Uploaded, not yet attached: a player attaches it to one ticket or reply within LIMITS.pendingUploadHours. */

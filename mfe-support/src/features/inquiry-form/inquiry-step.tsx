@@ -5,7 +5,7 @@ import { useCsForm, useSession } from 'shared-contracts/react';
 import { Failed, Loading } from '../../components/call-states.js';
 import { useCall } from '../../lib/use-call.js';
 import { InquiryForm } from './inquiry-form.js';
-import { QueueNotice, SupportHoursNotice, UnresolvedChoice } from './support-notices.js';
+import { OpenLimitNotice, QueueNotice, SupportHoursNotice, UnresolvedChoice } from './support-notices.js';
 
 /**
  * Step three (DESIGN §7). Before a new inquiry, a logged-in player's ongoing one is offered (SPEC §4) and a long
@@ -22,6 +22,7 @@ export function InquiryStep() {
   const offered = unresolved.status === 'ready' ? unresolved.data.inquiry : null;
   // A ticket opened since (in another tab, or this one just now) is offered again.
   const ongoing = offered && offered.id !== writtenPastInquiryId ? offered : null;
+  const atOpenLimit = unresolved.status === 'ready' && unresolved.data.atOpenLimit;
   // Before the first answer the call is idle for one render: the form must not flash up and vanish.
   const checking = loggedIn && (unresolved.status === 'loading' || unresolved.status === 'idle');
   // "Start a new inquiry" removes the button that had the focus: the focus goes to the step's heading, where the form
@@ -47,7 +48,8 @@ export function InquiryStep() {
       {checking ? <Loading /> : null}
       {/* Not knowing about an ongoing ticket must not keep the player from writing: the form stays usable. */}
       {unresolved.status === 'failed' ? <Failed messageKey={unresolved.messageKey} retry={retry} /> : null}
-      {ongoing ? <UnresolvedChoice inquiry={ongoing} onStartNew={() => startNew(ongoing.id)} /> : null}
+      {ongoing ? <UnresolvedChoice inquiry={ongoing} onStartNew={() => startNew(ongoing.id)} atOpenLimit={atOpenLimit} /> : null}
+      {atOpenLimit && !ongoing ? <OpenLimitNotice /> : null}
       {!ongoing && !checking ? <InquiryForm /> : null}
     </section>
   );

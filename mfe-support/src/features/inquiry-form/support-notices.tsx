@@ -5,10 +5,12 @@ import {
   isSupportOnline,
   nextSupportOpening,
   platformLink,
+  supportStepPath,
   type InquirySummary,
 } from 'shared-contracts';
 import { usePlatformContext } from 'shared-contracts/react';
 import styles from './inquiry-form.module.css';
+import { supportMessageValues } from '../../lib/error-key.js';
 import { useNow } from './use-now.js';
 
 /** How often the hours notice looks at the clock again. */
@@ -78,20 +80,63 @@ export function QueueNotice({ waiting }: { waiting: number }) {
   );
 }
 
-/** A player with an ongoing ticket chooses between following it and starting a new one (SPEC §4). */
-export function UnresolvedChoice({ inquiry, onStartNew }: { inquiry: InquirySummary; onStartNew: () => void }) {
+/**
+ * The player has as many tickets in progress as one may have: said before the form, which would only be refused,
+ * with the way to those tickets.
+ */
+function OpenLimitText() {
+  const { t, i18n } = useTranslation();
+  return <p>{t('support:errors.tooManyOpenInquiries', supportMessageValues(i18n.language))}</p>;
+}
+
+function HistoryLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <a className={className} {...platformLink(supportStepPath('history'))} data-testid="open-limit-history">
+      {t('support:steps.history')}
+    </a>
+  );
+}
+
+/** The same above a form the player is writing anyway (started before the limit was reached, or about another game). */
+export function OpenLimitNotice() {
+  return (
+    <section className={styles.notice} data-testid="open-limit-notice">
+      <OpenLimitText />
+      <HistoryLink />
+    </section>
+  );
+}
+
+/**
+ * A player with an ongoing ticket chooses between following it and starting a new one (SPEC §4); at the limit of
+ * open tickets, between following it and the others.
+ */
+export function UnresolvedChoice({
+  inquiry,
+  onStartNew,
+  atOpenLimit,
+}: {
+  inquiry: InquirySummary;
+  onStartNew: () => void;
+  atOpenLimit: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <section className={styles.choice} aria-labelledby="unresolved-heading" data-testid="unresolved-choice">
       <h3 id="unresolved-heading">{t('support:unresolved.title')}</h3>
-      <p>{t('support:unresolved.text', { title: inquiry.title, game: inquiry.gameName })}</p>
+      {atOpenLimit ? <OpenLimitText /> : <p>{t('support:unresolved.text', { title: inquiry.title, game: inquiry.gameName })}</p>}
       <div className={styles.actions}>
         <a className="button-primary" {...platformLink(inquiryFeedbackPath(inquiry.id))} data-testid="unresolved-view">
           {t('support:unresolved.view')}
         </a>
-        <button type="button" className="button-secondary" onClick={onStartNew} data-testid="unresolved-new">
-          {t('support:unresolved.new')}
-        </button>
+        {atOpenLimit ? (
+          <HistoryLink className="button-secondary" />
+        ) : (
+          <button type="button" className="button-secondary" onClick={onStartNew} data-testid="unresolved-new">
+            {t('support:unresolved.new')}
+          </button>
+        )}
       </div>
     </section>
   );
