@@ -120,7 +120,10 @@ test.describe('forgot password and e-mail verification (SPEC §2 security settin
     const form = page.getByTestId('forgot-form');
     const since = Date.now();
     await form.getByLabel(t('account', 'en', 'forgot.email')).fill(who.email);
-    await form.getByRole('button', { name: t('account', 'en', 'forgot.send') }).click();
+    await form.getByRole('button', { name: t('account', 'en', 'forgot.send') }).press('Enter');
+    // Said where a screen reader hears it, and the focus on the field to fill next.
+    await expect(form.locator('[aria-live="polite"]')).toHaveText(t('account', 'en', 'forgot.codeSent').replace('{{email}}', who.email));
+    await expect(form.getByLabel(t('account', 'en', 'forgot.code'))).toBeFocused();
     const code = await codeSentTo(who.email, since);
     await form.getByLabel(t('account', 'en', 'forgot.code')).fill(code);
     await form.getByLabel(t('account', 'en', 'forgot.newPassword'), { exact: true }).fill('recovered-pass-7');
@@ -149,12 +152,15 @@ test.describe('forgot password and e-mail verification (SPEC §2 security settin
     await expect(password).toHaveValue('not-my-password-1');
     await password.fill(who.password);
     const since = Date.now();
-    await section.getByTestId('send-code').click();
+    await section.getByTestId('send-code').press('Enter');
     await expect(section.getByTestId('send-code')).toBeDisabled();
+    // The button pressed waits out the cool-down: the focus is on the code's field, not dropped to the page.
+    await expect(section.getByLabel(t('account', 'en', 'email.code'))).toBeFocused();
     const code = await codeSentTo(address, since);
     await section.getByLabel(t('account', 'en', 'email.code')).fill(code);
-    await section.getByTestId('bind-submit').click();
+    await section.getByTestId('bind-submit').press('Enter');
     await expect(section.getByRole('status')).toHaveText(t('account', 'en', 'email.bound'));
+    await expect(section.getByRole('heading', { name: t('account', 'en', 'email.title') })).toBeFocused();
     await expect(page.getByTestId('account-details')).toContainText(address);
   });
 });

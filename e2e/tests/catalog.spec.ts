@@ -82,6 +82,12 @@ test.describe('front page carousel (SPEC §2)', () => {
     const title = games[index]?.title ?? 'missing';
     const position = { index: index + 1, total: games.length, title };
     await expect(current).toHaveAttribute('aria-label', t('catalog', 'ko', 'carousel.slideLabel', position));
+    // After the banner's link, the first control is the one that stops the motion; its name says what it does next.
+    await current.getByRole('link').focus();
+    await page.keyboard.press('Tab');
+    const pause = carousel.getByRole('button', { name: t('catalog', 'ko', 'carousel.pause') });
+    await expect(pause).toBeFocused();
+    await expect(pause).not.toHaveAttribute('aria-pressed');
     await current.getByRole('link').press('Enter');
     await expect(page).toHaveURL(new RegExp(`/GamesDetails/${games[index]?.id}$`));
     await expect(page.getByRole('heading', { level: 2, name: games[index]?.title ?? 'missing' })).toBeVisible();

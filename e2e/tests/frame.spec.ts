@@ -74,7 +74,11 @@ test.describe('the shell frame (SPEC §2 "Shell on every page")', () => {
       // On the front page, scrolled to the grid (a phone's and a desktop's viewport alike start above it).
       await expect(page.locator('#all-games li').first()).toBeInViewport();
       await expect(page.getByTestId('banner-carousel')).not.toBeInViewport();
+      // The focus is at the grid too, as an anchor link leaves it: the next Tab reaches its first game.
+      await expect(page.locator('#all-games')).toBeFocused();
     }
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#all-games li').first().locator(':focus')).toHaveCount(1);
   });
 
   test('an address with a hash shows its page: the skip link and a bookmarked All games', async ({ page }) => {
@@ -126,6 +130,23 @@ test.describe('languages (SPEC §4, DESIGN §8)', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
     await expect(page.getByTestId('page-title')).toHaveText(t('shell', 'vi', 'titles.home'));
     await expect(page.locator('#all-games h2')).toHaveText(t('catalog', 'vi', 'home.allGames'));
+  });
+
+  test('the language list from the keyboard: Escape closes it back on the globe, and Tab past its end closes it', async ({ page }) => {
+    await page.goto(`${site('atlas.localhost')}/`);
+    const globe = page.getByTestId('language-globe');
+    const popup = page.getByTestId('language-popup');
+    // The frame's controls work once the shell has started (the HTML's are disabled until then).
+    await expect(page.getByTestId('menu-button')).toBeEnabled();
+    await globe.press('Enter');
+    await expect(popup.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+    await expect(globe).toBeFocused();
+    await globe.press('Enter');
+    await expect(popup.locator(':focus')).toHaveCount(1);
+    for (let tab = 0; tab < AREA_LANGUAGES.sea.length; tab += 1) await page.keyboard.press('Tab');
+    await expect(popup).toHaveCount(0);
   });
 
   test('Arabic renders right to left with the menu on the left', async ({ page }) => {

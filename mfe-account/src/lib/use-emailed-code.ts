@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { platformApi, type Schemas } from 'shared-contracts';
 import { fieldErrorKey } from './errors.js';
 import { useCooldown } from './use-cooldown.js';
@@ -28,6 +28,13 @@ export function useEmailedCode<Other extends string>(
   const form = useForm<'email' | 'code' | Other>('common:errors.submitFailed', { email: '', code: '', ...others });
   const { email } = form.values;
   const [cooldown, startCooldown] = useCooldown();
+  // Each code sent moves the focus to the code's field: the button pressed is disabled for the cool-down (or replaced),
+  // which would drop the focus to the page.
+  const codeField = useRef<HTMLInputElement>(null);
+  const [codesSent, setCodesSent] = useState(0);
+  useEffect(() => {
+    if (codesSent > 0) codeField.current?.focus();
+  }, [codesSent]);
 
   const sendCode = async () => {
     if (!(await form.check((schemas) => ({ email: fieldErrorKey(schemas.emailSchema, email), ...extras?.check(schemas, form.values) }))))
@@ -39,9 +46,10 @@ export function useEmailedCode<Other extends string>(
           : await platformApi().call(call, { body: { email: email.trim() } });
       startCooldown(resendAfterSeconds);
       setCodeSent(true);
+      setCodesSent((count) => count + 1);
       return sentMessageKey;
     });
   };
 
-  return { ...form, codeSent, setCodeSent, cooldown, sendCode };
+  return { ...form, codeSent, setCodeSent, cooldown, sendCode, codeField };
 }

@@ -8,10 +8,14 @@ import { useEmailedCode } from '../../lib/use-emailed-code.js';
 /** Forgot password: a code goes to the account's e-mail, then the code and a new password set it (SPEC §2). */
 export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null) => void }) {
   const { t } = useTranslation();
-  const { values, field, codeSent, check, cooldown, sendCode, pending, message, run, formRef } = useEmailedCode('forgotPassword', null, {
-    password: '',
-    confirmation: '',
-  });
+  const { values, field, codeSent, check, cooldown, sendCode, pending, message, run, formRef, codeField } = useEmailedCode(
+    'forgotPassword',
+    null,
+    {
+      password: '',
+      confirmation: '',
+    },
+  );
   const { email, code, password, confirmation } = values;
 
   const reset = async (event: FormEvent) => {
@@ -32,13 +36,14 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
   return (
     <section className="surface-card" aria-labelledby="forgot-heading" data-testid="forgot-form">
       <h2 id="forgot-heading">{t('account:forgot.title')}</h2>
-      <p>{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
+      {/* Told as it changes: the code is on its way (nothing else on the page says so). */}
+      <p aria-live="polite">{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
       <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void reset(event)} noValidate>
         {/* Opened by the login's "Forgot password?", which is gone: the field to fill takes the focus. */}
         <Field label={t('account:forgot.email')} kind="email" {...field('email')} readOnly={codeSent} autoFocus />
         {codeSent ? (
           <>
-            <Field label={t('account:forgot.code')} kind="code" {...field('code')} />
+            <Field label={t('account:forgot.code')} kind="code" ref={codeField} {...field('code')} />
             <NewPasswordFields label={t('account:forgot.newPassword')} confirmLabel={t('account:forgot.confirmPassword')} field={field} />
           </>
         ) : null}

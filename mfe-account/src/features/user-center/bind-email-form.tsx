@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformApi, preloadSchemas } from 'shared-contracts';
 import { fieldErrorKey } from '../../lib/errors.js';
@@ -12,18 +12,20 @@ import { useEmailedCode } from '../../lib/use-emailed-code.js';
  */
 export function BindEmailForm({ current, hasPassword, onBound }: { current: string | null; hasPassword: boolean; onBound: () => void }) {
   const { t } = useTranslation();
-  const { values, field, clear, codeSent, setCodeSent, check, cooldown, sendCode, pending, message, run, formRef } = useEmailedCode(
-    'sendVerifyCode',
-    'account:email.codeSent',
-    { currentPassword: '' },
-    hasPassword
-      ? {
-          check: (schemas, typed) => ({ currentPassword: fieldErrorKey(schemas.typedPasswordSchema, typed.currentPassword) }),
-          body: (typed) => ({ currentPassword: typed.currentPassword }),
-        }
-      : undefined,
-  );
+  const { values, field, clear, codeSent, setCodeSent, check, cooldown, sendCode, pending, message, run, formRef, codeField } =
+    useEmailedCode(
+      'sendVerifyCode',
+      'account:email.codeSent',
+      { currentPassword: '' },
+      hasPassword
+        ? {
+            check: (schemas, typed) => ({ currentPassword: fieldErrorKey(schemas.typedPasswordSchema, typed.currentPassword) }),
+            body: (typed) => ({ currentPassword: typed.currentPassword }),
+          }
+        : undefined,
+    );
   const { email, code } = values;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const bind = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,13 +42,17 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
       setCodeSent(false);
       clear();
       onBound();
+      // The code's field and the button pressed go: the focus goes to the section's top, above the new address.
+      heading.current?.focus();
       return 'account:email.bound';
     });
   };
 
   return (
     <section className="surface-card" aria-labelledby="email-heading" data-testid="bind-email">
-      <h3 id="email-heading">{t('account:email.title')}</h3>
+      <h3 id="email-heading" ref={heading} tabIndex={-1}>
+        {t('account:email.title')}
+      </h3>
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
       <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
         {hasPassword ? <Field label={t('account:password.current')} kind="currentPassword" {...field('currentPassword')} /> : null}
@@ -67,7 +73,7 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
                 : t('account:code.send')}
           </button>
         </div>
-        {codeSent ? <Field label={t('account:email.code')} kind="code" {...field('code')} /> : null}
+        {codeSent ? <Field label={t('account:email.code')} kind="code" ref={codeField} {...field('code')} /> : null}
         <FormMessage message={message} />
         {codeSent ? (
           <button type="submit" className="button-primary" aria-disabled={pending} data-testid="bind-submit">

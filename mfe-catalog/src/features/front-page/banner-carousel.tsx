@@ -94,6 +94,13 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
       </div>
       {count > 1 ? (
         <div className={styles.controls}>
+          {/* First of the controls (WAI-ARIA's carousel pattern): stopping the motion should not take eleven Tabs. Its
+              name says what it does next, so it is not also a pressed toggle ("Play, pressed" contradicted itself). */}
+          {reducedMotion ? null : (
+            <button type="button" className={styles.pause} onClick={() => setPausedByPlayer((paused) => !paused)}>
+              {pausedByPlayer ? t('catalog:carousel.play') : t('catalog:carousel.pause')}
+            </button>
+          )}
           <button
             type="button"
             className={styles.arrow}
@@ -117,16 +124,6 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
           >
             <span aria-hidden="true">›</span>
           </button>
-          {reducedMotion ? null : (
-            <button
-              type="button"
-              className={styles.pause}
-              aria-pressed={pausedByPlayer}
-              onClick={() => setPausedByPlayer((paused) => !paused)}
-            >
-              {pausedByPlayer ? t('catalog:carousel.play') : t('catalog:carousel.pause')}
-            </button>
-          )}
         </div>
       ) : null}
     </section>

@@ -40,7 +40,16 @@ export function LanguageGlobe() {
     if (next !== language) window.location.assign(languageChangeHref(window.location.href, next));
   };
   return (
-    <div className={styles.globe} ref={container}>
+    <div
+      className={styles.globe}
+      ref={container}
+      // Tab past the last language closes the list, as it does a disclosure; a blur to nowhere (a click Safari does not
+      // focus, another window) leaves it to the mouse and Escape handlers.
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
