@@ -126,7 +126,9 @@ test.describe('login (SPEC §2, §4, §8)', () => {
 });
 
 test.describe('guests (SPEC §6)', () => {
-  test('continue as guest goes back, and the user center asks a guest to log in first', async ({ page }) => {
+  test('continue as guest goes back, the user center asks a guest to log in first, and a guest is not sent back to a page that asks again', async ({
+    page,
+  }) => {
     await page.goto(`${site()}/login?redirect=${encodeURIComponent('/GamesDetails/3')}`);
     await page.getByTestId('continue-as-guest').click();
     await expect(page).toHaveURL(/\/GamesDetails\/3$/);
@@ -135,6 +137,13 @@ test.describe('guests (SPEC §6)', () => {
     await expect(notice).toContainText(t('common', 'ko', 'errors.loginFirst'));
     await notice.getByRole('link').click();
     await expect(page).toHaveURL(/\/login\?redirect=%2FUserCenter$/);
+    // Asked for by a page only a session can use: a guest goes where a guest may, not back to "log in first".
+    await page.getByTestId('continue-as-guest').click();
+    await expect(page).toHaveURL(`${site()}/`);
+    await page.goto(`${site()}/login?redirect=${encodeURIComponent('/SupportCenter/history')}`);
+    await page.getByTestId('continue-as-guest').click();
+    await expect(page).toHaveURL(/\/SupportCenter\/game$/);
+    await expect(page.getByTestId('login-prompt')).toHaveCount(0);
   });
 
   test('brands without a user center ask a guest to log in for account security', async ({ page }) => {

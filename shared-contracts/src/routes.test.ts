@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { gameDetailsPath, inquiryFeedbackPath, redirectTargetOf, routeNameOf, SUPPORT_AGENT_PATH, supportStepPath } from './routes.js';
+import {
+  gameDetailsPath,
+  guestDestination,
+  inquiryFeedbackPath,
+  redirectTargetOf,
+  routeNameOf,
+  SUPPORT_AGENT_PATH,
+  supportStepPath,
+} from './routes.js';
 
 describe('routeNameOf', () => {
   it('names every route of SPEC §2', () => {
@@ -35,5 +43,17 @@ describe('redirectTargetOf', () => {
     expect(redirectTargetOf('/SupportCenter/desk/inbox', '')).toBe('/SupportCenter/game');
     for (const path of ['/SupportCenter', '/SupportCenter/question', '/SupportCenter/agent', '/', '/nope', '/GamesDetails/1/extra'])
       expect(redirectTargetOf(path, '?x=1'), path).toBeNull();
+  });
+});
+
+describe('guestDestination', () => {
+  it('keeps a page a guest can use, and sends one only a session can use to where a guest may go instead', () => {
+    for (const page of ['/', '/GamesDetails/3#story', '/SupportCenter/question?game=3', '/SupportCenter/inquiry']) {
+      expect(guestDestination(page), page).toBe(page);
+    }
+    expect(guestDestination('/UserCenter')).toBe('/');
+    expect(guestDestination('/SupportCenter/history')).toBe('/SupportCenter/game');
+    expect(guestDestination(inquiryFeedbackPath(7))).toBe('/SupportCenter/game');
+    expect(guestDestination(SUPPORT_AGENT_PATH)).toBe('/SupportCenter/game');
   });
 });

@@ -49,6 +49,19 @@ export function gameDetailsPath(gameId: number, section?: string): string {
   return section ? `${path}#${encodeURIComponent(section)}` : path;
 }
 
+/**
+ * Where a guest who chose "Continue as guest" instead of logging in goes from `returnTo`, the page that asked for the
+ * login: there, unless it is one only a session can use, which would only ask again. The user center becomes the
+ * front page; the player's inquiries and a conversation become the support centre's first step, where a guest may
+ * browse the help topics.
+ */
+export function guestDestination(returnTo: string): string {
+  const route = routeNameOf(new URL(returnTo, 'http://site.invalid').pathname);
+  if (route === 'userCenter') return ROUTES.home;
+  if (route === 'support.history' || route === 'support.feedback' || route === 'supportAgent') return supportStepPath(SUPPORT_DEFAULT_STEP);
+  return returnTo;
+}
+
 /** Names the shell uses for the page title; `vkRedirect` has an empty title (SPEC §2). */
 export type RouteName =
   'home' | 'vkRedirect' | 'login' | 'userCenter' | 'gameDetails' | `support.${SupportStep}` | 'supportAgent' | 'notFound';

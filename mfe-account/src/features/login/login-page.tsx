@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { navigateTo, safeReturnPath, signOut } from 'shared-contracts';
+import { guestDestination, navigateTo, safeReturnPath, signOut } from 'shared-contracts';
 import { useSession } from 'shared-contracts/react';
 import { formStyles } from '../../components/form.js';
 import { useLoginConfig } from '../../lib/login-config-resource.js';
@@ -100,7 +100,12 @@ export function LoginPage() {
             {t('account:login.guestTitle')}
           </h2>
           <p>{t('account:login.guestBody')}</p>
-          <button type="button" className="button-secondary" onClick={() => navigateTo(returnTo)} data-testid="continue-as-guest">
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => navigateTo(guestDestination(returnTo))}
+            data-testid="continue-as-guest"
+          >
             {t('account:login.guest')}
           </button>
         </section>
