@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './processes.js';
 import { EDGE_CONFIG, STATIC_TEMPLATE, renderStaticOrigin, startNginx, type NginxServer } from './topology/nginx.js';
 
 /**
@@ -11,6 +12,7 @@ import { EDGE_CONFIG, STATIC_TEMPLATE, renderStaticOrigin, startNginx, type Ngin
  * container logs) must hold the path of such a request but never its query string or its Referer.
  */
 const TOKEN = 'tok3nThatMustNeverBeLogged_abcdefghijklmnop';
+const K8S_EDGE_CONFIG = path.join(REPO_ROOT, 'deploy', 'k8s', 'base', 'nginx-edge.conf');
 let workDir: string;
 let nginx: NginxServer | undefined;
 let port: number;
@@ -74,6 +76,7 @@ describe('nginx access logs', () => {
 
   it.each([
     ['edge', EDGE_CONFIG],
+    ['edge on Kubernetes', K8S_EDGE_CONFIG],
     ['static origin', STATIC_TEMPLATE],
   ])('%s: every server block logs with a format of the path alone', async (_name, file) => {
     const { blocks, logged, formats } = accessLogFormats(await readFile(file, 'utf8'));
