@@ -68,14 +68,11 @@ test.describe('support steps one and two (DESIGN §7)', () => {
       };
       page.on('framenavigated', onNavigation);
       const response = await page.goto(`${site()}${unknown}?spec_lang=en`);
-      // A step the support centre does not have is sent to step one by the page server, with its query; the centre's
-      // own address is step one's, which the page shows at once.
+      // The centre's own address and a step it does not have are sent to step one by the page server, with the
+      // query: the page comes with step one's first view (without scripts too), not an empty region.
       const redirect = response?.request().redirectedFrom();
-      if (unknown === '/SupportCenter') expect(redirect, unknown).toBeNull();
-      else {
-        expect((await redirect?.response())?.status(), `${unknown} is redirected`).toBe(302);
-        expect(response?.url()).toBe(`${site()}/SupportCenter/game?spec_lang=en`);
-      }
+      expect((await redirect?.response())?.status(), `${unknown} is redirected`).toBe(302);
+      expect(response?.url()).toBe(`${site()}/SupportCenter/game?spec_lang=en`);
       await expect(page.getByTestId('support-step-game')).toBeVisible();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/SupportCenter/game');
       page.off('framenavigated', onNavigation);
@@ -153,6 +150,29 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     expect(shown.length).toBeLessThan(topics.length);
     await all.click();
     await expect(list.getByRole('listitem')).toHaveCount(topics.length);
+  });
+
+  test("a game client's help step whose game list fails offers a retry, not 'choose a game first'; the side menu's list comes back with it", async ({
+    page,
+  }) => {
+    // A game client's page asks the API for the list with its clientId (no island serves it).
+    const failing = (url: URL) => url.pathname.endsWith('/games/simple');
+    await page.route(failing, (route) => route.fulfill({ status: 500, body: 'down' }));
+    const [game] = await gamesSimple('en');
+    await page.goto(`${site()}/SupportCenter/question?game=${game?.id}&clientId=${game?.id}&spec_lang=en`);
+    const step = page.getByTestId('support-step-question');
+    await expect(step.getByRole('button', { name: t('common', 'en', 'remote.retry') })).toBeVisible();
+    await expect(step).toContainText(t('common', 'en', 'errors.network'));
+    await expect(step).not.toContainText(t('support', 'en', 'question.chooseGameFirst'));
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('side-menu')).toContainText(t('shell', 'en', 'menu.gamesFailed'));
+    await page.keyboard.press('Escape');
+
+    await page.unroute(failing);
+    await step.getByRole('button', { name: t('common', 'en', 'remote.retry') }).click();
+    await expect(step.getByRole('heading', { level: 2 })).toContainText(game?.gameName ?? 'missing');
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('side-menu').getByTestId('menu-games')).toContainText(game?.gameName ?? 'missing');
   });
 
   test('step two without a chosen game asks for one first', async ({ page }) => {

@@ -38,10 +38,14 @@ describe('routeNameOf', () => {
 });
 
 describe('redirectTargetOf', () => {
-  it('sends an address under the support centre that names no step to step one, with its query, and no other', () => {
+  it("sends the support centre's address, and one under it that names no step, to step one with its query, and no other", () => {
     expect(redirectTargetOf('/SupportCenter/desk', '?spec_lang=ar')).toBe('/SupportCenter/game?spec_lang=ar');
     expect(redirectTargetOf('/SupportCenter/desk/inbox', '')).toBe('/SupportCenter/game');
-    for (const path of ['/SupportCenter', '/SupportCenter/question', '/SupportCenter/agent', '/', '/nope', '/GamesDetails/1/extra'])
+    expect(redirectTargetOf('/SupportCenter', '?spec_lang=en')).toBe('/SupportCenter/game?spec_lang=en');
+    expect(redirectTargetOf('/SupportCenter/', '')).toBe('/SupportCenter/game');
+    // A game client's entry keeps its token in one request: the shell takes it out of the address bar.
+    expect(redirectTargetOf('/SupportCenter', '?oauth_token=t-123&clientId=3')).toBeNull();
+    for (const path of ['/SupportCenter/question', '/SupportCenter/agent', '/', '/nope', '/GamesDetails/1/extra'])
       expect(redirectTargetOf(path, '?x=1'), path).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { STORAGE_KEYS } from './session/storage-keys.js';
+
 /** Route paths of SPEC §2, the only place they are spelled. */
 export const ROUTES = {
   home: '/',
@@ -85,12 +87,17 @@ export function routeNameOf(pathname: string): RouteName {
 }
 
 /**
- * Where the platform sends an address instead of showing it: one under the support centre that names no step goes
- * to step one, as the support remote's own routes do (mfe-support `support-root.tsx`), with the address's query.
- * The shell's page server answers such an address with this redirect, not with a "Page not found" that the
- * browser then leaves for step one.
+ * Where the platform sends an address instead of showing it: the support centre's own (SPEC §2: it redirects to
+ * /SupportCenter/game) and one under it that names no step go to step one, as the support remote's own routes do
+ * (mfe-support `support-root.tsx`), with the address's query. The shell's page server answers such an address with
+ * this redirect, not with a page whose region stays empty (the first view is step one's) or a "Page not found" that
+ * the browser then leaves for step one. A game client's entry (`/SupportCenter?oauth_token=…`, README "In-game
+ * entry") is not redirected: its session token would travel in a second request; the shell takes it out of the
+ * address bar first.
  */
 export function redirectTargetOf(pathname: string, search: string): string | null {
-  if (!pathname.startsWith(`${ROUTES.supportCenter}/`) || routeNameOf(pathname) !== 'notFound') return null;
-  return `${supportStepPath(SUPPORT_DEFAULT_STEP)}${search}`;
+  const path = pathname.replace(/\/+$/, '');
+  const centre = path === ROUTES.supportCenter && !new URLSearchParams(search).has(STORAGE_KEYS.token);
+  const unknownStep = path.startsWith(`${ROUTES.supportCenter}/`) && routeNameOf(path) === 'notFound';
+  return centre || unknownStep ? `${supportStepPath(SUPPORT_DEFAULT_STEP)}${search}` : null;
 }
