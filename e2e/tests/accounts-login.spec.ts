@@ -79,6 +79,8 @@ test.describe('login (SPEC §2, §4, §8)', () => {
   });
 
   test('remember me keeps the login in a new browser session; without it the login ends with the session', async ({ browser }) => {
+    // Two logins through the form (argon2id on the API) and four browser contexts: past 30 s on a busy machine.
+    test.setTimeout(60_000);
     for (const remember of [true, false]) {
       const first = await browser.newContext();
       const page = await first.newPage();

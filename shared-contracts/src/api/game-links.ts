@@ -5,6 +5,7 @@ import { platformApi } from './platform-api.js';
 
 const LINKS_KEY = Symbol.for('publisher.platform.simpleGames');
 const SETTLED_KEY = Symbol.for('publisher.platform.simpleGamesSettled');
+const LISTENERS_KEY = Symbol.for('publisher.platform.simpleGamesListeners');
 
 /** The data island a first view carries `/games/simple` in (the shell's page and support's first step write it). */
 export const SIMPLE_GAMES_ISLAND_ID = 'platform-simple-games';
@@ -12,6 +13,7 @@ export const SIMPLE_GAMES_ISLAND_ID = 'platform-simple-games';
 type Holder = Record<symbol, unknown> & {
   [LINKS_KEY]?: Promise<GameSimple[]>;
   [SETTLED_KEY]?: GameSimple[];
+  [LISTENERS_KEY]?: Set<(games: GameSimple[]) => void>;
 };
 const holder = globalThis as unknown as Holder;
 
@@ -21,7 +23,18 @@ function settle(games: GameSimple[]): GameSimple[] {
   for (const game of games) if (game.link.replenishment) repayLinks[game.id] = game.link.replenishment;
   setGameLinks(games[0]?.link.payment ?? null, repayLinks);
   holder[SETTLED_KEY] = games;
+  for (const listener of holder[LISTENERS_KEY] ?? []) listener(games);
   return games;
+}
+
+/**
+ * Calls `listener` each time the list is loaded, by whichever screen asked: a screen that failed to load it (the
+ * side menu) shows it once another one's retry got it. Returns the function that stops the calls.
+ */
+export function onSimpleGamesSettled(listener: (games: GameSimple[]) => void): () => void {
+  const listeners = (holder[LISTENERS_KEY] ??= new Set());
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { loadSimpleGames, settledSimpleGames, type GameSimple } from 'shared-contracts';
+import { loadSimpleGames, onSimpleGamesSettled, settledSimpleGames, type GameSimple } from 'shared-contracts';
 
 export type SimpleGamesState = { status: 'loading' } | { status: 'ready'; games: GameSimple[] } | { status: 'failed' };
 
-/** The game list of `/games/simple` (loaded once per page) for a screen, with a retry after a failure. */
+/**
+ * The game list of `/games/simple` (loaded once per page) for a screen, with a retry after a failure; a failure shown
+ * here ends when any screen's retry loads the list.
+ */
 export function useSimpleGames(): [SimpleGamesState, () => void] {
   // Loaded already (or carried by the page's first view): the first render shows the games, not a loading state.
   const [state, setState] = useState<SimpleGamesState>(() => {
@@ -21,6 +24,7 @@ export function useSimpleGames(): [SimpleGamesState, () => void] {
       current = false;
     };
   }, [attempt]);
+  useEffect(() => onSimpleGamesSettled((games) => setState({ status: 'ready', games })), []);
   return [
     state,
     () => {

@@ -119,28 +119,33 @@ function Categories({ gameId }: { gameId: number }) {
 
 /**
  * The game the step shows: the address's, when the game list has it (the draft then takes it, as choosing it in
- * step one would), else the draft's.
+ * step one would), else the draft's. While the list the address's game is looked up in loads, or after it failed,
+ * `list` says so: the step waits for it, or offers its retry, rather than ask for a game the address names.
  */
-function useStepGame(): { gameId: number | null; gameName: string } {
+function useStepGame(): { gameId: number | null; gameName: string; list: { status: 'loading' | 'failed'; retry: () => void } | null } {
   const csForm = useCsForm();
-  const [games] = useSimpleGames();
+  const [games, retry] = useSimpleGames();
   const [searchParams] = useSearchParams();
   const linkedId = gameIdOfClient(searchParams.get(QUESTION_GAME_PARAM));
   const linked = games.status === 'ready' ? games.games.find((game) => game.id === linkedId) : undefined;
   useEffect(() => {
     if (linked && csForm.gameId !== linked.id) setCsForm({ gameId: linked.id, gameName: linked.gameName, gameImg: linked.logo });
   }, [linked, csForm.gameId]);
-  return linked ? { gameId: linked.id, gameName: linked.gameName } : { gameId: csForm.gameId, gameName: csForm.gameName };
+  if (linked) return { gameId: linked.id, gameName: linked.gameName, list: null };
+  const pending = linkedId !== null && games.status !== 'ready' && csForm.gameId !== linkedId;
+  return { gameId: csForm.gameId, gameName: csForm.gameName, list: pending ? { status: games.status, retry } : null };
 }
 
 /** Step two (DESIGN §7): help topics for the chosen game and the question categories leading to the form. */
 export function HelpTopicsStep() {
   const { t } = useTranslation();
-  const { gameId, gameName } = useStepGame();
+  const { gameId, gameName, list } = useStepGame();
   return (
     <section className={styles.step} aria-labelledby="question-heading" data-testid="support-step-question">
       <h2 id="question-heading">{t('support:question.title', { game: gameName })}</h2>
-      {gameId === null ? (
+      {list?.status === 'loading' ? <Loading /> : null}
+      {list?.status === 'failed' ? <Failed messageKey="common:errors.network" retry={list.retry} /> : null}
+      {list ? null : gameId === null ? (
         <p role="alert">
           {t('support:question.chooseGameFirst')} <Link to="../game">{t('support:steps.game')}</Link>
         </p>
