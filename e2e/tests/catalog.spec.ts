@@ -55,6 +55,15 @@ test.describe('front page carousel (SPEC §2)', () => {
     await expect(carousel).not.toHaveAttribute('data-active-index', String(held), { timeout: TIMINGS.carouselIntervalMs + 2_000 });
   });
 
+  test('on a phone the two arrows share a row with the dots between them', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${site()}/?spec_lang=en`);
+    const carousel = page.getByTestId('banner-carousel');
+    const previous = await carousel.getByRole('button', { name: t('catalog', 'en', 'carousel.previous') }).boundingBox();
+    const next = await carousel.getByRole('button', { name: t('catalog', 'en', 'carousel.next') }).boundingBox();
+    expect(next?.y).toBe(previous?.y);
+  });
+
   test('stays still for players who prefer reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();

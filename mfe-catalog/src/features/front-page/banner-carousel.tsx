@@ -101,29 +101,33 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
               {pausedByPlayer ? t('catalog:carousel.play') : t('catalog:carousel.pause')}
             </button>
           )}
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-controls={regionId}
-            onClick={() => show(active - 1)}
-            aria-label={t('catalog:carousel.previous')}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <div className={styles.dots}>
-            {games.map((game, index) => (
-              <Dot key={game.id} index={index} title={game.title} current={index === active} regionId={regionId} onShow={show} />
-            ))}
+          {/* The arrows and the dots between them stay one row: on a phone the pause button takes a row of its own
+              rather than leave "‹" beside it and "›" on the next. */}
+          <div className={styles.stepper}>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-controls={regionId}
+              onClick={() => show(active - 1)}
+              aria-label={t('catalog:carousel.previous')}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <div className={styles.dots}>
+              {games.map((game, index) => (
+                <Dot key={game.id} index={index} title={game.title} current={index === active} regionId={regionId} onShow={show} />
+              ))}
+            </div>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-controls={regionId}
+              onClick={() => show(active + 1)}
+              aria-label={t('catalog:carousel.next')}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
           </div>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-controls={regionId}
-            onClick={() => show(active + 1)}
-            aria-label={t('catalog:carousel.next')}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
         </div>
       ) : null}
     </section>
