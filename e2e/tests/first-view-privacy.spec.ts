@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { DEMO, logIn } from '../support/accounts.js';
 import { PORTS, site } from '../support/ports.js';
@@ -37,4 +38,29 @@ test("an app's server bundle is not served to browsers", async ({ request }) => 
   for (const port of [PORTS.shell, PORTS.catalog, PORTS.support, PORTS.account]) {
     expect((await request.get(`http://localhost:${port}/server/first-view.cjs`)).status()).toBe(404);
   }
+});
+
+/** The page's HTML for a Host header a browser would not send (fetch and Playwright set their own). */
+function pageWithHost(host: string, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const asked = httpRequest({ host: '127.0.0.1', port: PORTS.shell, path, headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve(body));
+    });
+    asked.on('error', reject);
+    asked.end();
+  });
+}
+
+const precheckIsland = (html: string) => /<script[^>]*id="platform-precheck"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+
+test("a Host the API refuses does not make the page server keep the default brand's answers as another brand's", async () => {
+  // verda serves sea; the default brand does not, and its game-info check answers another area for it.
+  const path = '/?self_area=sea&spec_lang=en';
+  await pageWithHost(`a_b.verda.localhost:${PORTS.shell}`, path);
+  const guest = precheckIsland(await pageWithHost(`verda.localhost:${PORTS.shell}`, path));
+  expect(guest, "verda's page carries the game-info check").toBeDefined();
+  expect(JSON.parse(guest!)).toMatchObject({ area: 'sea', askedAbout: 'sea' });
 });

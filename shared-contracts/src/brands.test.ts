@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_IDS, effectiveArea, resolveBrand } from './brands.js';
+import { BRAND_IDS, effectiveArea, readHost, resolveBrand } from './brands.js';
+
+describe('readHost: a Host header as the API and the page server both read it', () => {
+  it('takes the first host of a proxy chain, lowercased, with its port', () => {
+    expect(readHost('Verda.Example.com:8443, edge.internal')).toBe('verda.example.com:8443');
+    expect(readHost(['hikari.localhost', 'other'])).toBe('hikari.localhost');
+  });
+
+  it('reads a malformed host as none, the default brand, not as the brand a label of it names', () => {
+    expect(readHost('a_b.verda.example.com')).toBe('');
+    expect(resolveBrand(readHost('a_b.verda.example.com')).id).toBe(resolveBrand('').id);
+    expect(readHost('verda.example.com/x')).toBe('');
+    expect(readHost(undefined)).toBe('');
+  });
+});
 
 describe('resolveBrand', () => {
   it('finds every brand by its local host, with and without a port', () => {

@@ -184,6 +184,20 @@ export interface ResolvedBrand extends Brand {
   apiBase: string;
 }
 
+const HOST_PATTERN = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
+
+/**
+ * A Host or X-Forwarded-Host header as the platform reads it: the first host of a proxy chain (`a.example,
+ * b.internal`), lowercased, or '' for a malformed one, which is the default brand's. The API and the page server read
+ * hosts with this one function: a host the API refused (`a_b.verda.example.com`) was verda's for the page server, so
+ * the API's answer for the default brand was kept as verda's, for every guest of verda (security review 2026-11-27).
+ */
+export function readHost(header: string | readonly string[] | undefined): string {
+  const single = typeof header === 'string' ? header : header?.[0];
+  const candidate = single?.split(',')[0]?.trim() ?? '';
+  return HOST_PATTERN.test(candidate) ? candidate.toLowerCase() : '';
+}
+
 /**
  * The brand a host belongs to (DESIGN §6): the first DNS label naming a brand, optionally with `-demo`
  * (beta API). A `jp.` label right before aurum selects its Japanese variant. Unknown hosts get the default brand,

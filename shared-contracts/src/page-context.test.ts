@@ -44,9 +44,10 @@ describe('requestedPageContext: one reading of brand, area and language for the 
 });
 
 describe('viewSearch: the part of a page query its view may depend on', () => {
-  it('leaves out the area and language, which travel on their own, and orders the rest', () => {
+  it('keeps only what a view reads: the area and language travel on their own, credentials and the rest never', () => {
     expect(viewSearch('?spec_lang=en&game=3&self_area=eru')).toBe('game=3');
-    expect(viewSearch('b=2&a=1&self_lang=ko')).toBe('a=1&b=2');
+    expect(viewSearch('oauth_token=secret&game=3&code=c&state=s&utm_source=x')).toBe('game=3');
+    expect(viewSearch('b=2&a=1&self_lang=ko')).toBe('');
   });
 
   it('is empty for a query of area and language only, or none', () => {

@@ -1,5 +1,6 @@
 import { AREA_DEFAULT_LANGUAGE, isArea, isLanguage, type Area, type Language } from './areas.js';
 import { effectiveArea, resolveBrand, type ResolvedBrand } from './brands.js';
+import { QUESTION_GAME_PARAM } from './routes.js';
 import { STORAGE_KEYS } from './session/storage-keys.js';
 
 /**
@@ -42,19 +43,22 @@ export function requestedPageContext(sources: PageContextSources): RequestedPage
   };
 }
 
-/** The query parameters that choose the page's area and language: the context of a view, not a part of it. */
-const CONTEXT_PARAMS: readonly string[] = [STORAGE_KEYS.area, STORAGE_KEYS.specLang, STORAGE_KEYS.selfLang];
+/**
+ * The query parameters a routed view's first view reads: the help step's `game`. Only these go to the edge's include,
+ * so a page's other parameters (a game client's `oauth_token`, a quick login's `code` and `state`, anything a visitor
+ * adds) never reach a fragment's address, the edge's cache and logs, or a cache key of their own.
+ */
+const VIEW_PARAMS: readonly string[] = [QUESTION_GAME_PARAM];
 
 /**
- * The part of a page's query its routed view may depend on (a help-topics page's `game`): the query without the
- * area and language (the edge passes those on their own), in a fixed order, so that one view has one cache key.
- * Empty when nothing is left.
+ * The part of a page's query its routed view may depend on (`VIEW_PARAMS`), in a fixed order, so that one view has
+ * one cache key. Empty when there is none.
  */
 export function viewSearch(search: string): string {
   const params = new URLSearchParams(search);
-  for (const name of CONTEXT_PARAMS) params.delete(name);
-  params.sort();
-  return params.toString();
+  const kept = new URLSearchParams([...params].filter(([name]) => VIEW_PARAMS.includes(name)));
+  kept.sort();
+  return kept.toString();
 }
 
 /** Cookies mirroring the stored choice for the server (no personal data: an area and a language). */

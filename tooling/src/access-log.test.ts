@@ -1,10 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './processes.js';
-import { EDGE_CONFIG, STATIC_TEMPLATE, renderStaticOrigin, startNginx, type NginxServer } from './topology/nginx.js';
+import { writeSelfSignedPair } from './tls.js';
+import { loopbackEdgeOptions } from './topology/edge-test-options.js';
+import { EDGE_CONFIG, STATIC_TEMPLATE, renderEdge, renderStaticOrigin, startNginx, type NginxServer } from './topology/nginx.js';
 
 /**
  * Security review #2: a game client opens the site with the 30-day session token in `?oauth_token=`, and social
@@ -87,5 +90,59 @@ describe('nginx access logs', () => {
       expect(definition).toMatch(/\$(edge|static)_request_path\b/);
       expect(definition).not.toMatch(/\$(request|request_uri|uri|args|query_string|is_args|http_referer|arg_\w+)\b/);
     }
+  });
+});
+
+/** The status of a GET over the edge's TLS (its certificate is the test's own). */
+function edgeStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const asked = httpsRequest(url, { rejectUnauthorized: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    asked.on('error', reject);
+    asked.end();
+  });
+}
+
+describe('nginx error log of the edge', () => {
+  it("a page whose page server is down is logged without its query: nginx's error line would carry the token", async () => {
+    // The edge alone, at ports of its own: no page or fragment server behind it, so every page is a failed upstream.
+    const dir = await mkdtemp(path.join(tmpdir(), 'edge-error-log-'));
+    const options = loopbackEdgeOptions(400, {
+      remotesJson: path.join(dir, 'remotes.json'),
+      cacheDir: path.join(dir, 'fragment-cache'),
+      tls: writeSelfSignedPair(path.join(dir, 'tls')),
+    });
+    const edge = startNginx('edge', path.join(dir, 'nginx'), renderEdge(options), dir);
+    try {
+      let status = 0;
+      for (let tries = 0; tries < 100 && status === 0; tries += 1) {
+        status = await edgeStatus(`https://127.0.0.1:${options.port}/SupportCenter?oauth_token=${TOKEN}`).catch(() => 0);
+        if (status === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(502);
+      let access = '';
+      for (let tries = 0; tries < 50 && !access.includes('/SupportCenter'); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        access = await readFile(path.join(dir, 'edge-access.log'), 'utf8').catch(() => '');
+      }
+      expect(access).toContain('"GET /SupportCenter HTTP/1.1" 502');
+      const output = await readFile(edge.started.logFile, 'utf8');
+      expect(output).not.toContain(TOKEN);
+    } finally {
+      await edge.started.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['edge', EDGE_CONFIG],
+    ['edge on Kubernetes', K8S_EDGE_CONFIG],
+  ])('%s: the locations of pages and fragments log errors at crit only', async (_name, file) => {
+    const locations = (await readFile(file, 'utf8')).split(/^ {2}location /m);
+    const proxying = locations.filter((block) => /proxy_pass http:\/\/(shell-pages|\$1-fragments)/.test(block));
+    expect(proxying).toHaveLength(2);
+    for (const block of proxying) expect(block).toMatch(/^ {4}error_log stderr crit;$/m);
   });
 });

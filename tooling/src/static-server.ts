@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { readHost } from 'shared-contracts';
 import {
   COMPOSE_DEADLINE_MS,
   cspHash,
@@ -130,7 +131,8 @@ async function composedPageSender(
     const page = await renderer.render({
       template: await readFile(indexFile, 'utf8'),
       apiUrl,
-      host: request.headers.host ?? '',
+      // As the API reads it (readHost): a page's brand is the brand the API answers for.
+      host: readHost(request.headers.host),
       path: url.pathname,
       search: url.search,
       cookies: cookiesOf(request.headers.cookie),

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { API_BASES } from 'shared-contracts';
+import { API_BASES, readHost } from 'shared-contracts';
 
 /** Path prefixes under which the site's server forwards to this API (`/api/`, `/api-beta/`). */
 const KNOWN_PREFIXES: ReadonlySet<string> = new Set(Object.values(API_BASES));
@@ -21,12 +21,7 @@ export function forwardedPrefix(headers: IncomingHttpHeaders): string {
   return KNOWN_PREFIXES.has(normalized) ? normalized : '';
 }
 
-const HOST_PATTERN = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
-
 /** The host the browser asked for: X-Forwarded-Host from the site's server, else Host; malformed values are ignored. */
 export function requestHost(headers: IncomingHttpHeaders): string {
-  for (const candidate of [first(headers['x-forwarded-host']), first(headers.host)]) {
-    if (candidate && HOST_PATTERN.test(candidate)) return candidate.toLowerCase();
-  }
-  return '';
+  return readHost(headers['x-forwarded-host']) || readHost(headers.host);
 }
