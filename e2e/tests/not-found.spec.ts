@@ -51,6 +51,20 @@ test.describe('an unknown address under a remote’s prefix', () => {
     });
   }
 
+  test('a game the catalogue lacks answers 404, with the frame and the catalogue’s "game not found", as does a malformed id', async ({
+    page,
+  }) => {
+    for (const address of ['/GamesDetails/999', '/GamesDetails/abc']) {
+      const response = await page.goto(`${site()}${address}?spec_lang=en`);
+      expect(response?.status(), address).toBe(404);
+      await expect(page.getByTestId('game-not-found')).toBeVisible();
+      await expect(page.getByTestId('menu-button')).toBeEnabled();
+    }
+    const known = await page.goto(`${site()}/GamesDetails/3/?spec_lang=en`);
+    expect(known?.status(), 'a known game, with a slash at the end').toBe(200);
+    await expect(page.locator('#game-title')).toBeVisible();
+  });
+
   test('a navigation between apps never shows the not-found view, not even for a moment', async ({ page }) => {
     await recordNotFound(page);
     await page.goto(`${site()}/?spec_lang=en`);

@@ -140,6 +140,19 @@ test.describe('redeploying one remote on the production topology (issue 5)', () 
     rmSync(workDir, { recursive: true, force: true });
   });
 
+  test('the edge composes a page that answers 404 too: a game the catalogue lacks has its not-found view in the HTML', async ({
+    request,
+  }) => {
+    // Node resolves no *.localhost: the default brand's address.
+    const edge = topology!.urls.site;
+    const missing = await request.get(`${edge}/GamesDetails/999?spec_lang=en`);
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('data-testid="game-not-found"');
+    const known = await request.get(`${edge}/GamesDetails/1?spec_lang=en`);
+    expect(known.status()).toBe(200);
+    expect(await known.text()).toContain('id="game-title"');
+  });
+
   test('a changed support remote swapped into its origin is served on the next reload, with no shell rebuild', async ({
     page,
     request,

@@ -111,6 +111,47 @@ test.describe('the top bar on a phone', () => {
     }
   });
 
+  test('with the repay button too, the page title has a row of its own, whole, and the HTML lays it out already', async ({ browser }) => {
+    // The bar's parts, and where the page under it starts.
+    const boxesOf = async (page: Page) => [
+      ...(await Promise.all(['page-title', 'repay-button', 'menu-button'].map((id) => page.getByTestId(id).boundingBox()))),
+      (await page.locator('#app-region').boundingBox())?.y,
+    ];
+    for (const [language, area] of [
+      ['de', 'eru'],
+      ['ru', 'eru'],
+      ['fr', 'eru'],
+      ['id', 'sea'],
+    ] as const) {
+      const repayable = (await gamesSimple(language)).find((game) => game.link.replenishment);
+      const url = `${site('atlas.localhost')}/SupportCenter/question?game=${repayable?.id}&self_area=${area}&spec_lang=${language}`;
+      const html = await browser.newPage({ javaScriptEnabled: false, viewport: PHONE });
+      await html.goto(url);
+      await expect(html.getByTestId('repay-button'), `${language}: the HTML has the button`).toBeVisible();
+      const before = await boxesOf(html);
+      await html.close();
+
+      const page = await browser.newPage({ viewport: PHONE });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      await page.goto(url);
+      await expect(page.getByTestId('menu-button')).toBeEnabled();
+      await expect(page.locator('#frame-top')).toHaveAttribute('data-first-view', 'hydrated');
+      const title = page.getByTestId('page-title');
+      await expect(title).toHaveText(t('shell', language, 'titles.support.question'));
+      const cut = await title.evaluate(
+        (heading) => heading.scrollHeight > heading.clientHeight || heading.scrollWidth > heading.clientWidth,
+      );
+      expect(cut, `${language}: the title is whole`).toBe(false);
+      await expectTopBarFits(page);
+      expect(await boxesOf(page), `${language}: the top bar as the HTML had it`).toEqual(before);
+      expect(warnings, `${language}: no warning or error`).toEqual([]);
+      await page.close();
+    }
+  });
+
   test('at 206 px (a phone zoomed to 200 %) no page scrolls sideways, in French on atlas', async ({ page }) => {
     await page.setViewportSize({ width: 206, height: PHONE.height });
     const scrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

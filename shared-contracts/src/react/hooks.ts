@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import {
   accountRoleAtom,
   accountTypeAtom,
+  addressedGameIdAtom,
   EMPTY_CS_FORM,
   contextAtom,
   csFormAtom,
@@ -72,6 +73,7 @@ export function useCsForm(): CsForm {
   return useHydrating() ? EMPTY_CS_FORM : form;
 }
 export const useRouteName = () => useAtomValue(routeNameAtom, options);
+export const useAddressedGameId = () => useAtomValue(addressedGameIdAtom, options);
 export const useRechargeLink = () => useAtomValue(rechargeLinkAtom, options);
 export const useRepayLinks = () => useAtomValue(repayLinksAtom, options);
 /** Whether the page is a game's web view (SPEC §3 isFromGameFaq): the frame leaves out what leads out of the game. */

@@ -7,11 +7,10 @@ import { createApiClient, type ApiClient } from '../api/client.js';
 import { ENDPOINT_ROUTES } from '../api/endpoint-routes.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
 import { i18next, initI18n, type Messages, type NamespaceLoader } from '../i18n/i18n.js';
-import { routeNameOf } from '../routes.js';
 import { INERT_UNTIL_MOUNT_ATTRIBUTE } from '../first-view.js';
 import { escapeHtml } from '../text.js';
 import { setServerRenderPath } from '../session/sign-in.js';
-import { setPlatformContext, setRouteName } from '../session/store.js';
+import { setPlatformContext, setRoute } from '../session/store.js';
 import { PublicAnswers } from './public-answers.js';
 import { memoisingTranslations } from './server-translations.js';
 
@@ -182,7 +181,7 @@ async function loadMessages(language: Language, namespace: string, load: Namespa
  * browser: the context is set and the render runs in one synchronous step, so concurrent requests never mix.
  */
 export async function renderWithPlatform<T>(
-  request: Omit<FirstViewRequest, 'search'>,
+  request: Omit<FirstViewRequest, 'search'> & { search?: string },
   namespaces: Record<string, NamespaceLoader>,
   render: (renderToHtml: (element: ReactElement) => string) => T,
 ): Promise<T> {
@@ -193,7 +192,7 @@ export async function renderWithPlatform<T>(
   void i18next.changeLanguage(request.language);
   if (i18next.language !== request.language) throw new Error(`i18next did not switch to ${request.language} at once`);
   setPlatformContext({ brand, area: effectiveArea(brand, request.area), language: request.language });
-  setRouteName(routeNameOf(request.path));
+  setRoute(request.path, request.search ?? '');
   setServerRenderPath(request.path);
   return render(renderToString);
 }

@@ -2,10 +2,10 @@ import { atom, createStore } from 'jotai';
 import type { Area, Language } from '../areas.js';
 import type { ResolvedBrand } from '../brands.js';
 import { emit } from '../event-bus.js';
-import type { RouteName } from '../routes.js';
+import { QUESTION_GAME_PARAM, routeNameOf, type RouteName } from '../routes.js';
 import { TICKET_TYPES } from '../limits.js';
 import { EMPTY_CS_FORM, type CsForm } from './csform.js';
-import type { GameEntryForm } from './game-entry.js';
+import { gameIdOfClient, type GameEntryForm } from './game-entry.js';
 import { mirrorContextCookies } from '../page-context.js';
 import { LOGIN_KEYS, STORAGE_KEYS, safeStorage } from './storage-keys.js';
 import type { AccountRole } from '../api/identity-schemas.js';
@@ -30,6 +30,8 @@ export const accountTypeAtom = atom<AccountType | null>(null);
 export const accountRoleAtom = atom<AccountRole | null>(null);
 export const clientIdAtom = atom<string | null>(null);
 export const routeNameAtom = atom<RouteName>('home');
+/** The game the page's address names, the help step's `?game=` (SPEC §2): a server render knows it too. */
+export const addressedGameIdAtom = atom<number | null>(null);
 export const isFromGameFaqAtom = atom(false);
 export const rechargeLinkAtom = atom<string | null>(null);
 export const repayLinksAtom = atom<Readonly<Record<number, string>>>({});
@@ -295,8 +297,12 @@ export function clientIdQuery(): { clientId?: string } {
   return clientId ? { clientId } : {};
 }
 
-export function setRouteName(routeName: RouteName): void {
+/** The page's route name and the game its address names, from its path and query. */
+export function setRoute(path: string, search: string): void {
+  const routeName = routeNameOf(path);
   platformStore.set(routeNameAtom, routeName);
+  const addressedGame = routeName === 'support.question' ? new URLSearchParams(search).get(QUESTION_GAME_PARAM) : null;
+  platformStore.set(addressedGameIdAtom, gameIdOfClient(addressedGame));
 }
 
 /** The side menu's game list sets these: the first game's payment link is the recharge link (SPEC §7). */

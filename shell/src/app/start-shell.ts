@@ -3,8 +3,7 @@ import {
   i18next,
   languageChangeHref,
   on,
-  routeNameOf,
-  setRouteName,
+  setRoute,
   startPlatformLiveEvents,
   takeGameEntry,
   yieldToBrowser,
@@ -34,7 +33,7 @@ function applyBrandToDocument(context: PlatformContext): void {
 }
 
 function trackRoute(): void {
-  const update = () => setRouteName(routeNameOf(window.location.pathname));
+  const update = () => setRoute(window.location.pathname, window.location.search);
   update();
   window.addEventListener('single-spa:routing-event', update);
   window.addEventListener('popstate', update);

@@ -2,6 +2,7 @@ import { matchRoute } from 'single-spa-layout';
 import { constructServerLayout } from 'single-spa-layout/server';
 import {
   CONTEXT_COOKIES,
+  ROUTES,
   PRECHECK_ISLAND_ID,
   SIMPLE_GAMES_ISLAND_ID,
   escapeHtml,
@@ -59,6 +60,17 @@ function replaceOnce(html: string, pattern: RegExp, replacement: (match: string,
 }
 
 /**
+ * Whether the address is the page of a game the catalogue lacks, which the catalogue shows as not found: such a page
+ * answers 404, as an unknown address does, not a 200 a search engine would keep. The id is read as the catalogue
+ * reads it; without the game list (the API did not answer) nothing is decided.
+ */
+function isUnknownGame(path: string, games: readonly GameSimple[] | null): boolean {
+  if (!games || routeNameOf(path) !== 'gameDetails') return false;
+  const id = Number(path.replace(/\/+$/, '').slice(ROUTES.gameDetails.length + 1));
+  return !games.some((game) => game.id === id);
+}
+
+/**
  * The shell's page for one request (README "First view in the HTML"): the built index.html with the brand's theme, language and title,
  * the frame as a guest sees it, and in the routed remote's region the edge's include of that remote's first view.
  * Nothing personal: pages differ only by host, path, area and language.
@@ -87,7 +99,8 @@ export const document = {
         () => null,
       ),
     ]);
-    return renderWithPlatform(request, { shell: loadShellMessages }, (renderToHtml) => {
+    // With the query: the help step's address names the game whose repay button the top bar shows.
+    return renderWithPlatform({ ...request, search: input.search }, { shell: loadShellMessages }, (renderToHtml) => {
       if (games) seedSimpleGames(games);
       const islands =
         (games ? dataIsland(SIMPLE_GAMES_ISLAND_ID, language, games) : '') +
@@ -100,7 +113,7 @@ export const document = {
       const titleMatch = /<h1[^>]*data-testid="page-title"[^>]*>([^<]*)<\/h1>/.exec(top);
       const pageTitle = titleMatch?.[1] ? `${titleMatch[1]} | ${escapeHtml(brand.name)}` : escapeHtml(brand.name);
       const query = new URLSearchParams({ path: input.path, host: input.host, area, lang: language });
-      // The rest of the page's query goes only when there is some: most pages' includes, and cache keys, stay as they are.
+      // The query the view reads (viewSearch) goes only when there is some: most pages' includes, and cache keys, have none.
       const search = viewSearch(input.search);
       if (search) query.set('search', search);
       const region = remote
@@ -142,7 +155,8 @@ export const document = {
       html = replaceOnce(html, /(<div id="frame-top"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${top}${close}`);
       html = replaceOnce(html, /(<main id="app-region"[^>]*>)(<\/main>)/, (_match, open, close) => `${open}${region}${close}`);
       html = replaceOnce(html, /(<div id="frame-bottom"[^>]*>)(<\/div>)/, (_match, open, close) => `${open}${bottom}${close}`);
-      return { status: routeNameOf(input.path) === 'notFound' ? 404 : 200, html, inlineStyles: [theme] };
+      const found = routeNameOf(input.path) !== 'notFound' && !isUnknownGame(input.path, games);
+      return { status: found ? 200 : 404, html, inlineStyles: [theme] };
     });
   },
 };

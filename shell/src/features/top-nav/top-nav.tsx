@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPAY_STEPS, ROUTES, platformLink, supportStepPath, type RouteName, type SupportStep } from 'shared-contracts';
-import { useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
+import { useAddressedGameId, useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
 import { BrandIcon } from '../../components/brand-icon.js';
 import styles from './top-nav.module.css';
 
@@ -18,13 +18,18 @@ function supportStepOf(routeName: RouteName): SupportStep | null {
   return routeName.startsWith('support.') ? (routeName.slice('support.'.length) as SupportStep) : null;
 }
 
-/** The self-service repay link: on the question and inquiry steps, when the chosen game has one (SPEC §2). */
+/**
+ * The self-service repay link: on the question and inquiry steps, when the chosen game has one (SPEC §2). The help
+ * step's address names its game, so the page's HTML has the button already; the draft's game is known in this tab only.
+ */
 function useRepayLink(routeName: RouteName): string | null {
   const csForm = useCsForm();
+  const addressedGameId = useAddressedGameId();
   const repayLinks = useRepayLinks();
   const step = supportStepOf(routeName);
-  if (!step || !REPAY_STEPS.has(step) || csForm.gameId === null) return null;
-  return repayLinks[csForm.gameId] ?? null;
+  const gameId = addressedGameId ?? csForm.gameId;
+  if (!step || !REPAY_STEPS.has(step) || gameId === null) return null;
+  return repayLinks[gameId] ?? null;
 }
 
 /**
@@ -69,7 +74,7 @@ export function TopNav(props: {
       <div className={styles.actions}>
         {repayLink ? (
           <a
-            className={`${styles.action} ${styles.iconOnPhone}`}
+            className={`${styles.action} ${styles.iconOnPhone} ${styles.repay}`}
             href={repayLink}
             target="_blank"
             rel="noopener noreferrer"
