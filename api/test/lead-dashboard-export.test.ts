@@ -25,14 +25,14 @@ describe('the CSV export', () => {
     expect(days.headers['content-disposition']).toContain('filename="support-days-2025-03-10-to-2025-03-12.csv"');
     expect(days.headers['cache-control']).toBe('private, no-store');
     expect(days.text).toBe(
-      '\uFEFFDay (UTC),Tickets opened,Tickets ended,First response p50 (seconds),First response p90 (seconds),' +
+      '\uFEFFDay (UTC),Inquiries opened,Inquiries ended,First response p50 (seconds),First response p90 (seconds),' +
         'Resolution p50 (seconds),Resolution p90 (seconds)\r\n' +
         '2025-03-10,2,2,600,840,5400,6840\r\n2025-03-11,1,2,3600,3600,46800,78480\r\n2025-03-12,2,1,30,30,1800,1800\r\n',
     );
     // The summary card's figures, each a row: five ratings in the range (5, 2, 4, 1 and 3 stars), two of them 4 or 5.
     expect((await download(`${RANGE}&report=summary`)).text).toBe(
-      '\uFEFFMeasure,Value\r\nTickets opened,5\r\nTickets ended,5\r\nFirst response: Tickets measured,4\r\n' +
-        'First response p50 (seconds),600\r\nFirst response p90 (seconds),2790\r\nResolution: Tickets measured,5\r\n' +
+      '\uFEFFMeasure,Value\r\nInquiries opened,5\r\nInquiries ended,5\r\nFirst response: inquiries measured,4\r\n' +
+        'First response p50 (seconds),600\r\nFirst response p90 (seconds),2790\r\nResolution: inquiries measured,5\r\n' +
         'Resolution p50 (seconds),7200\r\nResolution p90 (seconds),54720\r\nRatings,5\r\nSatisfied share (%),40\r\n',
     );
     expect((await download(`${RANGE}&report=csatByAgent`)).text).toBe(
@@ -43,7 +43,7 @@ describe('the CSV export', () => {
         'Langsame Antwort,2,66.7\r\nUnklare Antwort,1,33.3\r\nProblem nicht gelöst,0,0\r\nUnfreundlicher Ton,0,0\r\n',
     );
     const games = (await download(`${RANGE}&report=csatByGame&spec_lang=ja`)).text.split('\r\n');
-    expect(games[0]).toBe('\uFEFFゲーム,評価数,満足 (星4〜5),満足の割合 (%)');
+    expect(games[0]).toBe('\uFEFFゲーム,評価数,満足（星4〜5）,満足の割合（%）');
     expect(games.slice(1)).toContain(`${await gameName(h, 2)},2,1,50`);
   });
 

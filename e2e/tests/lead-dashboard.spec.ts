@@ -79,7 +79,7 @@ test.describe("the support lead's dashboard (issue 15 item 4)", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`support-days-${day}-to-${day}.csv`);
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.startsWith('\uFEFFDay (UTC),Tickets opened,Tickets ended,')).toBe(true);
+    expect(csv.startsWith('\uFEFFDay (UTC),Inquiries opened,Inquiries ended,')).toBe(true);
     expect(csv.split('\r\n')[1]).toMatch(new RegExp(`^${day},[1-9]\\d*,`));
     // The summary card's file holds what the card shows, a figure a row.
     const summaryDownloading = page.waitForEvent('download');
@@ -89,8 +89,8 @@ test.describe("the support lead's dashboard (issue 15 item 4)", () => {
       .click();
     const summary = (await readFile(await (await summaryDownloading).path(), 'utf8')).split('\r\n');
     expect(summary[0]).toBe('\uFEFFMeasure,Value');
-    expect(summary[1]).toBe(`Tickets opened,${await dashboard.getByTestId('lead-opened').textContent()}`);
-    expect(summary[2]).toBe(`Tickets ended,${await dashboard.getByTestId('lead-ended').textContent()}`);
+    expect(summary[1]).toBe(`Inquiries opened,${await dashboard.getByTestId('lead-opened').textContent()}`);
+    expect(summary[2]).toBe(`Inquiries ended,${await dashboard.getByTestId('lead-ended').textContent()}`);
     // The file keeps one decimal; the card shows the share in the page language's percent, which may round it.
     const csat = Number(summary.find((row) => row.startsWith('Satisfied share (%),'))?.split(',')[1]);
     const shown = Number((await dashboard.getByTestId('lead-csat').textContent())?.replace('%', ''));

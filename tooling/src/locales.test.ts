@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_RULES, LANGUAGES, LIMITS } from 'shared-contracts';
+import { ACCOUNT_RULES, DESK_LIMITS, LANGUAGES, LIMITS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,9 +25,13 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const SAME_EVERYWHERE = /^[\s\d().,:;!?+\-–—|/©@]*$/;
 const sameEverywhere = (text: string) => SAME_EVERYWHERE.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''));
 
-/** Words a language really spells as English does: Italian UI says "Password" and "Menu", Latin-American Spanish "Video". */
+/**
+ * Words a language really spells as English does: Italian UI says "Password" and "Menu", Latin-American Spanish "Video",
+ * Indonesian "Game" (as in "Semua game").
+ */
 const SAME_AS_ENGLISH: Partial<Record<string, Set<string>>> = {
   es: new Set(['attachments.kind.video']),
+  id: new Set(['lead.column.game', 'csat.game']),
   it: new Set(['login.password', 'harness.password', 'nav.menu', 'menu.title']),
 };
 
@@ -116,6 +120,7 @@ const arabicPlural = new Intl.PluralRules('ar');
 const PLACEHOLDER_VALUES: Record<string, number> = {
   ...LIMITS,
   ...ACCOUNT_RULES,
+  ...DESK_LIMITS,
   minutes: ACCOUNT_RULES.codeTtlMinutes,
   hours: LIMITS.autoEndHours,
   max: LIMITS.attachmentsMax,
