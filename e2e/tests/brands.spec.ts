@@ -80,6 +80,20 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
     expect(new Set(BRAND_IDS.map((id) => brandAsset(id, 'favicon.svg'))).size).toBe(BRAND_IDS.length);
   });
 
+  test('the contact popup of a Japanese footer gives the hours on the clock of the page language, as the support notice does', async ({
+    page,
+  }) => {
+    const clock = { ja: { open: '10:00', close: '19:00' }, en: { open: '10:00 AM', close: '7:00 PM' } } as const;
+    for (const language of ['ja', 'en'] as const) {
+      await page.goto(`${site('hikari.localhost')}/?spec_lang=${language}`);
+      await page.getByTestId('footer').getByTestId('footer-contact').click();
+      // The string's spaces match any (en puts a narrow no-break space before AM and PM).
+      await expect(page.getByTestId('contact-dialog')).toContainText(
+        t('shell', language, 'footer.contactHours', { ...clock[language], offset: '+9' }),
+      );
+    }
+  });
+
   test('the area reload rule: a brand that does not serve the URL area reloads with its own (SPEC §4)', async ({ page }) => {
     await page.goto(`${site('hikari.localhost')}/?self_area=kr`);
     await expect(page).toHaveURL(/self_area=jp/);

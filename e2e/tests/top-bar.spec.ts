@@ -52,7 +52,7 @@ test.describe('the top bar on a phone', () => {
         for (const action of [
           bar.getByRole('link', { name: t('shell', language, 'nav.repay') }),
           bar.getByRole('link', { name: t('shell', language, 'nav.topUp') }),
-          bar.getByRole('button', { name: t('shell', language, 'nav.language') }),
+          bar.getByRole('button', { name: t('shell', language, 'nav.languageLabel') }),
           bar.getByRole('button', { name: t('shell', language, 'nav.menu') }),
         ]) {
           await expect(action).toBeInViewport({ ratio: 1 });

@@ -4,6 +4,7 @@ import {
   ERU_LANGUAGE_OFFSETS,
   REGION_UTC_OFFSETS,
   displayedSupportHours,
+  formatClockTime,
   isSupportOnline,
   nextSupportOpening,
   regionUtcOffset,
@@ -72,6 +73,21 @@ describe('displayed hours per region', () => {
   it('an unknown region uses Beijing time', () => {
     expect(displayedSupportHours('mars')).toEqual({ utcOffsetHours: 8, open: '09:00', close: '18:00' });
     expect(displayedSupportHours(null)).toEqual({ utcOffsetHours: 8, open: '09:00', close: '18:00' });
+  });
+});
+
+describe('the hours on the clock of the page language (the contact popup of the footer and the support notice alike)', () => {
+  it('a Japanese footer reads 10:00 and 19:00 in ja, 10:00 AM and 7:00 PM in en', () => {
+    const hours = displayedSupportHours('jp', 'ja');
+    expect([formatClockTime(hours.open, 'ja'), formatClockTime(hours.close, 'ja')]).toEqual(['10:00', '19:00']);
+    expect(formatClockTime(hours.open, 'en')).toMatch(/^10:00\sAM$/);
+    expect(formatClockTime(hours.close, 'en')).toMatch(/^7:00\sPM$/);
+  });
+
+  it('keeps the separator of each language and the hours across midnight (eru es 21:00 to 6:00, id 10.00)', () => {
+    const hours = displayedSupportHours('eru', 'es');
+    expect([formatClockTime(hours.open, 'es'), formatClockTime(hours.close, 'es')]).toEqual(['21:00', '6:00']);
+    expect(formatClockTime(displayedSupportHours('jp').open, 'id')).toBe('10.00');
   });
 });
 

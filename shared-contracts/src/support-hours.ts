@@ -75,3 +75,14 @@ export function displayedSupportHours(area: string | null | undefined, language?
     close: formatHour(SUPPORT_HOURS.closeHour + shift),
   };
 }
+
+/**
+ * 'HH:MM' (as `displayedSupportHours` gives it) as a time of day in the page language's own style (10:00 AM, 10:00,
+ * 오전 10:00, 10.00), for every place that shows the hours: the support notice and the footer's contact popup agree.
+ */
+export function formatClockTime(hhmm: string, language: string): string {
+  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(2000, 0, 1, hours, minutes),
+  );
+}

@@ -1,7 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_RULES, DESK_LIMITS, LANGUAGES, LIMITS } from 'shared-contracts';
+import {
+  ACCOUNT_RULES,
+  CANNED_REPLY_ERRORS,
+  DESK_LIMITS,
+  FILE_ERRORS,
+  LANGUAGES,
+  LIMITS,
+  SUPPORT_ERRORS,
+  TICKET_ERRORS,
+} from 'shared-contracts';
+import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,6 +72,25 @@ describe.each(PACKAGES_WITH_LOCALES)('%s locales (DESIGN §8)', (pkg) => {
         }
       }
     });
+  });
+});
+
+describe('API refusals the support pages translate (apiMessageKey)', () => {
+  it('each has its own message in support:errors, not the generic one of the screen', () => {
+    const english = flatten(
+      JSON.parse(readFileSync(path.join(repoRoot, 'mfe-support', 'locales', 'en', 'support.json'), 'utf8')) as Messages,
+    );
+    // The rating schema's refusal the API answers too: reasons given with a high score.
+    const ratingIssues = inquiryScoreBodySchema.safeParse({ inquiryId: 1, score: LIMITS.scoreMax, reasons: ['slow'] }).error?.issues ?? [];
+    expect(ratingIssues).not.toEqual([]);
+    const messages = [
+      ...Object.values(SUPPORT_ERRORS),
+      ...Object.values(TICKET_ERRORS),
+      ...Object.values(FILE_ERRORS),
+      ...Object.values(CANNED_REPLY_ERRORS),
+      ...ratingIssues.map((issue) => issue.message),
+    ];
+    expect(messages.filter((message) => !english.has(`errors.${message}`))).toEqual([]);
   });
 });
 

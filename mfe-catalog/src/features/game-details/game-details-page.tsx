@@ -51,9 +51,7 @@ function GameDetails({ game }: { game: Game }) {
               {game.title}
             </h2>
             <p className={styles.subtitle}>{game.subTitle}</p>
-            <p className={styles.genre}>
-              <span>{t('catalog:details.genre')}:</span> {game.genre}
-            </p>
+            <p className={styles.genre}>{t('catalog:details.genreValue', { genre: game.genre })}</p>
           </div>
         </div>
         <div className={styles.actions}>

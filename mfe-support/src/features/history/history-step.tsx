@@ -40,13 +40,14 @@ function HistoryItem({ inquiry }: { inquiry: InquirySummary }) {
             </span>
           ) : null}
         </span>
+        {/* Each label ends with the language's own colon; the space keeps it apart from the value when read aloud. */}
         <span className={styles.meta}>
           <span>
-            <span className="visually-hidden">{t('support:history.game')}: </span>
+            <span className="visually-hidden">{t('support:history.gameLabel')} </span>
             {inquiry.gameName}
           </span>
           <span>
-            <span className="visually-hidden">{t('support:history.category')}: </span>
+            <span className="visually-hidden">{t('support:history.categoryLabel')} </span>
             {inquiry.categoryName}
           </span>
           <time dateTime={inquiry.createdAt}>

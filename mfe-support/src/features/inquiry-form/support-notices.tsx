@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   displayedSupportHours,
+  formatClockTime,
   inquiryFeedbackPath,
   isSupportOnline,
   nextSupportOpening,
@@ -20,14 +21,6 @@ const CLOCK_REFRESH_MS = 30_000;
 function zoneOf(utcOffsetHours: number): string {
   if (utcOffsetHours === 0) return 'Etc/GMT';
   return `Etc/GMT${utcOffsetHours > 0 ? '-' : '+'}${Math.abs(utcOffsetHours)}`;
-}
-
-/** 'HH:MM' as a time of day in the page language's own style (9:00 AM, 09:00, 오전 9:00). */
-function formatClockTime(hhmm: string, language: string): string {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    Date.UTC(2000, 0, 1, hours, minutes),
-  );
 }
 
 /**

@@ -105,7 +105,10 @@ export function Chart({ kind, labels, series, description, formatValue, horizont
               legend: { display: series.length > 1, rtl, labels: { color: text } },
               tooltip: {
                 rtl,
-                callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${format.current(Number(item.raw))}` },
+                callbacks: {
+                  // The series and its value joined as the language writes a label and its value (ja, zh "："; fr a no-break space).
+                  label: (item) => t('support:lead.tooltip', { label: item.dataset.label ?? '', value: format.current(Number(item.raw)) }),
+                },
               },
             },
           },
@@ -118,7 +121,7 @@ export function Chart({ kind, labels, series, description, formatValue, horizont
       cancelled = true;
       chart?.destroy();
     };
-  }, [kind, labels, series, horizontal, max, whole, i18n.language, attempt]);
+  }, [kind, labels, series, horizontal, max, whole, i18n.language, t, attempt]);
 
   return (
     <div className={styles.chart} data-testid="lead-chart" data-state={state}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayedSupportHours, isolateDirection, legalUrl, type LegalPage } from 'shared-contracts';
+import { displayedSupportHours, formatClockTime, isolateDirection, legalUrl, type LegalPage } from 'shared-contracts';
 import { useModalDialog, usePlatformContext } from 'shared-contracts/react';
 import styles from './footer.module.css';
 
@@ -10,7 +10,7 @@ function formatOffset(hours: number): string {
 
 /** The contact popup of the Japanese footers: where to write and when support answers (SPEC §2, §9). */
 function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { brand, area, language } = usePlatformContext();
   const dialog = useModalDialog(open);
   const hours = displayedSupportHours(area, language);
@@ -20,7 +20,14 @@ function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }
       <p>
         {t('shell:footer.contactEmail')} <a href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</a>
       </p>
-      <p>{t('shell:footer.contactHours', { open: hours.open, close: hours.close, offset: formatOffset(hours.utcOffsetHours) })}</p>
+      {/* The hours on the page language's clock (10:00 AM in en, 10:00 in ja), as the support notice shows them. */}
+      <p>
+        {t('shell:footer.contactHours', {
+          open: formatClockTime(hours.open, i18n.language),
+          close: formatClockTime(hours.close, i18n.language),
+          offset: formatOffset(hours.utcOffsetHours),
+        })}
+      </p>
       <button type="button" className="button-primary" onClick={onClose}>
         {t('shell:footer.close')}
       </button>

@@ -60,7 +60,8 @@ export function LanguageGlobe() {
         data-testid="language-globe"
       >
         <BrandIcon name="globe" className={styles.icon} />
-        <span className="visually-hidden">{t('shell:nav.language')}: </span>
+        {/* The message ends with the language's own colon; the space keeps it apart from the name when read aloud. */}
+        <span className="visually-hidden">{t('shell:nav.languageLabel')} </span>
         <span className={styles.current}>{LANGUAGE_NAMES[language]}</span>
       </button>
       {open ? (
