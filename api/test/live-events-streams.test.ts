@@ -1,8 +1,11 @@
 import { LIVE_EVENTS_PATH, TOO_MANY_STREAMS } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { describe, expect, it } from 'vitest';
 import { EVENT_RETENTION_MS, pruneTicketEvents } from '../src/tickets/live-events.js';
 import { harnessForFile } from './helpers.js';
 import { platformBody } from './ticket-bodies.js';
+import { SESSION_INVALID, bearer } from './api-calls.js';
+import { loginToken } from './identity-helpers.js';
 import { agentReply, createTicket } from './tickets-helpers.js';
 import { countEvents, createLiveHarness, isReady, kinds, lastId, openLive, STREAMS_PER_ACCOUNT, until } from './live-events-helpers.js';
 
@@ -80,6 +83,39 @@ describe('live channel', () => {
     await resumed.waitFor(() => kinds(resumed.events(), ticket).length > 0, 'the reply after the pruning');
     expect(kinds(resumed.events(), ticket)).toEqual(['message']);
     resumed.close();
+  });
+
+  it('ends a stream at its next heartbeat once its session is logged out on either replica, or its agent is one no more', async () => {
+    const token = await loginToken(harness, 'player1', 'player1-pass');
+    const loggedOut = await openLive(harness, token);
+    const kept = await openLive(harness, harness.player1);
+    await loggedOut.waitFor(isReady, 'ready');
+    await kept.waitFor(isReady, 'ready');
+    // Logged out through the other replica: this one learns it from the database.
+    const logout = await fetch(`${harness.replica.base}${ENDPOINTS.logout.path}`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await logout.json()).toMatchObject({ code: 1 });
+    await loggedOut.ended;
+    const again = await fetch(`${harness.base}${LIVE_EVENTS_PATH}`, { headers: bearer(token) });
+    expect(await again.json()).toEqual(SESSION_INVALID);
+
+    const agentToken = await loginToken(harness, 'agent1', 'agent1-pass');
+    const agentStream = await openLive(harness, agentToken);
+    await agentStream.waitFor(isReady, 'ready');
+    await harness.db.query("UPDATE accounts SET role = 'player' WHERE id = $1", [harness.ids.agent]);
+    try {
+      await agentStream.ended;
+    } finally {
+      await harness.db.query("UPDATE accounts SET role = 'agent' WHERE id = $1", [harness.ids.agent]);
+    }
+    // The other session of the same player is still open, a heartbeat later.
+    const heartbeats = kept.raw().split(': heartbeat').length;
+    await until(() => kept.raw().split(': heartbeat').length > heartbeats + 1, 'two more heartbeats');
+    expect(await Promise.race([kept.ended.then(() => 'ended'), Promise.resolve('open')])).toBe('open');
+    kept.close();
   });
 
   it('ends open streams when the app closes, so shutdown does not wait for them', async () => {

@@ -106,12 +106,15 @@ export class LiveTicketEvents {
   #retry: NodeJS.Timeout | undefined;
   #timers: NodeJS.Timeout[] = [];
   #pruning: Promise<void> | null = null;
+  #checkingSessions: Promise<void> | null = null;
+  readonly #now: () => Date;
   #stopListening: (() => Promise<void>) | null = null;
   #closing = false;
 
   constructor(options: LiveEventsOptions) {
     this.#db = options.db;
     this.#onError = options.onError;
+    this.#now = options.now ?? (() => new Date());
     this.#heartbeatMs = options.heartbeatMs ?? LIVE_TIMINGS.heartbeatMs;
     this.#lifetimeMs = options.lifetimeMs ?? LIVE_TIMINGS.lifetimeMs;
     this.#batchMax = options.batchMax ?? 500;
@@ -122,9 +125,8 @@ export class LiveTicketEvents {
     this.#streamsPerAccount = options.streamsPerAccount ?? LIVE_LIMITS.streamsPerAccount;
     const pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
     if (pruneIntervalMs !== false) {
-      const now = options.now ?? (() => new Date());
       const prune = setInterval(() => {
-        this.#pruning ??= pruneTicketEvents(this.#db, now())
+        this.#pruning ??= pruneTicketEvents(this.#db, this.#now())
           .then(
             () => undefined,
             (error: unknown) => this.#onError(error, 'live events pruning'),
@@ -208,9 +210,31 @@ export class LiveTicketEvents {
     clearTimeout(this.#retry);
     await this.#reading;
     await this.#pruning;
+    await this.#checkingSessions;
     const stop = this.#stopListening;
     this.#stopListening = null;
     await stop?.();
+  }
+
+  /**
+   * A stream's session was checked when it opened; one logged out (on any replica), past its lifetime, or whose
+   * account is no longer an agent, or is one now, ends at the next heartbeat rather than with the stream's lifetime:
+   * what it may see was decided by that session. The browser reconnects, and is refused or sees what it now may.
+   */
+  async #endStreamsOfEndedSessions(): Promise<void> {
+    const streams = [...this.#streams];
+    if (streams.length === 0) return;
+    try {
+      const { rows } = await this.#db.query<{ id: number | string; role: string }>(
+        `SELECT s.id, a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
+         WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > $2`,
+        [[...new Set(streams.map((stream) => stream.account.sessionId))], this.#now()],
+      );
+      const roleOf = new Map(rows.map((row) => [toNumber(row.id), row.role]));
+      for (const stream of streams) if (roleOf.get(stream.account.sessionId) !== stream.account.role) stream.end();
+    } catch (error) {
+      this.#onError(error, 'live channel session check');
+    }
   }
 
   /** Starts listening with the first stream, and (again) sets where the fan-out stands. */
@@ -221,6 +245,9 @@ export class LiveTicketEvents {
         this.#stopListening = await this.#db.listen(TICKET_EVENTS_CHANNEL, () => this.#wake());
         const heartbeat = setInterval(() => {
           for (const stream of this.#streams) stream.write(': heartbeat\n\n');
+          this.#checkingSessions ??= this.#endStreamsOfEndedSessions().finally(() => {
+            this.#checkingSessions = null;
+          });
         }, this.#heartbeatMs);
         const poll = setInterval(() => this.#wake(), this.#safetyPollMs);
         heartbeat.unref();
