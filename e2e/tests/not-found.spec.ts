@@ -65,6 +65,27 @@ test.describe('an unknown address under a remote’s prefix', () => {
     await expect(page.locator('#game-title')).toBeVisible();
   });
 
+  test('an address no app owns says "Page not found" in its HTML, before any script, and the page takes it over', async ({ browser }) => {
+    const address = `${site('atlas.localhost')}/no/such/page?self_area=eru&spec_lang=ar`;
+    const html = await browser.newPage({ javaScriptEnabled: false });
+    expect((await html.goto(address))?.status()).toBe(404);
+    const carried = html.locator('#app-region').getByTestId('not-found');
+    await expect(carried.getByRole('heading', { level: 2 })).toHaveText(t('common', 'ar', 'notFound.title'));
+    await expect(carried.getByRole('link', { name: t('common', 'ar', 'notFound.home') })).toHaveAttribute('href', '/');
+    await html.close();
+
+    const page = await browser.newPage();
+    await page.goto(address);
+    await expect(page.getByTestId('menu-button')).toBeEnabled();
+    await expect(page.getByTestId('not-found')).toHaveCount(1);
+    // Its link goes home within the page, as the one built in the browser does.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByTestId('not-found').getByRole('link').click();
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await page.close();
+  });
+
   test('a navigation between apps never shows the not-found view, not even for a moment', async ({ page }) => {
     await recordNotFound(page);
     await page.goto(`${site()}/?spec_lang=en`);

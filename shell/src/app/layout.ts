@@ -1,9 +1,7 @@
 import { constructApplications, constructLayoutEngine, constructRoutes, matchRoute } from 'single-spa-layout';
 import { registerApplication, start, type LifeCycles } from 'single-spa';
-import { createNotFoundApp } from './not-found-app.js';
+import { NOT_FOUND_APP, createNotFoundApp } from './not-found-app.js';
 import { loadRemoteApp } from './remote-registry.js';
-
-const NOT_FOUND_APP = 'not-found';
 
 type LayoutRoutes = ReturnType<typeof constructRoutes>;
 let layoutRoutes: LayoutRoutes | undefined;

@@ -29,6 +29,7 @@ import {
 import { BRAND_ASSETS } from '../app/brand-assets.js';
 import { Frame, FrameFooter } from '../app/frame.js';
 import { loadShellMessages } from '../app/messages.js';
+import { NOT_FOUND_APP, notFoundHtml } from '../app/not-found-app.js';
 
 /** The template's routes, parsed once per version of index.html (a shell deploy replaces it). */
 let routesOf: { template: string; routes: ReturnType<typeof constructServerLayout>['resolvedRoutes'] } | undefined;
@@ -119,7 +120,9 @@ export const document = {
       const region = remote
         ? // The query is percent-encoded (no quote, no markup) and stays raw: nginx passes an include's path as written.
           `<div id="single-spa-application:${remote}"><!--# include virtual="/_fragment/${remote}/first-view?${query.toString()}" --></div>`
-        : '';
+        : routeNameOf(input.path) === 'notFound'
+          ? `<div id="single-spa-application:${NOT_FOUND_APP}">${notFoundHtml()}</div>`
+          : '';
       // The view's stylesheets, last in the head (FIRST_VIEW_STYLESHEETS_PATH), and a render-blocking expectation of
       // the element after the region: the first paint waits for both and shows the whole first view, laid out once.
       // Without the expectation a page that arrives in parts (an edge streaming the frame before its include is in, a
