@@ -91,6 +91,17 @@ test.describe('the front page on every brand host (DESIGN §6)', () => {
       await expect(page.getByTestId('contact-dialog')).toContainText(
         t('shell', language, 'footer.contactHours', { ...clock[language], offset: '+9' }),
       );
+      // The address after the language's own label and punctuation: "メールアドレス：support@…", no space after "："; a link.
+      const email = page.getByTestId('contact-dialog').getByRole('link');
+      const address = (await email.textContent()) ?? '';
+      await expect(email).toHaveAttribute('href', `mailto:${address}`);
+      expect(
+        await page
+          .getByTestId('contact-dialog')
+          .locator('p')
+          .first()
+          .evaluate((line) => line.textContent),
+      ).toBe(t('shell', language, 'footer.contactEmail', { email: address }).replace(/<\/?mail>/g, ''));
     }
   });
 

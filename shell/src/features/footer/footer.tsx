@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { displayedSupportHours, formatClockTime, isolateDirection, legalUrl, type LegalPage } from 'shared-contracts';
 import { useModalDialog, usePlatformContext } from 'shared-contracts/react';
 import styles from './footer.module.css';
@@ -18,7 +18,12 @@ function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }
     <dialog ref={dialog} className={styles.contact} aria-labelledby="contact-title" onClose={onClose} data-testid="contact-dialog">
       <h2 id="contact-title">{t('shell:footer.contactTitle')}</h2>
       <p>
-        {t('shell:footer.contactEmail')} <a href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</a>
+        {/* The label's punctuation and spacing are the language's ("E-mail: ", "メールアドレス：", "E-mail\u00a0: "). */}
+        <Trans
+          i18nKey="shell:footer.contactEmail"
+          values={{ email: brand.contactEmail }}
+          components={{ mail: <a href={`mailto:${brand.contactEmail}`} /> }}
+        />
       </p>
       {/* The hours on the page language's clock (10:00 AM in en, 10:00 in ja), as the support notice shows them. */}
       <p>
