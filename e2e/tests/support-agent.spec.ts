@@ -193,6 +193,32 @@ test.describe("the customer-service agents' desk (DESIGN §5)", () => {
     await expect(rating).not.toContainText(en('rating.given', { score: 2, max: 5 }));
   });
 
+  test("an agent who opens a player's pages is pointed to the desk, without a call the API would refuse", async ({ page }) => {
+    await logIn(page, AGENT);
+    const refusedCalls: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refusedCalls.push(response.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const { inquiryId } = await openTicket(await tokenOf(DEMO.player2), { title: `Agent on player pages ${randomUUID()}` });
+    for (const path of ['/SupportCenter/history', '/SupportCenter/inquiry', `/SupportCenter/feedback?inquiryId=${inquiryId}`]) {
+      await page.goto(`${site()}${path}${path.includes('?') ? '&' : '?'}spec_lang=en`);
+      const told = page.getByTestId('players-only');
+      await expect(told, path).toContainText(en('errors.playersOnly'));
+      await expect(page.getByTestId('support-step-history')).toHaveCount(0);
+    }
+    await page
+      .getByTestId('players-only')
+      .getByRole('link', { name: en('agent.title') })
+      .click();
+    await expect(page.getByTestId('agent-queue')).toBeVisible();
+    expect(refusedCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a player who opens the desk is told it is for customer service only; a guest is asked to log in', async ({ page }) => {
     await page.goto(deskUrl());
     await expect(page.getByTestId('login-prompt')).toContainText(t('common', 'en', 'errors.loginFirst'));

@@ -7,7 +7,7 @@ import { HelpTopicsStep } from '../features/help-topics/help-topics-step.js';
 import { HistoryStep } from '../features/history/history-step.js';
 import { SupportLayout } from '../features/steps/support-layout.js';
 import { Loading, screenLoadFailed } from '../components/call-states.js';
-import { RequireLogin } from './require-login.js';
+import { ForPlayers, RequireLogin } from './require-login.js';
 
 // The screens that validate with the shared schemas (the inquiry form, a ticket's reply and rating, the agents'
 // desk) load with them when first opened: the support centre's first view, choosing a game, loads neither zod nor
@@ -40,6 +40,8 @@ function Lazy(props: { children: ReactNode; loading?: ReactNode; failed?: (retry
 
 /** A screen for a logged-in session only; a guest is asked to log in instead. */
 const forLoggedIn = (screen: ReactNode) => <RequireLogin>{screen}</RequireLogin>;
+/** A player's own screen: an agent is pointed to the desk instead (`ForPlayers`). */
+const forPlayers = (screen: ReactNode) => <ForPlayers>{screen}</ForPlayers>;
 /** A lazy screen (`Lazy`) for a logged-in session only. */
 const lazyForLoggedIn = (screen: ReactNode) => forLoggedIn(<Lazy>{screen}</Lazy>);
 
@@ -56,11 +58,11 @@ export function SupportRoutes() {
     <Routes>
       <Route path="/" element={<SupportLayout />}>
         <Route index element={<Navigate to={DEFAULT_STEP_PATH} replace />} />
-        <Route path="history" element={forLoggedIn(<HistoryStep />)} />
+        <Route path="history" element={forPlayers(forLoggedIn(<HistoryStep />))} />
         <Route path="game" element={<ChooseGameStep />} />
         <Route path="question" element={<HelpTopicsStep />} />
-        <Route path="feedback" element={forLoggedIn(<FeedbackStep />)} />
-        <Route path="inquiry" element={<InquiryStep />} />
+        <Route path="feedback" element={forPlayers(forLoggedIn(<FeedbackStep />))} />
+        <Route path="inquiry" element={forPlayers(<InquiryStep />)} />
         <Route path="*" element={<Navigate to={DEFAULT_STEP_PATH} replace />} />
       </Route>
       {/* The agents' desk: not one of the player's steps, so outside their step navigation. */}
