@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
-import { openTicket, tokenOf } from '../support/tickets-api.js';
+import { AGENT, agentReplies, openTicket, tokenOf } from '../support/tickets-api.js';
 
 const standalone = site('nova.localhost', PORTS.support);
 
@@ -28,6 +28,10 @@ test.describe('the support centre standalone (DESIGN §3, §9), as QA runs it wi
     await item.click();
     await expect(page).toHaveURL(new RegExp(`/SupportCenter/feedback\\?inquiryId=${ticket.inquiryId}`));
     await expect(page.getByTestId('conversation-question')).toContainText(ticket.content);
+    // The live channel runs alone too: an agent's reply shows within seconds, not at the next minute's poll.
+    const reply = `Standalone reply ${randomUUID().slice(0, 8)}`;
+    await agentReplies(await tokenOf(AGENT), ticket.inquiryId, reply);
+    await expect(page.getByTestId('conversation-message-agent')).toContainText(reply, { timeout: 15_000 });
 
     // What the remote tells the shell is visible to QA in the harness's event log.
     await page

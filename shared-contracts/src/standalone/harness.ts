@@ -14,6 +14,7 @@ import {
   platformApi,
   platformStore,
   signOut,
+  startPlatformLiveEvents,
   tokenAtom,
   userNameAtom,
   type PlatformEventName,
@@ -171,4 +172,6 @@ export async function startStandalone(options: {
   const props = { name: options.name, basename: options.basename, domElement: root };
   await options.app.bootstrap(props);
   await options.app.mount(props);
+  // The live channel the shell starts on the site: a conversation and the desk follow changes alone too.
+  startPlatformLiveEvents();
 }
