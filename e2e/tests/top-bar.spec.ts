@@ -147,6 +147,12 @@ test.describe('the top bar on a phone', () => {
       expect(cut, `${language}: the title is whole`).toBe(false);
       await expectTopBarFits(page);
       expect(await boxesOf(page), `${language}: the top bar as the HTML had it`).toEqual(before);
+      // What the keyboard reaches, or an anchor, stops below both rows of the bar.
+      const room = await page.evaluate(() => ({
+        padding: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+        bar: document.getElementById('frame-top')!.getBoundingClientRect().height,
+      }));
+      expect(room.padding, `${language}: scroll padding below the bar`).toBeGreaterThan(room.bar);
       expect(warnings, `${language}: no warning or error`).toEqual([]);
       await page.close();
     }
