@@ -3,16 +3,8 @@ import jpeg from 'jpeg-js';
 import { TIMINGS } from 'shared-contracts';
 import { gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
+import { luminance } from '../support/pixels.js';
 import { site } from '../support/ports.js';
-
-/** WCAG relative luminance of an sRGB pixel. */
-function luminance(red: number, green: number, blue: number): number {
-  const linear = (channel: number) => {
-    const value = channel / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
-}
 
 /**
  * The contrast of white text with what shows behind it where `text` stands, its letters made transparent: against
@@ -75,6 +67,34 @@ test.describe('front page carousel (SPEC §2)', () => {
     await expect(carousel.getByRole('button', { name: t('catalog', 'ko', 'carousel.pause') })).toHaveCount(0);
     await page.clock.runFor(TIMINGS.carouselIntervalMs + 1_000);
     expect(await carouselIndex(page)).toBe(0);
+    await context.close();
+  });
+
+  test('keeps going after a tap on a touch screen, and plays when Play is pressed with the focus on it', async ({ browser }) => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${site()}/?spec_lang=en`);
+    const carousel = page.getByTestId('banner-carousel');
+    await expect(page.locator('[id="single-spa-application:catalog"]')).toHaveAttribute('data-first-view', 'hydrated');
+    // A tap on the artwork (not a link): a touch has no hover to hold the carousel for.
+    await carousel.locator('[data-position="current"]').tap({ position: { x: 8, y: 8 } });
+    const tapped = await carouselIndex(page);
+    await page.clock.runFor(TIMINGS.carouselIntervalMs + 1_000);
+    await expect(carousel).not.toHaveAttribute('data-active-index', String(tapped), { timeout: TIMINGS.carouselIntervalMs + 2_000 });
+
+    // Focus on Pause holds it (WAI-ARIA's carousel pattern); Pause, then Play, plays with the focus still there.
+    const control = carousel.getByRole('button', { name: t('catalog', 'en', 'carousel.pause') });
+    await control.focus();
+    await page.keyboard.press('Enter');
+    await expect(carousel.getByRole('button', { name: t('catalog', 'en', 'carousel.play') })).toBeFocused();
+    const held = await carouselIndex(page);
+    await page.clock.runFor(TIMINGS.carouselIntervalMs + 1_000);
+    expect(await carouselIndex(page)).toBe(held);
+    await page.keyboard.press('Enter');
+    await expect(control).toBeFocused();
+    await page.clock.runFor(TIMINGS.carouselIntervalMs + 1_000);
+    await expect(carousel).not.toHaveAttribute('data-active-index', String(held), { timeout: TIMINGS.carouselIntervalMs + 2_000 });
     await context.close();
   });
 

@@ -12,8 +12,9 @@ const NEIGHBOUR_BANNERS_DELAY_MS = 1_000;
 
 /**
  * The banner carousel (SPEC §2) in the brand's layout (DESIGN §6): "wide" full-width banners or "cards" with
- * neighbours beside. It advances every TIMINGS.carouselIntervalMs, and holds still while hovered, while focus is
- * inside it, when paused by the player, and for players who prefer reduced motion.
+ * neighbours beside. It advances every TIMINGS.carouselIntervalMs, and holds still while a mouse is over it or
+ * focus is inside it (unless the player pressed Play there: WAI-ARIA's carousel pattern), when paused by the player,
+ * and for players who prefer reduced motion.
  */
 export function BannerCarousel({ games }: { games: readonly Game[] }) {
   const { t } = useTranslation();
@@ -22,13 +23,15 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  // The player pressed Play while the mouse or the focus was in the carousel: neither holds it then.
+  const [playedHere, setPlayedHere] = useState(false);
   const [pausedByPlayer, setPausedByPlayer] = useState(false);
   const [firstBannerSettled, setFirstBannerSettled] = useState(false);
   const [neighboursWanted, setNeighboursWanted] = useState(false);
   const settleFirstBanner = useCallback(() => setFirstBannerSettled(true), []);
   const regionId = useId();
   const count = games.length;
-  const rotating = count > 1 && !reducedMotion && !pausedByPlayer && !hovered && !focused;
+  const rotating = count > 1 && !reducedMotion && !pausedByPlayer && (!(hovered || focused) || playedHere);
 
   useEffect(() => {
     if (!rotating) return;
@@ -62,11 +65,17 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
       data-testid="banner-carousel"
       data-layout={brand.carousel}
       data-active-index={active}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      // A mouse's hover only: a tap on a touch screen "enters" and never leaves, which stopped the carousel for good.
+      onPointerEnter={(event) => setHovered(event.pointerType === 'mouse')}
+      onPointerLeave={() => {
+        setHovered(false);
+        if (!focused) setPlayedHere(false);
+      }}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        setFocused(false);
+        if (!hovered) setPlayedHere(false);
       }}
       onKeyDown={onKeyDown}
     >
@@ -97,7 +106,15 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
           {/* First of the controls (WAI-ARIA's carousel pattern): stopping the motion should not take eleven Tabs. Its
               name says what it does next, so it is not also a pressed toggle ("Play, pressed" contradicted itself). */}
           {reducedMotion ? null : (
-            <button type="button" className={styles.pause} onClick={() => setPausedByPlayer((paused) => !paused)}>
+            <button
+              type="button"
+              className={styles.pause}
+              onClick={() => {
+                // Play means play, with the mouse or the focus inside; Pause holds it wherever they go.
+                setPlayedHere(pausedByPlayer);
+                setPausedByPlayer(!pausedByPlayer);
+              }}
+            >
               {pausedByPlayer ? t('catalog:carousel.play') : t('catalog:carousel.pause')}
             </button>
           )}
