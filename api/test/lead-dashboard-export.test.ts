@@ -38,9 +38,10 @@ describe('the CSV export', () => {
     expect((await download(`${RANGE}&report=csatByAgent`)).text).toBe(
       '\uFEFFSupport agent,Ratings,Satisfied (4–5 stars),Satisfied share (%)\r\nagent1,3,1,33.3\r\nlead1,1,1,100\r\n',
     );
+    // German: a decimal comma, so the fields are split at semicolons, as a spreadsheet set up for German reads them.
     expect((await download(`${RANGE}&report=lowScoreReasons&spec_lang=de`)).text).toBe(
-      '\uFEFFGrund,Schlechte Bewertungen mit diesem Grund,Anteil an schlechten Bewertungen (%)\r\n' +
-        'Langsame Antwort,2,66.7\r\nUnklare Antwort,1,33.3\r\nProblem nicht gelöst,0,0\r\nUnfreundlicher Ton,0,0\r\n',
+      '\uFEFFGrund;Schlechte Bewertungen mit diesem Grund;Anteil an schlechten Bewertungen (%)\r\n' +
+        'Langsame Antwort;2;66,7\r\nUnklare Antwort;1;33,3\r\nProblem nicht gelöst;0;0\r\nUnfreundlicher Ton;0;0\r\n',
     );
     const games = (await download(`${RANGE}&report=csatByGame&spec_lang=ja`)).text.split('\r\n');
     expect(games[0]).toBe('\uFEFFゲーム,評価数,満足（星4〜5）,満足の割合（%）');
@@ -48,11 +49,12 @@ describe('the CSV export', () => {
   });
 
   it('quotes what needs quoting and keeps text a spreadsheet would run as a formula as text', () => {
-    expect(
-      toCsv([
-        ['a,b', 'say "hi"', 'two\nlines', null, 12.5],
-        ['=1+1', '-2', '@SUM(A1)', 'plain'],
-      ]),
-    ).toBe('\uFEFF"a,b","say ""hi""","two\nlines",,12.5\r\n\'=1+1,\'-2,\'@SUM(A1),plain\r\n');
+    const rows = [
+      ['a,b', 'say "hi"', 'two\nlines', null, 12.5],
+      ['=1+1', '-2', '@SUM(A1)', 'plain;text'],
+    ];
+    expect(toCsv(rows, 'en')).toBe('\uFEFF"a,b","say ""hi""","two\nlines",,12.5\r\n\'=1+1,\'-2,\'@SUM(A1),plain;text\r\n');
+    // With a decimal comma (French): semicolons between fields, a comma in a number, a semicolon in text quoted.
+    expect(toCsv(rows, 'fr')).toBe('\uFEFFa,b;"say ""hi""";"two\nlines";;12,5\r\n\'=1+1;\'-2;\'@SUM(A1);"plain;text"\r\n');
   });
 });

@@ -18,7 +18,7 @@ export function createLeadDashboardHandlers({ db }: { db: Database }): DomainHan
     leadDashboard: async ({ query }) => stats.read(query.from, query.to),
     leadExport: async ({ query, language }) => {
       const rows = reportRows(query.report, await stats.read(query.from, query.to), leadExportTexts(language));
-      const bytes = Buffer.from(toCsv(rows), 'utf8');
+      const bytes = Buffer.from(toCsv(rows, language), 'utf8');
       return new FileDownload({
         body: Readable.from([bytes]),
         size: bytes.length,
