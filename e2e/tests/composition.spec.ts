@@ -176,6 +176,26 @@ test.describe('standalone mode (DESIGN §3)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBeNull();
   });
 
+  test('the harness says a refused login in the site’s words with the refusal’s key, and a start-up without the API offers a reload', async ({
+    page,
+  }) => {
+    await page.goto(`${site('nova.localhost', PORTS.support)}/?spec_lang=en`);
+    const session = page.getByTestId('harness-session');
+    await session.getByLabel(t('common', 'en', 'harness.account')).fill(DEMO.player2.account);
+    await session.getByLabel(t('common', 'en', 'harness.password')).fill('not-the-password-1');
+    await session.getByRole('button', { name: t('common', 'en', 'harness.login') }).click();
+    await expect(session).toContainText(`${t('common', 'en', 'errors.submitFailed')} (invalidCredentials)`);
+
+    let apiDown = true;
+    await page.route('**/api/**', (route) => (apiDown ? route.abort() : route.continue()));
+    await page.goto(`${site('nova.localhost', PORTS.support)}/SupportCenter/game?spec_lang=en&self_area=kr`);
+    const notice = page.getByTestId('startup-failed');
+    await expect(notice).toContainText(t('common', 'en', 'errors.network'));
+    apiDown = false;
+    await notice.getByRole('button', { name: t('common', 'en', 'remote.reload') }).click();
+    await expect(page.getByTestId('support-step-game')).toBeVisible();
+  });
+
   test('the account remote runs alone', async ({ page }) => {
     await page.goto(`${site('hikari.localhost', PORTS.account)}/login`);
     await expect(page.getByTestId('standalone-harness')).toBeVisible();

@@ -2,6 +2,7 @@
 // it copies of the session store and i18next apart from the shared ones the remote uses.
 import {
   AREA_LANGUAGES,
+  ApiError,
   BRAND_IDS,
   LANGUAGES,
   LANGUAGE_NAMES,
@@ -81,7 +82,11 @@ function sessionPicker(t: (key: string) => string): HTMLElement {
         completeLogin(result, false);
       })
       .catch((error: unknown) => {
-        status.textContent = error instanceof Error ? error.message : String(error);
+        // As the site words it; a refusal's own key after it, for QA to tell them apart (invalidCredentials...).
+        status.textContent =
+          error instanceof ApiError && error.kind === 'network'
+            ? i18next.t('common:errors.network')
+            : `${i18next.t('common:errors.submitFailed')} (${error instanceof Error ? error.message : String(error)})`;
       })
       .finally(() => {
         submit.disabled = false;
@@ -111,7 +116,11 @@ export async function startStandalone(options: {
     result = await bootstrapPlatform();
   } catch {
     // The game-info check failed (SPEC §8, logged and reported): QA sees it rather than a remote on a guessed area.
-    document.body.append(element('p', { role: 'alert', 'data-testid': 'startup-failed' }, i18next.t('common:errors.network')));
+    const notice = element('div', { role: 'alert', 'data-testid': 'startup-failed', class: 'remote-notice' });
+    const reload = element('button', { type: 'button', class: 'button-primary' }, i18next.t('common:remote.reload'));
+    reload.addEventListener('click', () => window.location.reload());
+    notice.append(element('p', {}, i18next.t('common:errors.network')), reload);
+    document.body.append(notice);
     return;
   }
   if (result.status === 'reloading') return;
