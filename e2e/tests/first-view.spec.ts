@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 'shared-contracts';
+import { ALL_GAMES_ANCHOR, BRAND_IDS, SIMPLE_GAMES_ISLAND_ID, artworkCopyUrl, resolveBrand } from 'shared-contracts';
 import { DEMO, MUTABLE, logIn } from '../support/accounts.js';
 import { faqs, gamesAll, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
@@ -216,6 +216,33 @@ test.describe('the browser takes over the first view', () => {
     await page.goto(`${site()}/login`);
     await expect(page.getByTestId('account-logged-in')).toContainText(DEMO.player1.account);
     await expect(page.getByTestId('login-form')).toHaveCount(0);
+  });
+
+  test("a game client's pages hydrate every visitor's first view, then put the client's game first, with no warning", async ({ page }) => {
+    // The client's game is the last of every visitor's lists: first only once the page has the client's own.
+    const everyVisitor = await gamesSimple('en');
+    const client = everyVisitor.at(-1);
+    expect(everyVisitor[0]?.id).not.toBe(client?.id);
+    const clientId = String(client?.id);
+    const firstGameLink = page.locator(`#${ALL_GAMES_ANCHOR} a`).first();
+    const firstGameOption = page.getByTestId('support-step-game').getByRole('button').first();
+    for (const [path, island, region] of [
+      [`/?clientId=${clientId}&spec_lang=en`, 'catalog-games', 'catalog'],
+      // Reloaded, the page knows its client from this tab's storage only.
+      ['/?spec_lang=en', 'catalog-games', 'catalog'],
+      ['/GamesDetails/3?spec_lang=en', 'catalog-games', 'catalog'],
+      ['/SupportCenter/game?spec_lang=en', SIMPLE_GAMES_ISLAND_ID, 'support'],
+    ] as const) {
+      const problems = await loadAndMount(page, `${site()}${path}`, island);
+      for (const part of [`[id="single-spa-application:${region}"]`, '#frame-top', '#frame-bottom']) {
+        await expect(page.locator(part), `${path} ${part}`).toHaveAttribute('data-first-view', 'hydrated');
+      }
+      if (region === 'support') await expect(firstGameOption).toHaveText(client?.gameName ?? 'missing');
+      else if (path.startsWith('/?')) await expect(firstGameLink).toHaveAttribute('href', `/GamesDetails/${clientId}`);
+      // Top up goes to the client's game's payment page (SPEC §7: the first game's payment link).
+      await expect(page.getByTestId('top-up-button'), path).toHaveAttribute('href', client?.link.payment ?? 'missing');
+      expect(problems, path).toEqual([]);
+    }
   });
 
   test('the help topics step does not ask for the topics its HTML carries, and asks once the player filters them', async ({

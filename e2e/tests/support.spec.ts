@@ -1,5 +1,5 @@
 import { expect, test, type Frame } from '@playwright/test';
-import type { GameSimple } from 'shared-contracts';
+import { SIMPLE_GAMES_ISLAND_ID, type GameSimple } from 'shared-contracts';
 import { faqs, gameDownloads, gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
@@ -152,14 +152,36 @@ test.describe('support steps one and two (DESIGN §7)', () => {
     await expect(list.getByRole('listitem')).toHaveCount(topics.length);
   });
 
-  test("a game client's help step whose game list fails offers a retry, not 'choose a game first'; the side menu's list comes back with it", async ({
+  test("a game client's help step whose own game list fails goes on with the page's list", async ({ page }) => {
+    // The client's own list (its game first) fails; the page's HTML carries every visitor's, which names the game.
+    await page.route(
+      (url) => url.pathname.endsWith('/games/simple'),
+      (route) => route.fulfill({ status: 500, body: 'down' }),
+    );
+    const [first, ...others] = await gamesSimple('en');
+    const game = others.at(-1);
+    await page.goto(`${site()}/SupportCenter/question?game=${game?.id}&clientId=${game?.id}&spec_lang=en`);
+    const step = page.getByTestId('support-step-question');
+    await expect(step.getByRole('heading', { level: 2 })).toContainText(game?.gameName ?? 'missing');
+    await expect(step.getByTestId('help-topic-list').getByRole('listitem')).toHaveCount((await faqs(game?.id ?? 0)).length);
+    await expect(step.getByRole('button', { name: t('common', 'en', 'remote.retry') })).toHaveCount(0);
+    await expect(page.getByTestId('top-up-button')).toHaveAttribute('href', first?.link.payment ?? 'missing');
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('side-menu').getByTestId('menu-games')).toContainText(game?.gameName ?? 'missing');
+  });
+
+  test("a help step whose page came without the game list, and whose list fails, offers a retry, not 'choose a game first'; the side menu's list comes back with it", async ({
     page,
   }) => {
-    // A game client's page asks the API for the list with its clientId (no island serves it).
+    // A page rendered while the API failed carries no list (the island goes before any script reads it): the browser
+    // asks for it, and that fails too.
+    await page.addInitScript((island) => {
+      new MutationObserver(() => document.getElementById(island)?.remove()).observe(document, { childList: true, subtree: true });
+    }, SIMPLE_GAMES_ISLAND_ID);
     const failing = (url: URL) => url.pathname.endsWith('/games/simple');
     await page.route(failing, (route) => route.fulfill({ status: 500, body: 'down' }));
     const [game] = await gamesSimple('en');
-    await page.goto(`${site()}/SupportCenter/question?game=${game?.id}&clientId=${game?.id}&spec_lang=en`);
+    await page.goto(`${site()}/SupportCenter/question?game=${game?.id}&spec_lang=en`);
     const step = page.getByTestId('support-step-question');
     await expect(step.getByRole('button', { name: t('common', 'en', 'remote.retry') })).toBeVisible();
     await expect(step).toContainText(t('common', 'en', 'errors.network'));

@@ -7,6 +7,7 @@ import {
   addressedGameIdAtom,
   EMPTY_CS_FORM,
   contextAtom,
+  firstViewSimpleGames,
   csFormAtom,
   isFromGameFaqAtom,
   isLoggedInAtom,
@@ -36,7 +37,7 @@ const neverChanges = () => () => undefined;
  * True while React hydrates the render it is in (README "First view in the HTML"): the server rendered what every
  * visitor sees, so a hydrating render must render the same; React renders again at once with what this tab knows.
  */
-function useHydrating(): boolean {
+export function useHydrating(): boolean {
   return useSyncExternalStore(
     neverChanges,
     () => false,
@@ -74,7 +75,15 @@ export function useCsForm(): CsForm {
 }
 export const useRouteName = () => useAtomValue(routeNameAtom, options);
 export const useAddressedGameId = () => useAtomValue(addressedGameIdAtom, options);
-export const useRechargeLink = () => useAtomValue(rechargeLinkAtom, options);
+/**
+ * The Top up link (SPEC §7: the first game's payment link). A hydrating render shows the first view's, every
+ * visitor's: a game client's own list (its game first) may have arrived already.
+ */
+export function useRechargeLink(): string | null {
+  const link = useAtomValue(rechargeLinkAtom, options);
+  const firstView = useHydrating() ? firstViewSimpleGames() : undefined;
+  return firstView ? (firstView[0]?.link.payment ?? null) : link;
+}
 export const useRepayLinks = () => useAtomValue(repayLinksAtom, options);
 /** Whether the page is a game's web view (SPEC §3 isFromGameFaq): the frame leaves out what leads out of the game. */
 export const useIsFromGameFaq = () => useAtomValue(isFromGameFaqAtom, options);

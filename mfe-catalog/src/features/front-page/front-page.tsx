@@ -1,8 +1,7 @@
-import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_GAMES_ANCHOR } from 'shared-contracts';
 import { AsyncBoundary } from 'shared-contracts/react';
-import { forgetGames, gamesPromise } from '../../lib/games-resource.js';
+import { forgetGames, useGames } from '../../lib/games-resource.js';
 import { GamesFailed, GamesLoading } from '../../components/load-states.js';
 import { useScrollToAnchor } from '../../lib/use-scroll-to-anchor.js';
 import { BannerCarousel } from './banner-carousel.js';
@@ -14,7 +13,7 @@ const ANCHORS = [ALL_GAMES_ANCHOR];
 
 function FrontPageContent() {
   const { t } = useTranslation();
-  const games = use(gamesPromise());
+  const games = useGames();
   useScrollToAnchor(ANCHORS);
   if (games.length === 0) return <p className={styles.empty}>{t('catalog:home.empty')}</p>;
   return (

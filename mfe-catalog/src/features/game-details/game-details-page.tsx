@@ -1,9 +1,9 @@
-import { use, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ROUTES, helpTopicsPath, platformLink, type Game } from 'shared-contracts';
 import { AsyncBoundary, usePlatformContext, useRechargeLink, useSimpleGames } from 'shared-contracts/react';
-import { forgetGames, gamesPromise } from '../../lib/games-resource.js';
+import { forgetGames, useGames } from '../../lib/games-resource.js';
 import { GamesFailed, GamesLoading } from '../../components/load-states.js';
 import { Artwork } from '../../components/artwork.js';
 import { useScrollToAnchor } from '../../lib/use-scroll-to-anchor.js';
@@ -90,7 +90,7 @@ function GameDetails({ game }: { game: Game }) {
 }
 
 function GameDetailsContent({ id }: { id: number }) {
-  const games = use(gamesPromise());
+  const games = useGames();
   const game = games.find((candidate) => candidate.id === id);
   return game ? <GameDetails game={game} /> : <NotFound />;
 }
