@@ -47,6 +47,35 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await expect(page.getByTestId('banner-carousel').getByRole('button', { name: t('catalog', 'en', 'carousel.next') })).toBeEnabled();
   });
 
+  test("a remote that failed to load is loaded again on the player's next visit to its pages, and when the browser is back online", async ({
+    page,
+    context,
+  }) => {
+    let failing = true;
+    await page.route(`http://localhost:${PORTS.catalog}/**`, (route) => (failing ? route.abort() : route.continue()));
+    await page.goto(`${site()}/?spec_lang=en`);
+    const notice = page.getByTestId('remote-notice');
+    await expect(notice).toHaveAttribute('data-remote', 'catalog');
+    failing = false;
+    // Away and back, as a player does, with no retry pressed.
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-login').click();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-home').click();
+    await expect(page.getByTestId('banner-carousel').getByRole('button', { name: t('catalog', 'en', 'carousel.next') })).toBeEnabled();
+    await expect(notice).toHaveCount(0);
+
+    // A connection lost on the way to the support centre: it loads by itself once the browser is back online.
+    await context.setOffline(true);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-support-center').click();
+    await expect(notice).toHaveAttribute('data-remote', 'support');
+    await context.setOffline(false);
+    await expect(page.getByTestId('support-step-game')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
   test('a remote whose manifest and entry load but whose screen chunk does not comes back through the retry', async ({ page }) => {
     // The page preloads the first remote's chunk: a failed preload must not be what the retry gets again.
     let failing = true;
