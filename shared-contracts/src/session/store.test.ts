@@ -128,6 +128,19 @@ describe('login state', () => {
     ]);
   });
 
+  it("a tab's own login, switched to from a kept one, ends without ending the kept one the other tabs use", () => {
+    login(player, { remember: true });
+    // This tab went on as a game link's account, for itself (session storage only).
+    login({ ...player, token: 't-456', userName: 'player2' }, { remember: false });
+    logout();
+    expect(sessionStorage.getItem('oauth_token')).toBeNull();
+    expect(localStorage.getItem('oauth_token')).toBe('t-123');
+    expect(localStorage.getItem('self_username')).toBe('player1');
+    login({ ...player, token: 't-789', userName: 'player2' }, { remember: false });
+    expireSession();
+    expect(localStorage.getItem('oauth_token')).toBe('t-123');
+  });
+
   it('-600 clears the same and announces an expiry', () => {
     const expired = eventsDuring('session:expired', () => {
       login(player, { remember: true });

@@ -105,8 +105,14 @@ function writeLogin(storage: Storage | null, state: LoginState): void {
   else storage?.removeItem(STORAGE_KEYS.role);
 }
 
-function clearStoredLogin(): void {
-  for (const storage of [safeStorage('session'), safeStorage('local')]) {
+/**
+ * Clears this tab's login from storage, and the kept one ("remember me") when it is the session ending here: a tab
+ * that switched to a game link's account for itself must not log every other tab out of the kept one.
+ */
+function clearStoredLogin(endingToken: string | null): void {
+  const local = safeStorage('local');
+  const stores = local?.getItem(STORAGE_KEYS.token) === endingToken ? [safeStorage('session'), local] : [safeStorage('session')];
+  for (const storage of stores) {
     for (const key of LOGIN_KEYS) storage?.removeItem(key);
   }
 }
@@ -153,14 +159,14 @@ export function declineAccountSwitch(): void {
 }
 
 function clearSession(): void {
+  clearStoredLogin(platformStore.get(tokenAtom));
   platformStore.set(tokenAtom, null);
   platformStore.set(userNameAtom, null);
   platformStore.set(accountTypeAtom, null);
   platformStore.set(accountRoleAtom, null);
-  clearStoredLogin();
 }
 
-/** Logout clears name, token and type in the store and in both storages (SPEC §4). */
+/** Logout clears name, token and type in the store and in both storages (SPEC §4; local storage's if it is this login). */
 export function logout(): void {
   clearSession();
   // Whoever uses this tab next must not find the player's half-written inquiry.
