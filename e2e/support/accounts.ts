@@ -106,6 +106,8 @@ export const MUTABLE = {
   readsFeedback: { account: 'e2e-feedback', password: 'e2e-feedback-pass1', email: null },
   /** A player whose conversation and dot follow an agent live (issue 15); no tickets yet, so the dot starts off. */
   followsLive: { account: 'e2e-live', password: 'e2e-live-pass1', email: null },
+  /** A player whose open conversation fails to refresh while they write in it. */
+  refreshesConversation: { account: 'e2e-refresh', password: 'e2e-refresh-pass1', email: null },
   /** A player with no birthday or phone yet, who sets them in the user center. */
   setsProfile: { account: 'e2e-profile', password: 'e2e-profile-pass1', email: null },
   /** A player of the brands without a user center, who changes the password under account security. */

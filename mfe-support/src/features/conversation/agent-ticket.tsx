@@ -76,6 +76,7 @@ export function AgentTicket({
         </h3>
         <TicketStatusBadge ticket={ticket} />
       </header>
+      {state.refreshFailed ? <Failed messageKey={state.refreshFailed} retry={reload} /> : null}
       <TicketDetails ticket={ticket} account={ticket.account} />
       {handling.panel}
       <ConversationThread ticket={ticket} viewer={{ kind: 'agent', account: ticket.account }} notes={ticket.notes} />

@@ -180,6 +180,7 @@ export function FeedbackStep() {
       {state.status === 'failed' ? <Failed messageKey={state.messageKey} retry={reload} /> : null}
       {state.status === 'notFound' && requested === null ? <NoTicketChosen /> : null}
       {state.status === 'notFound' && requested !== null ? <TicketNotFound backLink /> : null}
+      {state.status === 'ready' && state.refreshFailed ? <Failed messageKey={state.refreshFailed} retry={reload} /> : null}
       {state.status === 'ready' ? <PlayerTicket key={state.ticket.id} ticket={state.ticket} reload={reload} /> : null}
     </section>
   );

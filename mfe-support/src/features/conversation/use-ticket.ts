@@ -8,11 +8,14 @@ export type TicketState<Name extends TicketEndpoint> =
   | { status: 'loading' }
   | { status: 'notFound' }
   | { status: 'failed'; messageKey: string }
-  | { status: 'ready'; ticket: EndpointResponse<Name> };
+  /** `refreshFailed`: the message of a reload that failed; the ticket shown is the one loaded before it. */
+  | { status: 'ready'; ticket: EndpointResponse<Name>; refreshFailed?: string };
 
 /**
  * One ticket with its conversation. `reload()` fetches it again after a change while the conversation stays on
- * screen; a missing ticket (or another player's: the API answers both alike) is `notFound`, not a failure.
+ * screen; a missing ticket (or another player's: the API answers both alike) is `notFound`, not a failure. A reload
+ * that fails keeps the conversation on screen, and what the player was writing in it, with `refreshFailed` set; the
+ * browser coming back online reloads it quietly.
  */
 export function useTicket<Name extends TicketEndpoint>(
   name: Name,
@@ -41,8 +44,11 @@ export function useTicket<Name extends TicketEndpoint>(
         (ticket) => !controller.signal.aborted && setState({ status: 'ready', ticket: ticket as EndpointResponse<Name> }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          if (error instanceof ApiError && error.code === ERROR_CODES.notFound) setState({ status: 'notFound' });
-          else setState({ status: 'failed', messageKey: supportErrorKey(error, 'support:errors.loadFailed') });
+          if (error instanceof ApiError && error.code === ERROR_CODES.notFound) return setState({ status: 'notFound' });
+          const messageKey = supportErrorKey(error, 'support:errors.loadFailed');
+          setState((current) =>
+            current.status === 'ready' ? { ...current, refreshFailed: messageKey } : { status: 'failed', messageKey },
+          );
         },
       );
     return () => controller.abort();
@@ -52,5 +58,13 @@ export function useTicket<Name extends TicketEndpoint>(
     setState((current) => (current.status === 'ready' ? current : { status: 'loading' }));
     setRequest((current) => ({ version: current.version + 1, quiet: options.quiet ?? false }));
   }, []);
+
+  const refreshFailed = state.status === 'ready' && state.refreshFailed !== undefined;
+  useEffect(() => {
+    if (!refreshFailed) return;
+    const reloadQuietly = () => reload({ quiet: true });
+    window.addEventListener('online', reloadQuietly);
+    return () => window.removeEventListener('online', reloadQuietly);
+  }, [refreshFailed, reload]);
   return [state, reload];
 }
