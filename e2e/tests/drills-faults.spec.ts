@@ -115,7 +115,14 @@ test.describe('fault drill: a remote slow past the load timeout, its messages un
       // fetch was already given up by the page (its route is then handled).
       for (const route of held) await route.abort('timedout').catch(() => undefined);
 
-      // The frame works, and so does another remote; back here, the notice is still offered.
+      // The frame works, and so does another remote; back here, the remote is asked for again (a failure is not
+      // kept for the tab), and while its origin is unreachable the notice is offered again.
+      let asked = 0;
+      const unreachable = (route: Route) => {
+        asked += 1;
+        return route.abort('connectionrefused');
+      };
+      await page.route(`http://localhost:${remote.port}/**`, unreachable);
       await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
       await expect(page.getByTestId('footer')).toBeVisible();
       await page.getByTestId('menu-button').click();
@@ -123,6 +130,8 @@ test.describe('fault drill: a remote slow past the load timeout, its messages un
       await expect(page.getByTestId(remote.elsewhere.ready)).toBeVisible();
       await page.goBack();
       await expect(notice).toHaveAttribute('data-remote', remote.name);
+      expect(asked, 'back here, the remote was asked for again').toBeGreaterThan(0);
+      await page.unroute(`http://localhost:${remote.port}/**`, unreachable);
 
       // Its messages cannot load as it starts; then a broken build: the exposed chunk throws while it loads, then
       // while it mounts.
