@@ -33,7 +33,9 @@ test.describe('session lifecycle (SPEC §4)', () => {
       .toBe(-600);
   });
 
-  test('a -600 from any call logs the player out in every app at once', async ({ page }) => {
+  test("a -600 answering the user center's call logs the player out: the user center's notice, the shell's menu, a toast and both storages", async ({
+    page,
+  }) => {
     await logIn(page, DEMO.player1, { remember: true });
     await page.goto(`${site()}/UserCenter`);
     await expect(page.getByTestId('account-details')).toBeVisible();

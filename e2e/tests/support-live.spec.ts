@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { LIVE_EVENTS_PATH } from 'shared-contracts';
+import { ENDPOINTS } from 'shared-contracts/schemas';
 import { DEMO, MUTABLE, logIn } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
@@ -10,6 +11,10 @@ const en = (key: string, values: Record<string, string | number> = {}) => t('sup
 
 /** Issue 15: what an agent does shows on the player's screen within a second, and the other way round. */
 const LIVE_MS = 1_000;
+
+/** The next answer to the shell's question whether there are new replies (the feedback dot, SPEC §2). */
+const feedbackAnswer = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(ENDPOINTS.inquiryFeedback.path));
 
 /** Resolves once the page's live stream is open (its answer's headers have come). */
 const liveStreamOpen = (page: Page) =>
@@ -46,12 +51,18 @@ test.describe('live support (issue 15)', () => {
       const reply = `Live answer ${marker}`;
       const form = view.getByTestId('reply-form');
       await form.getByLabel(en('agent.reply')).fill(reply);
+      // The shell's next look at the dot once the agent has answered: the screen, having read the reply, tells it to
+      // look (a shell that looked at the live event itself, before the read, would be told of a new reply here).
+      const dotAsked = feedbackAnswer(page);
       await form.getByTestId('reply-send').click();
       await expect(view.getByTestId('agent-notice')).toHaveText(en('agent.replied'));
       await expect(page.getByTestId('conversation-message-agent')).toContainText(reply, { timeout: LIVE_MS });
       await expect(page.getByTestId('ticket-status')).toContainText(en('status.replied'), { timeout: LIVE_MS });
 
       // The conversation on screen counts as seen: its reply lights no dot. A reply to another ticket does.
+      const dotAnswer = await dotAsked;
+      expect(((await dotAnswer.json()) as { data: { hasNew: boolean } }).data).toMatchObject({ hasNew: false });
+      await dotAnswer.finished();
       await expect(page.getByTestId('menu-feedback-dot')).toHaveCount(0);
       await agentReplies(await tokenOf(AGENT), elsewhere.inquiryId, `Elsewhere ${marker}`);
       await expect(page.getByTestId('menu-feedback-dot')).toBeVisible({ timeout: LIVE_MS });

@@ -116,6 +116,8 @@ test('the whole support loop: ask with a file, agent answers, dot, read, add inf
   await page.reload();
   await expect(item.getByTestId('history-label')).toHaveText(en('listStatus.replied'));
   await expect(item.getByTestId('history-unread')).toBeVisible();
+  // The reloaded page asks at once, and the reply is still unread: the dot is back before the ticket is opened.
+  await expect(page.getByTestId('menu-feedback-dot')).toBeVisible();
   await item.click();
   const step = page.getByTestId('support-step-feedback');
   await expect(page).toHaveURL(new RegExp(`inquiryId=${inquiryId}`));

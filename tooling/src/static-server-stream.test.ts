@@ -53,10 +53,10 @@ describe('the local site server and the live channel', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBeNull();
     const reader = response.body!.getReader();
-    const first = await Promise.race([
-      reader.read(),
-      new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('the first event was held back')), 2_000)),
-    ]);
+    // The upstream never ends this stream: a server that held the event back until the end (buffering or compressing
+    // the whole answer) leaves this read waiting, and the test's timeout fails it.
+    const first = await reader.read();
+    expect(first.done).toBe(false);
     expect(new TextDecoder().decode(first.value)).toContain('event: ready');
     controller.abort();
   });

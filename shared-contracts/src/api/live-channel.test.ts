@@ -117,6 +117,7 @@ describe('startLiveChannel', () => {
 
     const downs: number[] = [];
     let calls = 0;
+    let pauses = 0;
     const stop = startLiveChannel({
       open: async () => {
         calls += 1;
@@ -126,12 +127,19 @@ describe('startLiveChannel', () => {
       onEvent: () => undefined,
       onOpen: () => undefined,
       onDown: () => downs.push(calls),
-      sleep: async () => undefined,
+      // The pauses after the two network failures end at once; a third, which a channel that went on would take
+      // before its next attempt, never ends, so the check below sees it and nothing loops.
+      sleep: () => {
+        pauses += 1;
+        return pauses <= 2 ? Promise.resolve() : new Promise<void>(() => undefined);
+      },
     });
     await until(() => calls === 3);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Everything after the refusal runs in promise callbacks, all done before the next task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     stop();
     expect(calls).toBe(3);
     expect(downs).toEqual([1, 2]);
+    expect(pauses).toBe(2);
   });
 });

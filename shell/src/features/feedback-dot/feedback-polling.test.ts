@@ -116,7 +116,7 @@ describe('feedback dot polling (SPEC §2)', () => {
     expect(calls.load).toHaveBeenCalledTimes(3);
   });
 
-  it("asks nothing of an agent's session, and a kept login's role first, which /users/info tells", async () => {
+  it("asks nothing of an agent's session, nor of a kept login whose role is not known yet, until a login as a player", async () => {
     login({ ...player, userName: 'agent', role: 'agent' }, { remember: false });
     const { calls, published, answeredAndShown } = startPolling();
     emit('inquiry:updated', {});
