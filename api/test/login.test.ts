@@ -142,6 +142,19 @@ describe('GET /website/login/login_config', () => {
     expect(await guestAllowed({ query: `?oauth_token=${'D'.repeat(43)}` })).toBe(true);
   });
 
+  it('answers a server error, not "guests welcome", when it cannot read the sessions', async () => {
+    const broken = await createTestApp();
+    try {
+      const account = await createAccount(broken);
+      const token = await loginToken(broken, account.account);
+      await broken.db.query('ALTER TABLE sessions RENAME TO sessions_away');
+      const answer = await call(broken, 'loginConfig', { token });
+      expect(answer.status).toBe(500);
+    } finally {
+      await broken.cleanup();
+    }
+  });
+
   it('validates its parameters', async () => {
     expectFailure(
       await call(harness, 'loginConfig', { query: '?clientId=%3Cx%3E' }),

@@ -1,5 +1,6 @@
 import { gameIdOfClient } from 'shared-contracts';
 import type { Catalog } from '../catalog/catalog.js';
+import { ApiFailure } from '../http/api-failure.js';
 import type { DomainHandlers } from '../http/endpoint-routes.js';
 import type { IdentityService } from './service.js';
 import { bearerToken } from './sessions.js';
@@ -9,8 +10,17 @@ import { bearerToken } from './sessions.js';
  * the route registration (a missing or dead token never reaches them); the others never see one.
  */
 export function createIdentityHandlers(identity: IdentityService, catalog: Pick<Catalog, 'hasGame'>): DomainHandlers<'identity'> {
-  /** A live session's account for the token given, or null (a dead or missing one is no refusal here). */
-  const accountOf = (token: string | null | undefined) => (token ? identity.authenticate(token).catch(() => null) : Promise.resolve(null));
+  /**
+   * A live session's account for the token given, or null: a dead or missing one is no refusal here. A failure to
+   * read sessions is (answering "not logged in" would offer a live session's player to go on as a guest).
+   */
+  const accountOf = (token: string | null | undefined) =>
+    token
+      ? identity.authenticate(token).catch((error: unknown) => {
+          if (error instanceof ApiFailure) return null;
+          throw error;
+        })
+      : Promise.resolve(null);
   return {
     // `remember` decides where the browser keeps the token and how long the session may live and sit unused.
     loginPassword: async ({ body, request }) =>
