@@ -158,6 +158,28 @@ test.describe('in-game entry (SPEC §3, §4, §7)', () => {
     await other.close();
   });
 
+  test("a game's link whose token cannot be checked for want of a network logs the player in once it can: back online, or at the tab's next start", async ({
+    browser,
+    page,
+  }) => {
+    const token = await tokenOf(DEMO.player1);
+    const check = (url: URL) => url.pathname.endsWith('/website/login/auth');
+    for (const [tab, backOnline] of [
+      [page, async (tab: Page) => tab.evaluate(() => window.dispatchEvent(new Event('online')))],
+      [await browser.newPage(), async (tab: Page) => tab.reload()],
+    ] as const) {
+      const refused = tab.waitForRequest((request) => check(new URL(request.url())));
+      await tab.route(check, (route) => route.abort('internetdisconnected'));
+      await tab.goto(entryAddress('/login', { oauth_token: token }));
+      await refused;
+      await expect(tab.getByTestId('login-form')).toBeVisible();
+      expect(tab.url()).not.toContain(token);
+      await tab.unroute(check);
+      await backOnline(tab);
+      await expect(tab.getByTestId('account-logged-in')).toContainText(DEMO.player1.account);
+    }
+  });
+
   test("another account's link asks before the session changes hands, and keeps the link's game when it does", async ({ page }) => {
     await logIn(page, DEMO.player1);
     const otherToken = await tokenOf(DEMO.player2);

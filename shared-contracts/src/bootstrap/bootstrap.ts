@@ -3,6 +3,7 @@ import type { Precheck } from '../api/schemas.js';
 import { readDataIsland } from '../first-view.js';
 import { loadSimpleGames } from '../api/game-links.js';
 import { platformApi } from '../api/platform-api.js';
+import { ApiError } from '../api/client-contract.js';
 import { applyTheme } from '../theme.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
 import { addNamespace, initI18n, type NamespaceLoader } from '../i18n/i18n.js';
@@ -155,7 +156,8 @@ function carriedEntry(): GameEntry | null {
  * logs out, a network error keeps the login); or from a game client's link, whose token is checked with
  * `/website/login/auth` first and logs in only when the API knows it. A link's token for another account than the
  * one this tab is logged in with is offered to the player (`offerAccountSwitch`) rather than taking over the session
- * (a link can come from anyone); an unknown token changes nothing. The token is sent in the Authorization header,
+ * (a link can come from anyone); an unknown token changes nothing, one the API could not be asked about is asked
+ * about again (`checkLinkToken`). The token is sent in the Authorization header,
  * never in a URL, so no log line or Referer carries it.
  */
 function restoreSession(urlToken: string | null): Promise<void> {
@@ -172,16 +174,35 @@ function restoreSession(urlToken: string | null): Promise<void> {
       })
       .catch(() => undefined);
   }
-  if (!urlToken || urlToken === stored?.token) return Promise.resolve();
+  const session = safeStorage('session');
+  const linkToken = urlToken ?? session?.getItem(UNCHECKED_LINK_TOKEN_KEY) ?? null;
+  session?.removeItem(UNCHECKED_LINK_TOKEN_KEY);
+  if (!linkToken || linkToken === stored?.token) return Promise.resolve();
+  return checkLinkToken(linkToken);
+}
+
+/** A game link's token the API could not be asked about (no network): checked again by the tab's next start. */
+const UNCHECKED_LINK_TOKEN_KEY = 'unchecked_link_token';
+
+/**
+ * Checks a game link's token and logs in with it (see restoreSession). The address bar no longer has it: when the
+ * API cannot be reached, the page goes on as it is, checks it again once the browser is back online, and keeps it in
+ * the tab's storage for its next start, so the player is not left logged out by a moment without network.
+ */
+function checkLinkToken(token: string): Promise<void> {
   return platformApi()
-    .call('loginAuth', { token: urlToken })
+    .call('loginAuth', { token })
     .then((account) => {
-      const state = { token: urlToken, userName: account.account, type: account.type, role: account.role };
+      safeStorage('session')?.removeItem(UNCHECKED_LINK_TOKEN_KEY);
+      const state = { token, userName: account.account, type: account.type, role: account.role };
       const current = platformStore.get(tokenAtom);
       // The same account with a new token (the game logged in again) is no switch.
-      if (current === null || current === urlToken || platformStore.get(userNameAtom) === account.account)
-        login(state, { remember: false });
+      if (current === null || current === token || platformStore.get(userNameAtom) === account.account) login(state, { remember: false });
       else offerAccountSwitch(state);
     })
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.kind === 'network')) return;
+      safeStorage('session')?.setItem(UNCHECKED_LINK_TOKEN_KEY, token);
+      window.addEventListener('online', () => void checkLinkToken(token), { once: true });
+    });
 }
