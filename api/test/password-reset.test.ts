@@ -82,6 +82,23 @@ describe('forgot and reset password', () => {
     expect((await reset(email, code, NEW_PASSWORD, unique().ip)).status).toBe(200);
   });
 
+  it('refuses a new password of only spaces without using the code up (QA34 finding 2)', async () => {
+    const email = freshEmail();
+    const account = await createAccount(harness, { email });
+    await forgot(harness, email, { ip: unique().ip });
+    const code = await lastCodeTo(harness, email);
+    for (const blank of [' '.repeat(8), '\u3164'.repeat(10)]) {
+      expectFailure(
+        await reset(email, code, blank, unique().ip),
+        400,
+        ERROR_CODES.badRequest,
+        'Invalid body field "newPassword": passwordBlank',
+      );
+    }
+    expect((await login(harness, account.account, PASSWORD)).status).toBe(200);
+    expect((await reset(email, code, NEW_PASSWORD, unique().ip)).status).toBe(200);
+  });
+
   it('refuses a wrong code, a code for another address and a code after it expired', async () => {
     const email = freshEmail();
     const account = await createAccount(harness, { email });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay, utcDay } from '../calendar-days.js';
 import { ACCOUNT_RULES, LIMITS, SOCIAL_PROVIDERS } from '../limits.js';
+import { hasVisibleText } from '../text.js';
 import { clientIdSchema, commonQueryShape, platformSchema } from './schemas.js';
 
 /**
@@ -27,12 +28,22 @@ export const accountNameSchema = z
 /**
  * A new password: the policy applies when one is chosen, not when one is typed to log in. Length only, no
  * composition rule (ASVS 2.1.9): the API also refuses the most used passwords (`passwordTooCommon`), a list too
- * large to send to browsers.
+ * large to send to browsers. Spaces count like any character and are never trimmed, but a password of nothing else
+ * (or of characters that show nothing, `hasVisibleText`) is refused (`passwordBlank`): it is guessed at once, and a
+ * form or password manager that trims would lock the player out.
  */
+/** Whether the length checks below pass: characters (code points), as zod counts them. */
+function fitsPasswordLength(password: string): boolean {
+  const length = [...password].length;
+  return length >= ACCOUNT_RULES.passwordMin && length <= ACCOUNT_RULES.passwordMax;
+}
 export const newPasswordSchema = z
   .string()
   .min(ACCOUNT_RULES.passwordMin, 'passwordTooShort')
-  .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
+  .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong')
+  // One problem at a time: a blank one of the wrong length is only told its length. (Not by aborting: that would
+  // also skip a form's checks across fields.)
+  .refine((password) => !fitsPasswordLength(password) || hasVisibleText(password), 'passwordBlank');
 
 /**
  * Digits and signs as a keyboard in full-width mode types them (a Japanese or Chinese input method: "＋８１ ９０"),
