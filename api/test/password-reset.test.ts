@@ -82,6 +82,16 @@ describe('forgot and reset password', () => {
     expect((await reset(email, code, NEW_PASSWORD, unique().ip)).status).toBe(200);
   });
 
+  it('takes the code typed with Arabic-Indic digits, as an Arabic keyboard types it (QA34 finding 3)', async () => {
+    const email = freshEmail();
+    const account = await createAccount(harness, { email });
+    await forgot(harness, email, { ip: unique().ip });
+    const code = await lastCodeTo(harness, email);
+    const arabic = code.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    expect(okData('resetPassword', await reset(email, arabic, NEW_PASSWORD, unique().ip))).toBeNull();
+    expect(okData('loginPassword', await login(harness, account.account, NEW_PASSWORD)).account).toBe(account.account);
+  });
+
   it('refuses a new password of only spaces without using the code up (QA34 finding 2)', async () => {
     const email = freshEmail();
     const account = await createAccount(harness, { email });

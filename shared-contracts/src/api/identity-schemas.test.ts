@@ -19,10 +19,26 @@ describe('numbers a player types', () => {
     expect(phoneSchema.parse('＋８１　９０－１２３４－５６７８')).toBe('+819012345678');
   });
 
+  it('read Arabic-Indic and Extended Arabic-Indic digits (Arabic, Persian and Urdu keyboards) as the digits they stand for (QA34 finding 3)', () => {
+    const arabic = (digits: string) => digits.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    const persian = (digits: string) => digits.replace(/\d/g, (digit) => String.fromCharCode(0x06f0 + Number(digit)));
+    expect(phoneSchema.parse('+٨٢١٠١٢٣٤٥٦٧٨')).toBe('+821012345678');
+    expect(phoneSchema.parse(`+${persian('98 912 345 6789')}`)).toBe('+989123456789');
+    expect(phoneSchema.parse(`＋${arabic('966')} (${arabic('50')}) ${persian('123-4567')}`)).toBe('+966501234567');
+    expect(verificationCodeSchema.parse(` ${arabic(code)} `)).toBe(code);
+    expect(verificationCodeSchema.parse(persian('0123456789'.slice(0, ACCOUNT_RULES.codeLength)))).toBe(
+      '0123456789'.slice(0, ACCOUNT_RULES.codeLength),
+    );
+    expect(otpSchema.parse(arabic('907185'))).toBe('907185');
+    expect(otpSchema.parse(persian('123406'))).toBe('123406');
+  });
+
   it('still refuse what is not a number of the right length', () => {
     expect(verificationCodeSchema.safeParse(code.slice(1)).error?.issues[0]?.message).toBe('codeInvalid');
     expect(otpSchema.safeParse('12345a').error?.issues[0]?.message).toBe('otpInvalid');
     expect(phoneSchema.safeParse('０９０１２３４５６７８').error?.issues[0]?.message).toBe('phoneInvalid');
+    expect(phoneSchema.safeParse('٠٩٠١٢٣٤٥٦٧٨').error?.issues[0]?.message).toBe('phoneInvalid');
+    expect(otpSchema.safeParse('١٢٣٤٥').error?.issues[0]?.message).toBe('otpInvalid');
   });
 });
 

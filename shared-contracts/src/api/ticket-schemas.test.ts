@@ -82,6 +82,11 @@ describe('inquiryCreateBodySchema (SPEC §5)', () => {
     expect(normaliseContact('phone', '＋８１（９０）１２３４－５６７８')).toBe('+819012345678');
   });
 
+  it('reads a phone number typed in Arabic-Indic or Persian digits as the same number', () => {
+    expect(problems({ ...valid, contactKind: 'phone', contact: '+٨٢١٠١٢٣٤٥٦٧٨' })).toEqual({});
+    expect(normaliseContact('phone', '+۹۸ (۹۱۲) ۳۴۵-۶۷۸۹')).toBe('+989123456789');
+  });
+
   it('stores an e-mail trimmed with its domain lower-cased, the part before the @ as typed', () => {
     expect(normaliseContact('email', '  Player.One@Example.COM ')).toBe('Player.One@example.com');
     expect(normaliseContact('email', '"a@b"@Mail.Example')).toBe('"a@b"@mail.example');
