@@ -136,6 +136,7 @@ describe('create-account command', () => {
       [['--account', 'fine-name', '--colour', 'red'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /Unknown option '--colour'/],
       [['--account', 'fine-name'], { stdin: '' }, /no password: set ACCOUNT_PASSWORD or send it on standard input/],
       [['--account', 'fine-name'], { env: { ACCOUNT_PASSWORD: 'short1' } }, /The password must have at least 8 characters/],
+      [['--account', 'fine-name'], { env: { ACCOUNT_PASSWORD: ' '.repeat(10) } }, /The password may not be only spaces/],
       [['--account', 'fine-name'], { stdin: 'Password1\n' }, /The password is one of the most used ones/],
       [['--account', 'OPERATOR-MADE'], { env: { ACCOUNT_PASSWORD: 'Strong-pass-99' } }, /account named "OPERATOR-MADE" already exists/],
       [

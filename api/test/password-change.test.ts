@@ -78,6 +78,30 @@ describe('POST /ucenter/password/reset (change password)', () => {
     ).toBe(200);
   });
 
+  it('refuses a new password of only spaces or blank-looking characters, keeps the old one and the sessions (QA34 finding 2)', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    for (const newPassword of [' '.repeat(8), ' '.repeat(20), '\u3000'.repeat(8), '\u200b'.repeat(8), '\u3164'.repeat(8)]) {
+      expectFailure(
+        await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword } }),
+        400,
+        ERROR_CODES.badRequest,
+        'Invalid body field "newPassword": passwordBlank',
+      );
+    }
+    expect((await call(harness, 'usersInfo', { token })).status).toBe(200);
+    expect((await login(harness, account.account, PASSWORD)).status).toBe(200);
+    // Spaces around or inside a real password are kept as typed: the same password logs in, the trimmed one does not.
+    const spaced = '  spaced out pass  ';
+    const changed = okData(
+      'changePassword',
+      await call(harness, 'changePassword', { token, body: { oldPassword: PASSWORD, newPassword: spaced } }),
+    );
+    expect(changed.account).toBe(account.account);
+    expect((await login(harness, account.account, spaced)).status).toBe(200);
+    expect((await login(harness, account.account, spaced.trim())).body).toEqual(INVALID_CREDENTIALS);
+  });
+
   it('is forbidden to a social account without a password', async () => {
     const social = await createSocialAccount(harness, 'apple', `sub-${unique().name}`);
     const { token } = await new Sessions(harness.db, harness.clock.now).create(social.id, false);

@@ -82,6 +82,33 @@ describe('forgot and reset password', () => {
     expect((await reset(email, code, NEW_PASSWORD, unique().ip)).status).toBe(200);
   });
 
+  it('takes the code typed with Arabic-Indic digits, as an Arabic keyboard types it (QA34 finding 3)', async () => {
+    const email = freshEmail();
+    const account = await createAccount(harness, { email });
+    await forgot(harness, email, { ip: unique().ip });
+    const code = await lastCodeTo(harness, email);
+    const arabic = code.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    expect(okData('resetPassword', await reset(email, arabic, NEW_PASSWORD, unique().ip))).toBeNull();
+    expect(okData('loginPassword', await login(harness, account.account, NEW_PASSWORD)).account).toBe(account.account);
+  });
+
+  it('refuses a new password of only spaces without using the code up (QA34 finding 2)', async () => {
+    const email = freshEmail();
+    const account = await createAccount(harness, { email });
+    await forgot(harness, email, { ip: unique().ip });
+    const code = await lastCodeTo(harness, email);
+    for (const blank of [' '.repeat(8), '\u3164'.repeat(10)]) {
+      expectFailure(
+        await reset(email, code, blank, unique().ip),
+        400,
+        ERROR_CODES.badRequest,
+        'Invalid body field "newPassword": passwordBlank',
+      );
+    }
+    expect((await login(harness, account.account, PASSWORD)).status).toBe(200);
+    expect((await reset(email, code, NEW_PASSWORD, unique().ip)).status).toBe(200);
+  });
+
   it('refuses a wrong code, a code for another address and a code after it expired', async () => {
     const email = freshEmail();
     const account = await createAccount(harness, { email });

@@ -33,6 +33,19 @@ describe('POST /ucenter/profile', () => {
     expect(await profileEvents(player.id)).toBe(1);
   });
 
+  it('reads a phone typed with Arabic-Indic or Persian digits as the same number (QA34 finding 3)', async () => {
+    const player = await loggedInPlayer(harness);
+    expect(okData('updateProfile', await update(player.token, { phone: '+٨٢١٠١٢٣٤٥٦٧٨' })).phone).toBe('+821012345678');
+    expect(okData('updateProfile', await update(player.token, { phone: '+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹' })).phone).toBe('+989123456789');
+    expect(okData('usersInfo', await call(harness, 'usersInfo', { token: player.token })).phone).toBe('+989123456789');
+    expectFailure(
+      await update(player.token, { phone: '٠١٠١٢٣٤٥٦٧٨' }),
+      400,
+      ERROR_CODES.badRequest,
+      'Invalid body field "phone": phoneInvalid',
+    );
+  });
+
   it('locks the birthday once set: another date is refused with 4090 birthdayLocked and nothing of that save is kept', async () => {
     const player = await loggedInPlayer(harness);
     okData('updateProfile', await update(player.token, { birthday: '2001-09-30' }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inquiryCreateBodySchema } from './api/ticket-schemas.js';
 import { LIMITS } from './limits.js';
-import { normaliseServerId, textLength, textWords } from './text.js';
+import { hasVisibleText, normaliseServerId, textLength, textWords, withoutInvisibleCharacters } from './text.js';
 
 describe('textLength', () => {
   it('counts an emoji (two UTF-16 units) as one character', () => {
@@ -48,5 +48,34 @@ describe('textWords (the two-word minimum of SPEC §5)', () => {
 describe('normaliseServerId (SPEC §4)', () => {
   it('starts every server id with a lowercase s', () => {
     expect(['S12', '12', 's7', '  '].map(normaliseServerId)).toEqual(['s12', 's12', 's7', '']);
+  });
+});
+
+describe('hasVisibleText', () => {
+  it('finds nothing in whitespace, control, format and default-ignorable characters, Hangul fillers and the braille blank', () => {
+    const blanks = [
+      '',
+      ' \t\n\u3000',
+      '\u3164',
+      '\u115f\u1160',
+      '\uffa0',
+      '\u200b\u200c\u200d',
+      '\u2060\ufeff\u00ad',
+      '\u202e\u2066',
+      '\u2800',
+      '\ufe0f',
+      '\u{e0020}',
+    ];
+    for (const blank of blanks) expect(hasVisibleText(blank), JSON.stringify(blank)).toBe(false);
+  });
+
+  it('finds a letter, a digit, punctuation or an emoji among them', () => {
+    for (const text of ['\u3164a', '\u200b1', '\u2800.', '😀', '👨\u200d👩\u200d👧', 'ㅤ가']) expect(hasVisibleText(text), text).toBe(true);
+  });
+});
+
+describe('withoutInvisibleCharacters', () => {
+  it('drops control, format and separator characters, and keeps spaces and the rest', () => {
+    expect(withoutInvisibleCharacters('evil\u202egnp.exe\u0000 a\u2028b\u200b')).toBe('evilgnp.exe ab');
   });
 });

@@ -7,6 +7,33 @@ export function textLength(text: string): number {
   return [...text.trim()].length;
 }
 
+/**
+ * Control characters (C0, DEL, C1), invisible format characters (bidi overrides and isolates, zero-width marks,
+ * the BOM) and line or paragraph separators: nothing a reader sees, and the bidi ones reorder what they do see.
+ */
+const INVISIBLE_OR_CONTROL = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}';
+const INVISIBLE_OR_CONTROL_RUNS = new RegExp(`[${INVISIBLE_OR_CONTROL}]+`, 'gu');
+/**
+ * Text that shows nothing: whitespace, the characters above, what Unicode tells fonts to draw as nothing
+ * (Default_Ignorable_Code_Point: the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation selectors, tags)
+ * and the braille blank U+2800, a symbol drawn as an empty cell. Players type the fillers and the blank where a
+ * space is refused.
+ */
+const BLANK_TEXT = new RegExp(`^[${INVISIBLE_OR_CONTROL}\\p{White_Space}\\p{Default_Ignorable_Code_Point}\\u2800]*$`, 'u');
+
+/** `text` without control, format and line or paragraph separator characters (a file name's, say). */
+export function withoutInvisibleCharacters(text: string): string {
+  return text.replace(INVISIBLE_OR_CONTROL_RUNS, '');
+}
+
+/**
+ * Whether `text` shows anything at all: a title or message of only blank-looking characters (BLANK_TEXT) is as
+ * empty as one of spaces, whatever its length in characters.
+ */
+export function hasVisibleText(text: string): boolean {
+  return !BLANK_TEXT.test(text);
+}
+
 let wordSegmenter: Intl.Segmenter | undefined;
 
 /**

@@ -1,11 +1,5 @@
-import { INPUT_BOUNDS, fileExtension } from 'shared-contracts';
+import { INPUT_BOUNDS, fileExtension, withoutInvisibleCharacters } from 'shared-contracts';
 
-/**
- * Control characters (C0, DEL, C1), invisible format characters (bidi overrides and isolates, zero-width marks,
- * the BOM) and line or paragraph separators: none belongs in a name shown to agents or offered on download, and
- * the bidi ones can make `evil‮gnp.exe` read as `evilexe.png`.
- */
-const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 /** Characters no common file system accepts in a name; the download's name must be usable as it is. */
 const RESERVED = /[<>:"|?*]/g;
 /** Used when nothing printable is left of the name. */
@@ -26,8 +20,9 @@ function codePoints(text: string): string[] {
 export function cleanFileName(sent: string): string {
   const normalised = sent.normalize('NFC');
   const base = normalised.slice(Math.max(normalised.lastIndexOf('/'), normalised.lastIndexOf('\\')) + 1);
-  const cleaned = base
-    .replace(INVISIBLE_OR_CONTROL, '')
+  // Control, format and separator characters: none belongs in a name shown to agents or offered on download, and
+  // the bidi ones can make `evil‮gnp.exe` read as `evilexe.png`.
+  const cleaned = withoutInvisibleCharacters(base)
     .replace(RESERVED, '_')
     .replace(/\s+/gu, ' ')
     .replace(/^[\s.]+/u, '')

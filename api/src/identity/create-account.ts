@@ -25,6 +25,7 @@ const EXPLANATIONS: Record<string, string> = {
   accountCharacters: 'may use only letters, digits and . _ @ -',
   passwordTooShort: `must have at least ${ACCOUNT_RULES.passwordMin} characters`,
   passwordTooLong: `must have at most ${ACCOUNT_RULES.passwordMax} characters`,
+  passwordBlank: 'may not be only spaces',
   emailInvalid: 'is not a valid e-mail address',
 };
 

@@ -7,6 +7,7 @@ import {
   agentInquiryListSchema,
   agentInquirySummarySchema,
   requestIdSchema,
+  blankAsEmpty,
   withoutControlCharacters,
 } from './ticket-schemas.js';
 
@@ -76,7 +77,7 @@ export const deskAssignmentSchema = z.object({ assignee: deskAgentSchema.nullabl
 export const deskNoteBodySchema = z.strictObject({
   inquiryId: bodyIdSchema,
   requestId: requestIdSchema,
-  content: withoutControlCharacters(z.string('noteTooShort'), 'noteInvalid')
+  content: blankAsEmpty(withoutControlCharacters(z.string('noteTooShort'), 'noteInvalid'))
     .trim()
     .min(1, 'noteTooShort')
     .max(DESK_LIMITS.noteMax, 'noteTooLong'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay, utcDay } from '../calendar-days.js';
 import { ACCOUNT_RULES, LIMITS, SOCIAL_PROVIDERS } from '../limits.js';
+import { hasVisibleText } from '../text.js';
 import { clientIdSchema, commonQueryShape, platformSchema } from './schemas.js';
 
 /**
@@ -27,22 +28,40 @@ export const accountNameSchema = z
 /**
  * A new password: the policy applies when one is chosen, not when one is typed to log in. Length only, no
  * composition rule (ASVS 2.1.9): the API also refuses the most used passwords (`passwordTooCommon`), a list too
- * large to send to browsers.
+ * large to send to browsers. Spaces count like any character and are never trimmed, but a password of nothing else
+ * (or of characters that show nothing, `hasVisibleText`) is refused (`passwordBlank`): it is guessed at once, and a
+ * form or password manager that trims would lock the player out.
  */
+/** Whether the length checks below pass: characters (code points), as zod counts them. */
+function fitsPasswordLength(password: string): boolean {
+  const length = [...password].length;
+  return length >= ACCOUNT_RULES.passwordMin && length <= ACCOUNT_RULES.passwordMax;
+}
 export const newPasswordSchema = z
   .string()
   .min(ACCOUNT_RULES.passwordMin, 'passwordTooShort')
-  .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong');
+  .max(ACCOUNT_RULES.passwordMax, 'passwordTooLong')
+  // One problem at a time: a blank one of the wrong length is only told its length. (Not by aborting: that would
+  // also skip a form's checks across fields.)
+  .refine((password) => !fitsPasswordLength(password) || hasVisibleText(password), 'passwordBlank');
+
+/**
+ * Digits NFKC leaves as they are: Arabic-Indic (U+0660–0669, an Arabic keyboard's) and Extended Arabic-Indic
+ * (U+06F0–06F9, a Persian or Urdu keyboard's). Each run is zero to nine in order.
+ */
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
+const asciiDigit = (digit: string) => String(digit.charCodeAt(0) - (digit >= '\u06f0' ? 0x06f0 : 0x0660));
 
 /**
  * Digits and signs as a keyboard in full-width mode types them (a Japanese or Chinese input method: "＋８１ ９０"),
- * read as the ASCII they stand for (Unicode NFKC), so a number is not refused for the way it was typed.
+ * read as the ASCII they stand for (Unicode NFKC), and Arabic-Indic digits ("+٨٢ ١٠") as the ASCII digits of the same
+ * value, so a number is not refused for the way it was typed.
  */
 const typedNumber = () =>
   z
     .string()
     .trim()
-    .transform((value) => value.normalize('NFKC'));
+    .transform((value) => value.normalize('NFKC').replace(ARABIC_INDIC_DIGIT, asciiDigit));
 
 /** An authenticator app's code (TOTP, RFC 6238): six digits. */
 export const otpSchema = typedNumber().pipe(z.string().regex(/^\d{6}$/, 'otpInvalid'));

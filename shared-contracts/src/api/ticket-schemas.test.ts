@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.js';
+import { cannedReplyFieldsSchema } from './canned-reply-schemas.js';
+import { deskNoteBodySchema } from './desk-schemas.js';
 import {
   agentInquiriesQuerySchema,
   inquiryCreateBodySchema,
@@ -80,6 +82,11 @@ describe('inquiryCreateBodySchema (SPEC §5)', () => {
     expect(normaliseContact('phone', '＋８１（９０）１２３４－５６７８')).toBe('+819012345678');
   });
 
+  it('reads a phone number typed in Arabic-Indic or Persian digits as the same number', () => {
+    expect(problems({ ...valid, contactKind: 'phone', contact: '+٨٢١٠١٢٣٤٥٦٧٨' })).toEqual({});
+    expect(normaliseContact('phone', '+۹۸ (۹۱۲) ۳۴۵-۶۷۸۹')).toBe('+989123456789');
+  });
+
   it('stores an e-mail trimmed with its domain lower-cased, the part before the @ as typed', () => {
     expect(normaliseContact('email', '  Player.One@Example.COM ')).toBe('Player.One@example.com');
     expect(normaliseContact('email', '"a@b"@Mail.Example')).toBe('"a@b"@mail.example');
@@ -131,5 +138,46 @@ describe("texts of replies, ratings and the agents' search", () => {
     expect(agentInquiriesQuerySchema.safeParse({ keyword: 'ship\u0000' }).error?.issues.map((issue) => issue.message)).toEqual([
       'keywordInvalid',
     ]);
+  });
+});
+
+/** Texts that show nothing though they are not whitespace: Hangul fillers, zero-width and format characters, the braille blank. */
+const BLANK_LOOKING = ['\u3164\u3164', '\u115f\u1160', '\u200b\u200b', '\u2800\u2800', '\uffa0\u2060\ufeff', '\u3164 \u200b\u3000\u2800'];
+
+/** The message keys of a single field's problems. */
+function fieldProblems(schema: { safeParse: (value: unknown) => { error?: { issues: { message: string }[] } } }, value: unknown): string[] {
+  return schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+}
+
+describe('texts that show nothing (QA34 finding 1)', () => {
+  it("count as empty in a ticket's title and detail, with the too-short prompt only", () => {
+    for (const blank of BLANK_LOOKING) {
+      const long = `${blank}${blank}${blank}${blank}${blank}${blank}`;
+      expect(problems({ ...valid, title: blank, content: long }), JSON.stringify(blank)).toEqual({
+        title: 'titleTooShort',
+        content: 'contentTooShort',
+      });
+    }
+    // The form's other prompts still come with it (an empty draft shows every prompt at once).
+    expect(problems({ ...valid, serverId: '', contactKind: 'phone', contact: '', title: '\u3164\u3164' })).toEqual({
+      serverId: 'serverRequired',
+      contact: 'phoneInvalid',
+      title: 'titleTooShort',
+    });
+    // Visible text with a filler or a zero-width mark in it is text.
+    expect(problems({ ...valid, title: '\u3164Lost\u200bitems', content: 'My sword\u3164vanished after the update.' })).toEqual({});
+  });
+
+  it("count as empty in replies, desk replies, internal notes and canned replies, with each field's own key", () => {
+    for (const blank of BLANK_LOOKING) {
+      expect(fieldProblems(inquiryReplyBodySchema.shape.content, blank), JSON.stringify(blank)).toEqual(['replyTooShort']);
+      expect(fieldProblems(deskNoteBodySchema.shape.content, blank)).toEqual(['noteTooShort']);
+      expect(fieldProblems(cannedReplyFieldsSchema.shape.title, blank)).toEqual(['cannedTitleRequired']);
+      expect(fieldProblems(cannedReplyFieldsSchema.shape.body, blank)).toEqual(['cannedBodyRequired']);
+    }
+    expect(fieldProblems(inquiryReplyBodySchema.shape.content, '\u200b👍')).toEqual([]);
+    expect(fieldProblems(cannedReplyFieldsSchema.shape.title, 'ㅤ환불 안내')).toEqual([]);
+    // A control character keeps its own key.
+    expect(fieldProblems(cannedReplyFieldsSchema.shape.title, '\u0007\u200b')).toEqual(['cannedTitleInvalid']);
   });
 });

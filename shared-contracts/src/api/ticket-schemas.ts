@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_KINDS } from '../attachments.js';
 import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
-import { textLength, textWords } from '../text.js';
+import { hasVisibleText, textLength, textWords } from '../text.js';
 import { emailSchema, phoneSchema } from './identity-schemas.js';
 import { clientIdSchema, commonQueryShape, idSchema, languageSchema } from './schemas.js';
 import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
@@ -34,6 +34,16 @@ function hasControlCharacter(text: string): boolean {
  */
 export function withoutControlCharacters<Schema extends z.ZodString>(schema: Schema, message: string): Schema {
   return schema.refine((value) => !hasControlCharacter(value), { message, abort: true });
+}
+
+/**
+ * `schema` reading a text that shows nothing (`hasVisibleText`: only spaces, zero-width or format characters, Hangul
+ * fillers, the braille blank) as empty, so the field's minimum length refuses it with the field's own key, as it
+ * refuses one of spaces. Not a refusal of its own: one that stopped the field's checks would also stop the form's
+ * checks across fields (zod skips those after an aborted field), and an empty form would lose its other prompts.
+ */
+export function blankAsEmpty<Schema extends z.ZodString>(schema: Schema): Schema {
+  return schema.overwrite((text) => (hasVisibleText(text) ? text : ('' as typeof text)));
 }
 
 /** SPEC §4 display states (TICKET_STATUSES). */
@@ -97,11 +107,11 @@ export const inquiryCreateBodySchema = z
     roleId: z.string('roleRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'roleRequired'),
     roleName: withoutControlCharacters(z.string('roleRequired'), 'roleRequired').max(INPUT_BOUNDS.roleNameMaxLength, 'roleRequired'),
     queryType: categoryIdSchema,
-    title: withoutControlCharacters(z.string('titleTooShort'), 'titleInvalid')
+    title: blankAsEmpty(withoutControlCharacters(z.string('titleTooShort'), 'titleInvalid'))
       .trim()
       .min(LIMITS.titleMin, 'titleTooShort')
       .max(LIMITS.titleMax, 'titleTooLong'),
-    content: withoutControlCharacters(z.string('contentTooShort'), 'contentInvalid')
+    content: blankAsEmpty(withoutControlCharacters(z.string('contentTooShort'), 'contentInvalid'))
       .trim()
       .min(LIMITS.contentMin, 'contentTooShort')
       .max(LIMITS.contentMax, 'contentTooLong')
@@ -218,7 +228,7 @@ export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 export const inquiryReplyBodySchema = z.strictObject({
   inquiryId: z.number().int().positive().max(INPUT_BOUNDS.idMax),
   requestId: requestIdSchema,
-  content: withoutControlCharacters(z.string('replyTooShort'), 'replyInvalid')
+  content: blankAsEmpty(withoutControlCharacters(z.string('replyTooShort'), 'replyInvalid'))
     .trim()
     .min(LIMITS.replyMin, 'replyTooShort')
     .max(LIMITS.replyMax, 'replyTooLong'),

@@ -39,7 +39,10 @@ export function RangeForm({ range, onChange }: { range: Range; onChange: (range:
       return;
     }
     const issue = parsed.error.issues[0];
-    setProblem({ field: issue?.path[0] === 'from' ? 'from' : 'to', key: `support:errors.${issue?.message ?? 'dayInvalid'}` });
+    const field = issue?.path[0] === 'from' ? 'from' : 'to';
+    setProblem({ field, key: `support:errors.${issue?.message ?? 'dayInvalid'}` });
+    // As on every other form: the focus goes to the field to fix, whose name and prompt are then read out.
+    document.getElementById(`${id}-${field}`)?.focus();
   };
   const field = (name: 'from' | 'to') => (
     <div className={styles.field}>

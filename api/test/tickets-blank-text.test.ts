@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from 'shared-contracts';
+import { describe, expect, it } from 'vitest';
+import { call, expectFailure, schemaKey } from './api-calls.js';
+import { harnessForFile } from './helpers.js';
+import { loggedInPlayer } from './identity-helpers.js';
+import { platformBody, replyBody } from './ticket-bodies.js';
+import { countRows, createTicket, createTicketHarness, ticketCount } from './tickets-helpers.js';
+
+const h = harnessForFile(createTicketHarness);
+
+/**
+ * Texts that show nothing though they are not whitespace (QA34 finding 1): Hangul fillers (U+3164, U+115F, U+1160),
+ * zero-width space, the braille blank, word joiner and BOM, and a mix with spaces.
+ */
+const BLANK_LOOKING = ['\u3164\u3164', '\u115f\u1160', '\u200b\u200b', '\u2800\u2800', '\u2060\ufeff', '\u3164 \u200b\u3000\u2800'];
+
+describe('texts that show nothing count as empty, as spaces do', () => {
+  it("refuse a ticket's title and detail with the too-short keys, and open nothing", async () => {
+    const player = await loggedInPlayer(h);
+    for (const blank of BLANK_LOOKING) {
+      expectFailure(
+        await call(h, 'createInquiry', { token: player.token, body: platformBody({ title: blank }) }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('titleTooShort'),
+      );
+      expectFailure(
+        await call(h, 'createInquiry', { token: player.token, body: platformBody({ content: blank.repeat(6) }) }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('contentTooShort'),
+      );
+    }
+    expect(await ticketCount(h, player.id)).toBe(0);
+    // A filler beside visible text is text.
+    await createTicket(h, player.token, platformBody({ title: '\u3164Top-up missing' }));
+    expect(await ticketCount(h, player.id)).toBe(1);
+  });
+
+  it('refuse a reply, a desk reply and an internal note with their keys, and add nothing', async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    for (const blank of BLANK_LOOKING) {
+      expectFailure(
+        await call(h, 'inquiryReply', { token: player.token, body: replyBody(id, blank) }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('replyTooShort'),
+      );
+      expectFailure(
+        await call(h, 'agentInquiryReply', { token: h.agent, body: replyBody(id, blank) }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('replyTooShort'),
+      );
+      expectFailure(
+        await call(h, 'agentInquiryNote', { token: h.agent, body: { inquiryId: id, requestId: randomUUID(), content: blank } }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('noteTooShort'),
+      );
+    }
+    expect(await countRows(h.db, 'ticket_messages WHERE ticket_id = $1', [id])).toBe(0);
+    expect(await countRows(h.db, 'ticket_notes WHERE ticket_id = $1', [id])).toBe(0);
+  });
+
+  it("refuse a canned reply's title and text with their keys", async () => {
+    for (const blank of BLANK_LOOKING) {
+      expectFailure(
+        await call(h, 'cannedReplyCreate', { token: h.agent, body: { language: 'ko', title: blank, body: 'Thank you for waiting.' } }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('cannedTitleRequired'),
+      );
+      expectFailure(
+        await call(h, 'cannedReplyCreate', { token: h.agent, body: { language: 'ko', title: 'QA34 blank', body: blank } }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('cannedBodyRequired'),
+      );
+    }
+  });
+});
