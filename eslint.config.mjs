@@ -7,44 +7,53 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const APPS = ['shell', 'mfe-catalog', 'mfe-support', 'mfe-account'];
+const PACKAGES = [...APPS, 'shared-contracts', 'api', 'e2e', 'bench', 'drills', 'tooling'];
 // A bare import of the package, or a relative path that climbs out of its own package into it.
 const packageImport = (name) => `^(${name}(/|$)|(\\.\\./){2,}(.*/)?${name}/)`;
 
 /**
- * DESIGN §2 "What may import what", enforced: a remote never imports another remote or the shell, the shell
- * never imports a remote's source, shared-contracts imports nothing of ours, the API imports no browser app.
+ * ARCHITECTURE.md "What may import what", enforced as allow-lists over the workspace's packages: a browser app's
+ * source and the API's source import shared-contracts and their own files only (not another app, the API, nor the
+ * Node-side tooling, bench, drills or e2e), and shared-contracts imports nothing of ours. An app's build config
+ * (rspack.config.ts, outside src/) imports tooling/rspack; the API's tests import tooling.
  */
 function forbidPackages(names, why) {
-  return names.flatMap((name) => [{ regex: packageImport(name), message: `${why} (DESIGN §2).` }]);
+  return names.map((name) => ({ regex: packageImport(name), message: `${why} (ARCHITECTURE.md "What may import what").` }));
 }
+
+/** Every workspace package but these. */
+const packagesExcept = (...allowed) => PACKAGES.filter((name) => !allowed.includes(name));
 
 const boundaries = [
   ...['mfe-catalog', 'mfe-support', 'mfe-account'].map((remote) => ({
-    files: [`${remote}/**/*.{ts,tsx}`],
+    files: [`${remote}/src/**/*.{ts,tsx}`],
     patterns: forbidPackages(
-      [...APPS.filter((app) => app !== remote), 'api', 'e2e'],
-      'A remote imports shared-contracts and its own files, never another remote, the shell or the API',
+      packagesExcept('shared-contracts', remote),
+      'A remote imports shared-contracts and its own files, never another remote, the shell, the API or the Node-side tools',
     ),
   })),
   {
-    files: ['shell/**/*.{ts,tsx}'],
+    files: ['shell/src/**/*.{ts,tsx}'],
     patterns: forbidPackages(
-      ['mfe-catalog', 'mfe-support', 'mfe-account', 'api', 'e2e'],
-      'The shell meets remotes only through federation at runtime',
+      packagesExcept('shared-contracts', 'shell'),
+      'The shell imports shared-contracts and its own files; it meets remotes only through federation at runtime',
     ),
   },
   {
     files: ['shared-contracts/**/*.{ts,tsx}'],
-    patterns: forbidPackages([...APPS, 'api', 'e2e', 'tooling'], 'shared-contracts imports nothing of ours'),
+    patterns: forbidPackages(packagesExcept('shared-contracts'), 'shared-contracts imports nothing of ours'),
   },
   {
-    files: ['api/**/*.ts'],
-    patterns: forbidPackages([...APPS, 'e2e'], 'The API imports shared-contracts, never a browser app'),
+    files: ['api/src/**/*.ts'],
+    patterns: forbidPackages(packagesExcept('shared-contracts', 'api'), 'The API imports shared-contracts, never a browser app or a tool'),
+  },
+  {
+    files: ['api/test/**/*.ts'],
+    patterns: forbidPackages([...APPS, 'e2e', 'bench', 'drills'], 'The API tests import the API, shared-contracts and tooling'),
   },
 ];
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
-const PACKAGES = [...APPS, 'shared-contracts', 'api', 'e2e', 'bench', 'drills', 'tooling'];
 
 /**
  * Packages meet only by name, through the `exports` of the package imported and a dependency the importer declares,

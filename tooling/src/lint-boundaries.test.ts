@@ -20,7 +20,7 @@ const layerErrors = (file: string, code: string) => ruleErrors('layers/one-direc
 const importLines = (sources: readonly string[]) => sources.map((source) => `import '${source}';\n`).join('');
 
 // The first lint loads the whole ESLint configuration and its plugins: seconds on a busy 2-core machine.
-describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, () => {
+describe('the import rules of ARCHITECTURE.md are enforced by lint', { timeout: 30_000 }, () => {
   it('refuses a remote importing another remote, by package or by relative path', async () => {
     expect(await importErrors('mfe-catalog/src/app/x.ts', "import 'mfe-support/src/app/lifecycles';\n")).toHaveLength(1);
     expect(await importErrors('mfe-catalog/src/app/x.ts', "import '../../../mfe-account/src/app/lifecycles.js';\n")).toHaveLength(1);
@@ -34,6 +34,27 @@ describe('DESIGN §2 import rules are enforced by lint', { timeout: 30_000 }, ()
   it('refuses shared-contracts importing an app and the API importing a browser app', async () => {
     expect(await importErrors('shared-contracts/src/x.ts', "import '../../shell/src/main.js';\n")).toHaveLength(1);
     expect(await importErrors('api/src/x.ts', "import '../../mfe-catalog/src/app/lifecycles.js';\n")).toHaveLength(1);
+  });
+
+  it.each([
+    ['mfe-catalog/src/app/x.ts', 'tooling/processes'],
+    ['mfe-catalog/src/app/x.ts', 'bench/monolith'],
+    ['shell/src/app/x.ts', 'tooling/processes'],
+    ['shared-contracts/src/x.ts', 'drills/kill'],
+    ['api/src/x.ts', 'tooling/topology'],
+    ['api/src/x.ts', 'drills/kill'],
+    ['api/test/x.ts', 'mfe-support'],
+  ])('refuses %s importing the Node-side %s', async (file, source) => {
+    expect(await importErrors(file, `import '${source}';\n`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['mfe-catalog/rspack.config.ts', ['tooling/rspack']],
+    ['mfe-catalog/src/app/x.ts', ['shared-contracts', 'shared-contracts/react']],
+    ['api/src/x.ts', ['shared-contracts']],
+    ['api/test/x.ts', ['tooling/topology', 'shared-contracts']],
+  ])('lets %s import what its job needs', async (file, sources) => {
+    expect(await importErrors(file, importLines(sources))).toEqual([]);
   });
 
   it.each([

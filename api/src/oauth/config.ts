@@ -5,10 +5,13 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from 'shared-contracts';
  * tests point them at a local server). A provider is on when its OAUTH_<PROVIDER>_CLIENT_ID is set.
  */
 
-export type OidcProvider = 'google' | 'apple';
-export type PlainOAuthProvider = 'facebook' | 'twitter' | 'vk';
+/** The providers that speak OpenID Connect (endpoints by discovery); the others are plain OAuth 2. */
+const OIDC_PROVIDERS = ['google', 'apple'] as const satisfies readonly SocialProvider[];
+export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
+export type PlainOAuthProvider = Exclude<SocialProvider, OidcProvider>;
 
-export const OIDC_PROVIDERS: readonly SocialProvider[] = ['google', 'apple'];
+const isOidcProvider = (provider: SocialProvider): provider is OidcProvider =>
+  (OIDC_PROVIDERS as readonly SocialProvider[]).includes(provider);
 
 interface ProviderCommon {
   clientId: string;
@@ -124,7 +127,7 @@ export function readOAuthSettings(env: NodeJS.ProcessEnv): { settings: OAuthSett
       clientSecret: value(`${prefix}CLIENT_SECRET`) ?? null,
       scope: value(`${prefix}SCOPE`) ?? DEFAULT_SCOPES[provider],
     };
-    if (provider === 'google' || provider === 'apple') {
+    if (isOidcProvider(provider)) {
       if (!/(^|\s)openid(\s|$)/.test(common.scope)) problems.push(`${prefix}SCOPE: must include openid`);
       providers[provider] = { kind: 'oidc', ...common, issuer: endpoint(`${prefix}ISSUER`, DEFAULT_ISSUERS[provider]) };
     } else {

@@ -3,11 +3,10 @@
  * `lead-dashboard-schemas.ts` build on them). Days are UTC calendar days, written YYYY-MM-DD.
  */
 import { addDays, utcDay } from '../calendar-days.js';
-import { SUPPORT_AGENT_PATH, SUPPORT_AGENT_SEGMENT } from '../routes.js';
+import { SUPPORT_AGENT_SEGMENT } from '../routes.js';
 
-/** The lead's dashboard, a page of the agents' desk: its path below the support remote, and its full path. */
+/** The lead's dashboard, a page of the agents' desk: its path below the support remote. */
 export const LEAD_DASHBOARD_ROUTE = `${SUPPORT_AGENT_SEGMENT}/dashboard`;
-export const LEAD_DASHBOARD_PATH = `${SUPPORT_AGENT_PATH}/dashboard`;
 
 /** The longest range one request may cover: a year and a day, so a leap year's whole year fits. */
 export const LEAD_RANGE_DAYS_MAX = 366;

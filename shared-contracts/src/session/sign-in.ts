@@ -72,9 +72,3 @@ export function currentReturnPath(): string {
   if (typeof window === 'undefined') return serverRenderPath;
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
-
-/** What an action that needs login does for a guest: "Please log in first." and the login page (SPEC §6). */
-export function askToLogIn(): void {
-  emit('toast:show', { message: i18next.t('common:errors.loginFirst'), tone: 'info' });
-  navigateTo(loginPath(currentReturnPath()));
-}
