@@ -64,7 +64,11 @@ const BLANK_PATH = '/__e2e-blank__';
 export async function logIn(page: Page, who: { account: string; password: string }, options: LoginPlace & { remember?: boolean } = {}) {
   const session = await passwordLogin(who, options.apiUrl);
   const blank = `${options.origin ?? site(options.host)}${BLANK_PATH}`;
-  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }));
+  // Its own icon: without one the browser asks the site for /favicon.ico, whose 404 a test watching the console for
+  // errors could see after the page it checks has loaded.
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title><link rel="icon" href="data:,">' }),
+  );
   await page.goto(blank);
   await page.unroute(blank);
   await page.evaluate(
