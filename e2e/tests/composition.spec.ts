@@ -76,6 +76,26 @@ test.describe('runtime composition (DESIGN §3)', () => {
     await expect(notice).toHaveCount(0);
   });
 
+  test("while a navigation waits for a remote's code, the loading bar shows; it goes once the page is there", async ({ page }) => {
+    await page.goto(`${site()}/?spec_lang=en`);
+    await expect(page.getByTestId('menu-button')).toBeEnabled();
+    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+    // The support remote's files arrive only when the test lets them.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`http://localhost:${PORTS.support}/**`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-support-center').click();
+    await expect(page.getByTestId('loading-bar')).toBeVisible();
+    await expect(page.getByTestId('support-step-game')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('support-step-game')).toBeVisible();
+    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+  });
+
   test('a remote whose manifest and entry load but whose screen chunk does not comes back through the retry', async ({ page }) => {
     // The page preloads the first remote's chunk: a failed preload must not be what the retry gets again.
     let failing = true;
