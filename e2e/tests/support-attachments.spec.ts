@@ -139,7 +139,8 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     const uploader = page.getByTestId('attachment-uploader');
     const refused = uploader.getByTestId('attachment-refused');
     const uploaded = uploader.getByTestId('attachment-uploaded');
-    const retry = (name: string) => uploader.getByRole('button', { name: supportMessage('attachments.retry', { name }) });
+    // Named by its visible words (WCAG 2.5.3), described by the file it sends again.
+    const retry = (name: string) => refused.getByRole('button', { name: t('common', 'en', 'remote.retry'), description: name });
 
     await page.route(UPLOADS, (route) => route.abort('connectionreset'), { times: 1 });
     await page.getByTestId('attachment-input').setInputFiles({ name: 'lost.png', mimeType: 'image/png', buffer: noisePng(64) });

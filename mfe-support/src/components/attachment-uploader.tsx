@@ -121,9 +121,11 @@ export function AttachmentUploader({
 
       {refused.length > 0 ? (
         <ul className={`${layout.stack} ${styles.list} ${styles.refused}`} role="alert" data-testid="attachment-refused">
-          {refused.map((entry) => (
+          {refused.map((entry, index) => (
             <li key={entry.key}>
-              <bdi className={styles.fileName}>{entry.name}</bdi>
+              <bdi className={styles.fileName} id={`${id}-refused-${index}`}>
+                {entry.name}
+              </bdi>
               <span>{t(entry.messageKey, values)}</span>
               {entry.file ? (
                 <button
@@ -131,7 +133,8 @@ export function AttachmentUploader({
                   className={`button-secondary ${styles.fileAction}`}
                   disabled={disabled}
                   onClick={() => retry(entry.key)}
-                  aria-label={t('support:attachments.retry', { name: entry.name })}
+                  // Named by the words it shows, as speech input says them (WCAG 2.5.3); the file is its description.
+                  aria-describedby={`${id}-refused-${index}`}
                 >
                   {t('common:remote.retry')}
                 </button>
