@@ -13,7 +13,7 @@ import { readGameEntry, type GameEntry } from '../session/game-entry.js';
 import { yieldToBrowser } from '../yield.js';
 import {
   applyGameEntryForm,
-  followLogoutsElsewhere,
+  followKeptLoginElsewhere,
   login,
   offerAccountSwitch,
   platformStore,
@@ -82,7 +82,7 @@ export async function bootstrapPlatform(
   restoreGameClient();
   if (entry) setGameClient({ clientId: entry.clientId, isFromGameFaq: entry.isFromGameFaq });
   const linkLogin = restoreSession(entry?.token ?? null);
-  followLogoutsElsewhere();
+  followKeptLoginElsewhere();
   restoreCsForm();
   if (entry?.form) applyGameEntryForm(entry.form);
   // Game links feed the side menu, the recharge link and repay buttons; a failure is reported, not fatal.

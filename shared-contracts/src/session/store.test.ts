@@ -4,7 +4,7 @@ import { on, type PlatformEventName, type PlatformEvents } from '../event-bus.js
 import {
   csFormAtom,
   expireSession,
-  followLogoutsElsewhere,
+  followKeptLoginElsewhere,
   login,
   logout,
   platformStore,
@@ -58,7 +58,7 @@ describe('a logout in another tab', () => {
   it('ends the same kept login here at once, announced as elsewhere, the draft kept for its owner', () => {
     login(player, { remember: true });
     setCsForm({ title: 'Half written' });
-    const stop = followLogoutsElsewhere();
+    const stop = followKeptLoginElsewhere();
     try {
       const changes = eventsDuring('session:changed', () => logoutInAnotherTab('t-123'));
       expect(changes).toEqual([{ loggedIn: false, reason: 'elsewhere' }]);
@@ -72,12 +72,44 @@ describe('a logout in another tab', () => {
 
   it('leaves a login this tab holds alone, and a tab already logged out', () => {
     login(player, { remember: false });
-    const stop = followLogoutsElsewhere();
+    const stop = followKeptLoginElsewhere();
     try {
       expect(eventsDuring('session:changed', () => logoutInAnotherTab('t-other'))).toEqual([]);
       expect(platformStore.get(tokenAtom)).toBe('t-123');
       logout();
       expect(eventsDuring('session:changed', () => logoutInAnotherTab('t-123'))).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('a login kept in another tab', () => {
+  it('logs this logged-out tab in once it is all written, and leaves a tab logged in as someone else', () => {
+    const stop = followKeptLoginElsewhere();
+    try {
+      const keptThere = (key: string, value: string) => {
+        localStorage.setItem(key, value);
+        window.dispatchEvent(new StorageEvent('storage', { key, oldValue: null, newValue: value, storageArea: localStorage }));
+      };
+      const events = eventsDuring('session:changed', () => {
+        keptThere('oauth_token', 't-kept');
+        keptThere('self_username', 'player1');
+        keptThere('self_type', 'PLATFORM');
+      });
+      // Not yet: the other tab is still writing it.
+      expect(platformStore.get(tokenAtom)).toBeNull();
+      expect(events).toEqual([]);
+      keptThere('self_role', 'player');
+      expect(platformStore.get(tokenAtom)).toBe('t-kept');
+      expect(platformStore.get(userNameAtom)).toBe('player1');
+
+      logout();
+      login({ ...player, token: 't-own', userName: 'player2' }, { remember: false });
+      keptThere('oauth_token', 't-other');
+      keptThere('self_username', 'player3');
+      keptThere('self_role', 'player');
+      expect(platformStore.get(tokenAtom)).toBe('t-own');
     } finally {
       stop();
     }

@@ -186,17 +186,24 @@ export function expireSession(): void {
 }
 
 /**
- * Follows a logout in another tab of this browser: a kept login ("remember me") is one session for every tab, and
- * the tab that logged it out cleared it from local storage (the API no longer knows its token). This tab's copy of
- * that login ends too, at once and announced as `elsewhere`, not at its next call as an expiry. As on expiry, the
- * support draft stays with its owner. A login this tab holds alone (another token) is not touched.
+ * Follows the kept login ("remember me", one session for every tab) when another tab of this browser changes it.
+ * Logged out there, it was cleared from local storage (the API no longer knows its token): this tab's copy ends too,
+ * at once and announced as `elsewhere`, not at its next call as an expiry; as on expiry, the support draft stays with
+ * its owner, and a login this tab holds alone (another token) is not touched. Kept there while this tab is logged
+ * out, it logs this tab in, as a reload would (once the other tab has written all of it).
  */
-export function followLogoutsElsewhere(): () => void {
+export function followKeptLoginElsewhere(): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.storageArea !== safeStorage('local') || event.key !== STORAGE_KEYS.token || event.newValue !== null) return;
-    if (event.oldValue === null || platformStore.get(tokenAtom) !== event.oldValue) return;
-    clearSession();
-    emit('session:changed', { loggedIn: false, reason: 'elsewhere' });
+    if (event.storageArea !== safeStorage('local') || !(LOGIN_KEYS as readonly (string | null)[]).includes(event.key)) return;
+    const current = platformStore.get(tokenAtom);
+    if (event.key === STORAGE_KEYS.token && event.newValue === null) {
+      if (event.oldValue === null || current !== event.oldValue) return;
+      clearSession();
+      emit('session:changed', { loggedIn: false, reason: 'elsewhere' });
+      return;
+    }
+    const kept = current === null ? readStoredLogin() : null;
+    if (kept?.userName && kept.role) login(kept, { remember: true, reason: 'restored' });
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
