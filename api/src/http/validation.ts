@@ -1,4 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import { isMessageKey } from 'shared-contracts';
 import type { z } from 'zod';
 
 /** The parts of a request Fastify validates, as this API names them in messages. */
@@ -55,16 +56,6 @@ const ARTICLES: Record<string, string> = {
 function listValues(values: readonly unknown[]): string {
   const shown = values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
   return shown.length === 1 ? `expected ${shown[0] ?? ''}` : `expected one of ${shown.join(', ')}`;
-}
-
-/**
- * A message a shared schema sets itself (`.min(8, 'passwordTooShort')`) is a translation key for the browser:
- * one camelCase word. zod's own messages are sentences, so the two cannot be confused.
- */
-const MESSAGE_KEY = /^[a-z][A-Za-z0-9]*$/;
-
-export function isMessageKey(message: string): boolean {
-  return MESSAGE_KEY.test(message);
 }
 
 function describeProblem(issue: z.core.$ZodIssue, received: unknown, httpPart: string): string {

@@ -3,6 +3,14 @@
  * apps' first load can compare and translate them without zod.
  */
 
+/**
+ * Whether a refusal's or a shared schema's message is a message key (`.min(8, 'passwordTooShort')`): one camelCase
+ * word the browser translates. zod's own messages are sentences, so the two cannot be confused.
+ */
+export function isMessageKey(message: string): boolean {
+  return /^[a-z][A-Za-z0-9]*$/.test(message);
+}
+
 /** Messages of the 4040 refusals; stable keys the browser translates. */
 export const SUPPORT_ERRORS = {
   gameNotFound: 'gameNotFound',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, i18next, initI18n } from 'shared-contracts';
-import { apiErrorKey, apiMessageKey, schemaErrorKey } from './error-key.js';
+import { apiErrorKey, apiMessageKey, schemaErrorKey, schemaFieldErrors } from './error-key.js';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -36,5 +36,25 @@ describe('schemaErrorKey: the first problem a shared schema finds', () => {
 
   it('falls back to the invalid key for a message that is no key', () => {
     expect(schemaErrorKey(z.string(), 42, 'account')).toBe('account:errors.invalid');
+  });
+});
+
+describe('schemaFieldErrors: the first problem of each field', () => {
+  const schema = z.object({
+    title: z.string().min(2, 'titleTooShort').max(5, 'titleTooLong'),
+    body: z.string().min(1, 'bodyRequired'),
+    language: z.enum(['en', 'de']),
+  });
+
+  it("keys each field's first problem in the app's namespace, a message that is no key as invalid", () => {
+    expect(schemaFieldErrors(schema, { title: 'x', body: '', language: 'xx' }, 'support')).toEqual({
+      title: 'support:errors.titleTooShort',
+      body: 'support:errors.bodyRequired',
+      language: 'support:errors.invalid',
+    });
+  });
+
+  it('is empty for a valid value', () => {
+    expect(schemaFieldErrors(schema, { title: 'ok', body: 'text', language: 'de' }, 'support')).toEqual({});
   });
 });

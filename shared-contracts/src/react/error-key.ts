@@ -1,8 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, i18next } from 'shared-contracts';
-
-/** A message key as the API and the shared schemas write them: one camelCase word (`titleTooShort`). */
-const MESSAGE_KEY = /^[a-zA-Z]+$/;
+import { ApiError, i18next, isMessageKey } from 'shared-contracts';
 
 /**
  * What a failed call says of itself, as a translation key: SPEC §8's network message, or the API's stable message
@@ -13,7 +10,7 @@ export function apiMessageKey(error: unknown, namespace: string): string | null 
   if (!(error instanceof ApiError)) return null;
   if (error.kind === 'network') return 'common:errors.network';
   const byMessage = `${namespace}:errors.${error.message}`;
-  return MESSAGE_KEY.test(error.message) && i18next.exists(byMessage) ? byMessage : null;
+  return isMessageKey(error.message) && i18next.exists(byMessage) ? byMessage : null;
 }
 
 /** The translation key for a failed call: what it says of itself (apiMessageKey), else `fallback`. */
@@ -28,6 +25,29 @@ export function apiErrorKey(error: unknown, namespace: string, fallback: string)
 export function schemaErrorKey(schema: z.ZodType, value: unknown, namespace: string, fallback = 'invalid'): string | null {
   const result = schema.safeParse(value);
   if (result.success) return null;
-  const message = result.error.issues[0]?.message;
-  return `${namespace}:errors.${message !== undefined && MESSAGE_KEY.test(message) ? message : fallback}`;
+  return problemKey(result.error.issues[0]?.message, namespace, fallback);
+}
+
+/**
+ * The first problem a shared schema finds in each top-level field of a value, as translation keys (see
+ * schemaErrorKey); an empty object when there is none.
+ */
+export function schemaFieldErrors<Field extends string>(
+  schema: z.ZodType,
+  value: unknown,
+  namespace: string,
+  fallback = 'invalid',
+): Partial<Record<Field, string>> {
+  const result = schema.safeParse(value);
+  const errors: Partial<Record<Field, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '') as Field;
+    errors[field] ??= problemKey(issue.message, namespace, fallback);
+  }
+  return errors;
+}
+
+function problemKey(message: string | undefined, namespace: string, fallback: string): string {
+  return `${namespace}:errors.${message !== undefined && isMessageKey(message) ? message : fallback}`;
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, isLanguage, platformApi, type CannedReply, type Language } from 'shared-contracts';
 import { cannedReplyFieldsSchema } from 'shared-contracts/schemas';
-import { LabelledField, useSingleRequest } from 'shared-contracts/react';
+import { LabelledField, schemaFieldErrors, useSingleRequest } from 'shared-contracts/react';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
 import { Problem } from '../../components/problem.js';
@@ -14,16 +14,8 @@ type Field = 'language' | 'title' | 'body';
 type Problems = { [Name in Field]?: string | undefined };
 
 /** The shared schema's first problem with each field, as translation keys: what the API would refuse. */
-function problemsOf(fields: { language: Language; title: string; body: string }): Problems {
-  const result = cannedReplyFieldsSchema.safeParse(fields);
-  if (result.success) return {};
-  const problems: Problems = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    problems[field] ??= `support:errors.${issue.message}`;
-  }
-  return problems;
-}
+const problemsOf = (fields: { language: Language; title: string; body: string }): Problems =>
+  schemaFieldErrors<Field>(cannedReplyFieldsSchema, fields, 'support');
 
 /** Refusals the API answers about one field, shown under it rather than under the whole form. */
 const FIELD_OF_REFUSAL: Record<string, Field> = {

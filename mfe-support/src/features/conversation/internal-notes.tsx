@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESK_LIMITS, platformApi, type InquiryMessage, type InternalNote } from 'shared-contracts';
 import { deskNoteBodySchema } from 'shared-contracts/schemas';
-import { useSingleRequest } from 'shared-contracts/react';
+import { schemaErrorKey, useSingleRequest } from 'shared-contracts/react';
 import { supportErrorKey } from '../../lib/error-key.js';
 import { formatDateTime } from '../../lib/format.js';
 import fieldStyles from '../../components/form.module.css';
@@ -49,10 +49,7 @@ export function InternalNoteItem({ note }: { note: InternalNote }) {
   );
 }
 
-function contentProblem(content: string): string | null {
-  const result = deskNoteBodySchema.shape.content.safeParse(content);
-  return result.success ? null : `support:errors.${result.error.issues[0]?.message ?? 'noteTooShort'}`;
-}
+const contentProblem = (content: string) => schemaErrorKey(deskNoteBodySchema.shape.content, content, 'support', 'noteTooShort');
 
 /**
  * Writes an internal note to a ticket, open or ended; players never see it. The request id stays until the note is

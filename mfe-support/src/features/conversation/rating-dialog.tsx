@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, LIMITS, RATING_REASONS, TICKET_ERRORS, platformApi } from 'shared-contracts';
 import { inquiryScoreBodySchema } from 'shared-contracts/schemas';
-import { LabelledField, useSingleRequest } from 'shared-contracts/react';
+import { LabelledField, schemaErrorKey, useSingleRequest } from 'shared-contracts/react';
 import { supportErrorKey } from '../../lib/error-key.js';
 import styles from './rating-dialog.module.css';
 import { Counter } from '../../components/counter.js';
@@ -28,9 +28,9 @@ function RatingForm({ inquiryId, onRated, onSkip }: { inquiryId: number; onRated
     event.preventDefault();
     // Reasons and comment belong to a low score only; a higher score sends neither.
     const body = { inquiryId, score: score ?? 0, reasons: low ? [...reasons] : [], comment: low ? comment : '' };
-    const checked = inquiryScoreBodySchema.safeParse(body);
-    if (!checked.success) {
-      setFailure(`support:errors.${checked.error.issues[0]?.message ?? 'scoreRequired'}`);
+    const problem = schemaErrorKey(inquiryScoreBodySchema, body, 'support', 'scoreRequired');
+    if (problem) {
+      setFailure(problem);
       return;
     }
     await run(async () => {

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, t
 import { useTranslation } from 'react-i18next';
 import { LIMITS, forgetKeptFields, keepField, platformApi, readKeptFields, type Attachment, type InquiryMessage } from 'shared-contracts';
 import { inquiryReplyBodySchema } from 'shared-contracts/schemas';
-import { LabelledField, useSession, useSingleRequest } from 'shared-contracts/react';
+import { LabelledField, schemaErrorKey, useSession, useSingleRequest } from 'shared-contracts/react';
 import { AttachmentUploader } from '../../components/attachment-uploader.js';
 import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
@@ -86,10 +86,7 @@ export function useReplyDraft(endpoint: 'inquiryReply' | 'agentInquiryReply', in
 }
 
 /** The first problem the shared schema finds in a message's text, as a translation key. */
-function contentProblem(content: string): string | null {
-  const result = inquiryReplyBodySchema.shape.content.safeParse(content);
-  return result.success ? null : `support:errors.${result.error.issues[0]?.message ?? 'replyTooShort'}`;
-}
+const contentProblem = (content: string) => schemaErrorKey(inquiryReplyBodySchema.shape.content, content, 'support', 'replyTooShort');
 
 /**
  * Text with a counter and attachments, sent to the player's `inquiryReply` or an agent's `agentInquiryReply`.

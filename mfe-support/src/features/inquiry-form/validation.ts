@@ -1,4 +1,4 @@
-import { ApiError, SUPPORT_ERRORS, TICKET_ERRORS, type CsForm, type InquiryCreateBody } from 'shared-contracts';
+import { ApiError, SUPPORT_ERRORS, TICKET_ERRORS, isMessageKey, type CsForm, type InquiryCreateBody } from 'shared-contracts';
 import { inquiryCreateBodySchema } from 'shared-contracts/schemas';
 
 /** The form's fields in the order they appear, so the first invalid one can take the focus. */
@@ -54,8 +54,6 @@ const KEY_FIELDS: Readonly<Record<string, InquiryField>> = {
   consentRequired: 'consent',
 };
 
-const MESSAGE_KEY = /^[a-z][A-Za-z0-9]*$/;
-
 function fieldOfPath(path: string): InquiryField | null {
   const name = path.split('.')[0] ?? '';
   if (name in PATH_FIELDS) return PATH_FIELDS[name] ?? null;
@@ -95,8 +93,7 @@ export function checkInquiry(form: CsForm): InquiryCheck {
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = fieldOfPath(issue.path.map(String).join('.'));
-    if (field && !errors[field])
-      errors[field] = MESSAGE_KEY.test(issue.message) ? `support:errors.${issue.message}` : 'support:errors.invalid';
+    if (field && !errors[field]) errors[field] = isMessageKey(issue.message) ? `support:errors.${issue.message}` : 'support:errors.invalid';
   }
   return { ok: false, errors };
 }
