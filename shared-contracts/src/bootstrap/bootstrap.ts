@@ -8,7 +8,7 @@ import { applyTheme } from '../theme.js';
 import { COMMON_NAMESPACE, loadCommonMessages } from '../i18n/common-namespace.js';
 import { addNamespace, initI18n, type NamespaceLoader } from '../i18n/i18n.js';
 import { requestedPageContext } from '../page-context.js';
-import { STORAGE_KEYS, safeStorage } from '../session/storage-keys.js';
+import { STORAGE_KEYS, UNCHECKED_LINK_TOKEN_KEY, safeStorage } from '../session/storage-keys.js';
 import { readGameEntry, type GameEntry } from '../session/game-entry.js';
 import { yieldToBrowser } from '../yield.js';
 import {
@@ -181,9 +181,6 @@ function restoreSession(urlToken: string | null): Promise<void> {
   return checkLinkToken(linkToken);
 }
 
-/** A game link's token the API could not be asked about (no network): checked again by the tab's next start. */
-const UNCHECKED_LINK_TOKEN_KEY = 'unchecked_link_token';
-
 /**
  * Checks a game link's token and logs in with it (see restoreSession). The address bar no longer has it: when the
  * API cannot be reached, the page goes on as it is, checks it again once the browser is back online, and keeps it in
@@ -203,6 +200,10 @@ function checkLinkToken(token: string): Promise<void> {
     .catch((error: unknown) => {
       if (!(error instanceof ApiError && error.kind === 'network')) return;
       safeStorage('session')?.setItem(UNCHECKED_LINK_TOKEN_KEY, token);
-      window.addEventListener('online', () => void checkLinkToken(token), { once: true });
+      // Unless a logout forgot it meanwhile.
+      const checkAgain = () => {
+        if (safeStorage('session')?.getItem(UNCHECKED_LINK_TOKEN_KEY) === token) void checkLinkToken(token);
+      };
+      window.addEventListener('online', checkAgain, { once: true });
     });
 }

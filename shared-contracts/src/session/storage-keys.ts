@@ -11,6 +11,9 @@ export const STORAGE_KEYS = {
   selfLang: 'self_lang',
 } as const;
 
+/** A game link's token the API could not be asked about (no network): checked again later, until a logout. */
+export const UNCHECKED_LINK_TOKEN_KEY = 'unchecked_link_token';
+
 export const LOGIN_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.userName, STORAGE_KEYS.type, STORAGE_KEYS.role] as const;
 
 /** Storage that may be missing (private mode, blocked cookies): every access is guarded. */

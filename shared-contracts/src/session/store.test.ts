@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { on, type PlatformEventName, type PlatformEvents } from '../event-bus.js';
 import {
   csFormAtom,
@@ -85,7 +85,7 @@ describe('a logout in another tab', () => {
 });
 
 describe('a login kept in another tab', () => {
-  it('logs this logged-out tab in once it is all written, and leaves a tab logged in as someone else', () => {
+  it('logs this logged-out tab in when its token comes (written last), and leaves a tab logged in as someone else', () => {
     const stop = followKeptLoginElsewhere();
     try {
       const keptThere = (key: string, value: string) => {
@@ -93,25 +93,34 @@ describe('a login kept in another tab', () => {
         window.dispatchEvent(new StorageEvent('storage', { key, oldValue: null, newValue: value, storageArea: localStorage }));
       };
       const events = eventsDuring('session:changed', () => {
-        keptThere('oauth_token', 't-kept');
         keptThere('self_username', 'player1');
         keptThere('self_type', 'PLATFORM');
+        keptThere('self_role', 'player');
       });
       // Not yet: the other tab is still writing it.
       expect(platformStore.get(tokenAtom)).toBeNull();
       expect(events).toEqual([]);
-      keptThere('self_role', 'player');
+      keptThere('oauth_token', 't-kept');
       expect(platformStore.get(tokenAtom)).toBe('t-kept');
       expect(platformStore.get(userNameAtom)).toBe('player1');
 
       logout();
       login({ ...player, token: 't-own', userName: 'player2' }, { remember: false });
-      keptThere('oauth_token', 't-other');
       keptThere('self_username', 'player3');
-      keptThere('self_role', 'player');
+      keptThere('oauth_token', 't-other');
       expect(platformStore.get(tokenAtom)).toBe('t-own');
     } finally {
       stop();
+    }
+  });
+
+  it('is written token last, so a tab that sees the token finds the rest', () => {
+    const written = vi.spyOn(localStorage, 'setItem');
+    try {
+      login(player, { remember: true });
+      expect(written.mock.calls.at(-1)?.[0]).toBe('oauth_token');
+    } finally {
+      written.mockRestore();
     }
   });
 });
@@ -171,6 +180,13 @@ describe('login state', () => {
     login({ ...player, token: 't-789', userName: 'player2' }, { remember: false });
     expireSession();
     expect(localStorage.getItem('oauth_token')).toBe('t-123');
+  });
+
+  it("a logout also forgets a game link's token still to be checked, which would log the tab in again", () => {
+    login(player, { remember: false });
+    sessionStorage.setItem('unchecked_link_token', 't-link');
+    logout();
+    expect(sessionStorage.getItem('unchecked_link_token')).toBeNull();
   });
 
   it('-600 clears the same and announces an expiry', () => {

@@ -7,7 +7,7 @@ import { TICKET_TYPES } from '../limits.js';
 import { EMPTY_CS_FORM, type CsForm } from './csform.js';
 import { gameIdOfClient, type GameEntryForm } from './game-entry.js';
 import { mirrorContextCookies } from '../page-context.js';
-import { LOGIN_KEYS, STORAGE_KEYS, safeStorage } from './storage-keys.js';
+import { LOGIN_KEYS, STORAGE_KEYS, UNCHECKED_LINK_TOKEN_KEY, safeStorage } from './storage-keys.js';
 import type { AccountRole } from '../api/identity-schemas.js';
 
 /** Account types as `/users/info` reports them; PLATFORM is an official platform account (SPEC §3). */
@@ -97,12 +97,13 @@ export function readStoredLogin(): LoginState | null {
   return null;
 }
 
+/** The token last: another tab that sees it change finds the rest of the login already written. */
 function writeLogin(storage: Storage | null, state: LoginState): void {
-  storage?.setItem(STORAGE_KEYS.token, state.token);
   storage?.setItem(STORAGE_KEYS.userName, state.userName);
   storage?.setItem(STORAGE_KEYS.type, state.type);
   if (state.role) storage?.setItem(STORAGE_KEYS.role, state.role);
   else storage?.removeItem(STORAGE_KEYS.role);
+  storage?.setItem(STORAGE_KEYS.token, state.token);
 }
 
 /**
@@ -111,6 +112,8 @@ function writeLogin(storage: Storage | null, state: LoginState): void {
  */
 function clearStoredLogin(endingToken: string | null): void {
   const local = safeStorage('local');
+  // A game link's token still to be checked goes too: it must not log the tab in again after a logout.
+  safeStorage('session')?.removeItem(UNCHECKED_LINK_TOKEN_KEY);
   const stores = local?.getItem(STORAGE_KEYS.token) === endingToken ? [safeStorage('session'), local] : [safeStorage('session')];
   for (const storage of stores) {
     for (const key of LOGIN_KEYS) storage?.removeItem(key);
@@ -190,20 +193,21 @@ export function expireSession(): void {
  * Logged out there, it was cleared from local storage (the API no longer knows its token): this tab's copy ends too,
  * at once and announced as `elsewhere`, not at its next call as an expiry; as on expiry, the support draft stays with
  * its owner, and a login this tab holds alone (another token) is not touched. Kept there while this tab is logged
- * out, it logs this tab in, as a reload would (once the other tab has written all of it).
+ * out, it logs this tab in, as a reload would.
  */
 export function followKeptLoginElsewhere(): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.storageArea !== safeStorage('local') || !(LOGIN_KEYS as readonly (string | null)[]).includes(event.key)) return;
+    if (event.storageArea !== safeStorage('local') || event.key !== STORAGE_KEYS.token) return;
     const current = platformStore.get(tokenAtom);
-    if (event.key === STORAGE_KEYS.token && event.newValue === null) {
+    if (event.newValue === null) {
       if (event.oldValue === null || current !== event.oldValue) return;
       clearSession();
       emit('session:changed', { loggedIn: false, reason: 'elsewhere' });
       return;
     }
+    // The token is written last (writeLogin): the rest of the login is there already.
     const kept = current === null ? readStoredLogin() : null;
-    if (kept?.userName && kept.role) login(kept, { remember: true, reason: 'restored' });
+    if (kept?.token === event.newValue && kept.userName) login(kept, { remember: true, reason: 'restored' });
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
