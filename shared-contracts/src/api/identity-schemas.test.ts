@@ -30,6 +30,9 @@ describe('numbers a player types', () => {
       '0123456789'.slice(0, ACCOUNT_RULES.codeLength),
     );
     expect(otpSchema.parse(arabic('907185'))).toBe('907185');
+    const thai = (digits: string) => digits.replace(/\d/g, (digit) => String.fromCharCode(0x0e50 + Number(digit)));
+    expect(phoneSchema.parse(`+${thai('66 81 234 5678')}`)).toBe('+66812345678');
+    expect(otpSchema.parse(thai('907185'))).toBe('907185');
     expect(otpSchema.parse(persian('123406'))).toBe('123406');
   });
 

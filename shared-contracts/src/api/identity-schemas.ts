@@ -46,22 +46,27 @@ export const newPasswordSchema = z
   .refine((password) => !fitsPasswordLength(password) || hasVisibleText(password), 'passwordBlank');
 
 /**
- * Digits NFKC leaves as they are: Arabic-Indic (U+0660–0669, an Arabic keyboard's) and Extended Arabic-Indic
- * (U+06F0–06F9, a Persian or Urdu keyboard's). Each run is zero to nine in order.
+ * Digits NFKC leaves as they are, by the code of their zero: Arabic-Indic (U+0660–0669, an Arabic keyboard's),
+ * Extended Arabic-Indic (U+06F0–06F9, a Persian or Urdu keyboard's) and Thai (U+0E50–0E59). Each run is zero to nine
+ * in order.
  */
-const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
-const asciiDigit = (digit: string) => String(digit.charCodeAt(0) - (digit >= '\u06f0' ? 0x06f0 : 0x0660));
+const NATIVE_DIGIT_ZEROS = [0x0660, 0x06f0, 0x0e50];
+const NATIVE_DIGIT = /[\u0660-\u0669\u06f0-\u06f9\u0e50-\u0e59]/g;
+const asciiDigit = (digit: string) => {
+  const code = digit.charCodeAt(0);
+  return String(code - (NATIVE_DIGIT_ZEROS.findLast((zero) => zero <= code) ?? code));
+};
 
 /**
  * Digits and signs as a keyboard in full-width mode types them (a Japanese or Chinese input method: "＋８１ ９０"),
- * read as the ASCII they stand for (Unicode NFKC), and Arabic-Indic digits ("+٨٢ ١٠") as the ASCII digits of the same
- * value, so a number is not refused for the way it was typed.
+ * read as the ASCII they stand for (Unicode NFKC), and Arabic-Indic or Thai digits ("+٨٢ ١٠", "๐๘๑") as the ASCII
+ * digits of the same value, so a number is not refused for the way it was typed.
  */
 const typedNumber = () =>
   z
     .string()
     .trim()
-    .transform((value) => value.normalize('NFKC').replace(ARABIC_INDIC_DIGIT, asciiDigit));
+    .transform((value) => value.normalize('NFKC').replace(NATIVE_DIGIT, asciiDigit));
 
 /** An authenticator app's code (TOTP, RFC 6238): six digits. */
 export const otpSchema = typedNumber().pipe(z.string().regex(/^\d{6}$/, 'otpInvalid'));
