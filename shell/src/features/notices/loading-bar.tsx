@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getMountedApps } from 'single-spa';
 import { on } from 'shared-contracts';
 import styles from './notices.module.css';
 
@@ -20,15 +21,14 @@ export function LoadingBar() {
   const [appsChanging, setAppsChanging] = useState(false);
   useEffect(() => on('loading:changed', ({ pending: count }) => setPending(count)), []);
   useEffect(() => {
-    let firstPageDone = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = () => {
-      if (firstPageDone) timer = setTimeout(() => setAppsChanging(true), APP_CHANGE_GRACE_MS);
+      // The first page's change mounts apps where none was: its view is the HTML's. Later ones leave a page.
+      if (getMountedApps().length > 0) timer = setTimeout(() => setAppsChanging(true), APP_CHANGE_GRACE_MS);
     };
     const ended = () => {
       clearTimeout(timer);
       setAppsChanging(false);
-      firstPageDone = true;
     };
     window.addEventListener('single-spa:before-app-change', started);
     window.addEventListener('single-spa:app-change', ended);
