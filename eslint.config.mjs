@@ -14,8 +14,8 @@ const packageImport = (name) => `^(${name}(/|$)|(\\.\\./){2,}(.*/)?${name}/)`;
 /**
  * ARCHITECTURE.md "What may import what", enforced as allow-lists over the workspace's packages: a browser app's
  * source and the API's source import shared-contracts and their own files only (not another app, the API, nor the
- * Node-side tooling, bench, drills or e2e), and shared-contracts imports nothing of ours. An app's build config
- * (rspack.config.ts, outside src/) imports tooling/rspack; the API's tests import tooling.
+ * Node-side tooling, bench, drills or e2e), and shared-contracts imports nothing of ours. An app's build and test
+ * config (rspack.config.ts, vitest.config.ts, outside src/) imports tooling; the API's tests import tooling.
  */
 function forbidPackages(names, why) {
   return names.map((name) => ({ regex: packageImport(name), message: `${why} (ARCHITECTURE.md "What may import what").` }));
@@ -39,6 +39,13 @@ const boundaries = [
       'The shell imports shared-contracts and its own files; it meets remotes only through federation at runtime',
     ),
   },
+  ...APPS.map((app) => ({
+    files: [`${app}/*.{ts,mts}`],
+    patterns: forbidPackages(
+      packagesExcept('tooling', 'shared-contracts', app),
+      "An app's build and test config imports tooling and shared-contracts only",
+    ),
+  })),
   {
     files: ['shared-contracts/**/*.{ts,tsx}'],
     patterns: forbidPackages(packagesExcept('shared-contracts'), 'shared-contracts imports nothing of ours'),
