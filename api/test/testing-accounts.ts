@@ -8,3 +8,5 @@ export { loadConfig } from '../src/config.js';
 export { migrate } from '../src/db/migrate.js';
 export { openDatabase } from '../src/db/open.js';
 export { runCreateAccount } from '../src/identity/create-account.js';
+export { runAgentTotp } from '../src/identity/agent-totp.js';
+export { totpCode } from '../src/identity/totp.js';

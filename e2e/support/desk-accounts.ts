@@ -4,4 +4,6 @@
  */
 export const DESK_ACCOUNTS = {
   secondAgent: { account: 'e2e-desk-agent', password: 'e2e-desk-agent-pass1', email: null, role: 'agent' },
+  /** An agent with a second factor (the operator's agent-totp), whose secret the set-up writes to TOTP_SECRET_FILE. */
+  twoFactorAgent: { account: 'e2e-totp-agent', password: 'e2e-totp-agent-pass1', email: null, role: 'agent' },
 } as const;

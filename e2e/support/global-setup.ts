@@ -31,6 +31,9 @@ async function startAll(running: RunningServer[], starts: Promise<RunningServer>
 export default async function startSite(): Promise<() => Promise<void>> {
   // A fresh embedded database per run: the API seeds its demo data into it.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
+  // Where the set-up writes the two-factor agent's secret; the test workers inherit the runner's environment.
+  const totpSecretFile = path.join(dataDir, 'totp-secret');
+  process.env.TOTP_SECRET_FILE = totpSecretFile;
   const running: RunningServer[] = [];
   const stop = async () => {
     await Promise.all(running.splice(0).map((server) => server.stop()));
@@ -65,6 +68,7 @@ export default async function startSite(): Promise<() => Promise<void>> {
           METRICS_PORT: String(PORTS.apiMetrics),
           DATA_DIR: dataDir,
           OUTBOX_DIR: path.join(dataDir, 'outbox'),
+          TOTP_SECRET_FILE: totpSecretFile,
           SEED_DEMO: '1',
           LOG_LEVEL: 'warn',
           SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { totpCode } from 'api/testing/accounts';
 import { DEMO, logInThroughForm, loginForm } from '../support/accounts.js';
+import { DESK_ACCOUNTS } from '../support/desk-accounts.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 
@@ -27,6 +30,37 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     await expect(form.getByRole('alert')).toHaveText(t('account', 'en', 'errors.loginFailed'));
     await expect(form.getByLabel(t('account', 'en', 'login.account'))).toHaveValue(DEMO.player1.account);
     await expect(form.getByLabel(t('account', 'en', 'login.password'))).toHaveValue(DEMO.player1.password);
+  });
+
+  test("an agent with a second factor is asked for the authenticator's code after the right password; a wrong code is refused, the right one logs in", async ({
+    page,
+  }) => {
+    const agent = DESK_ACCOUNTS.twoFactorAgent;
+    const secret = readFileSync(process.env.TOTP_SECRET_FILE ?? 'TOTP_SECRET_FILE is not set', 'utf8').trim();
+    const codeAt = (offsetMs: number) => totpCode(secret, agent.account, new Date(Date.now() + offsetMs));
+    await page.goto(`${site()}/login?spec_lang=en`);
+    const form = await loginForm(page);
+    const accountField = form.getByLabel(t('account', 'en', 'login.account'));
+    await accountField.fill(agent.account);
+    await form.getByLabel(t('account', 'en', 'login.password')).fill(agent.password);
+    await form.getByTestId('login-submit').click();
+    await expect(form.getByRole('alert')).toHaveText(t('account', 'en', 'errors.otpRequired'));
+    const otp = form.getByLabel(t('account', 'en', 'login.otp'));
+    await expect(otp).toBeFocused();
+    await expect(accountField).toHaveValue(agent.account);
+
+    // A code of no time step near now (the API allows one step either way).
+    const near = [-30_000, 0, 30_000].map(codeAt);
+    const wrong = ['000000', '111111', '222222'].find((code) => !near.includes(code)) ?? 'missing';
+    await otp.fill(wrong);
+    await form.getByTestId('login-submit').click();
+    await expect(form.getByRole('alert')).toHaveText(t('account', 'en', 'errors.otpInvalid'));
+    expect(await page.evaluate(() => sessionStorage.getItem('oauth_token'))).toBeNull();
+
+    await otp.fill(codeAt(0));
+    await form.getByTestId('login-submit').click();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('self_username'))).toBe(agent.account);
+    expect(await page.evaluate(() => sessionStorage.getItem('self_role'))).toBe('agent');
   });
 
   test('the form checks the rules of the shared schema before calling the API', async ({ page }) => {

@@ -115,6 +115,43 @@ test.describe("the desk's assignment and internal notes (issue 15)", () => {
     }
   });
 
+  test('an agent assigns a ticket to another agent, whose desk shows it as theirs within a second; the holder releases it', async ({
+    browser,
+  }) => {
+    const marker = randomUUID().slice(0, 8);
+    const title = `Assign ${marker}`;
+    const { inquiryId } = await openTicket(await tokenOf(DEMO.player1), { title });
+    const first = await agentContext(browser, AGENT);
+    const second = await agentContext(browser, SECOND);
+    try {
+      const query = `&keyword=${marker}&inquiryId=${inquiryId}`;
+      await openLiveDesk(first.page, query);
+      await openLiveDesk(second.page, query);
+      const handling = (page: Page) => page.getByTestId('desk-handling');
+
+      // Assigned from the first desk to the second agent, chosen by name.
+      await handling(first.page).getByTestId('assign-agent').selectOption({ label: SECOND.account });
+      await handling(first.page).getByTestId('assign-submit').click();
+      await expect(first.page.getByTestId('handling-notice')).toHaveText(en('helpdesk.assigned', { agent: SECOND.account }));
+      await expect(handling(first.page).getByTestId('handling-holder')).toHaveText(en('helpdesk.heldBy', { agent: SECOND.account }));
+      await expect(handling(second.page).getByTestId('handling-holder')).toHaveText(en('helpdesk.heldByYou'), { timeout: LIVE_MS });
+      await expect(second.page.getByTestId('agent-ticket').getByTestId('reply-form')).toBeVisible();
+      expect((await callApi('agentInquiryDetail', await tokenOf(AGENT), { query: { inquiryId } })).assignee?.account).toBe(SECOND.account);
+
+      // Its holder lets it go: nobody's again, on both desks.
+      await handling(second.page).getByTestId('release').click();
+      await expect(second.page.getByTestId('handling-notice')).toHaveText(en('helpdesk.released'));
+      for (const page of [second.page, first.page]) {
+        await expect(handling(page).getByTestId('handling-holder')).toHaveText(en('helpdesk.unassigned'), { timeout: LIVE_MS });
+      }
+      await expect(handling(first.page).getByTestId('claim')).toBeVisible();
+      expect((await callApi('agentInquiryDetail', await tokenOf(AGENT), { query: { inquiryId } })).assignee).toBeNull();
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+
   test("an internal note shows on both desks, set apart from the replies, and never on the player's page", async ({ browser, page }) => {
     const marker = randomUUID().slice(0, 8);
     const { inquiryId } = await openTicket(await tokenOf(DEMO.player2), { title: `Note ${marker}` });
