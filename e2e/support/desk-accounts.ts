@@ -4,6 +4,8 @@
  */
 export const DESK_ACCOUNTS = {
   secondAgent: { account: 'e2e-desk-agent', password: 'e2e-desk-agent-pass1', email: null, role: 'agent' },
+  /** A player whose tickets the assignment test hands between agents (the demo players' open tickets are limited). */
+  assignsPlayer: { account: 'e2e-desk-player', password: 'e2e-desk-player-pass1', email: null },
   /** An agent with a second factor (the operator's agent-totp), whose secret the set-up writes to TOTP_SECRET_FILE. */
   twoFactorAgent: { account: 'e2e-totp-agent', password: 'e2e-totp-agent-pass1', email: null, role: 'agent' },
 } as const;
