@@ -114,6 +114,8 @@ export const MUTABLE = {
   refreshesConversation: { account: 'e2e-refresh', password: 'e2e-refresh-pass1', email: null },
   /** A player with no birthday or phone yet, who sets them in the user center. */
   setsProfile: { account: 'e2e-profile', password: 'e2e-profile-pass1', email: null },
+  /** A player with no birthday or phone yet, whose session ends while they type them in the user center. */
+  profileThroughExpiry: { account: 'e2e-profile-expiry', password: 'e2e-profile-expiry-pass1', email: null },
   /** A player of the brands without a user center, who changes the password under account security. */
   securityOnly: { account: 'e2e-security', password: 'e2e-security-pass1', email: null },
   /** A player who types the account's name without a pause while the account remote takes the login form over: a long name. */

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { AREA_DEFAULT_LANGUAGE, BRAND_IDS, BRANDS } from 'shared-contracts';
+import { AREA_DEFAULT_LANGUAGE, BRAND_IDS, BRANDS, LIVE_EVENTS_PATH } from 'shared-contracts';
 import { DEMO, MUTABLE, changePassword, logIn, logInThroughForm } from '../support/accounts.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
+import { callApi } from '../support/tickets-api.js';
 
 /** A birthday as the user center writes it in that language. */
 const longDate = (day: string, language: string) =>
@@ -61,8 +62,54 @@ test.describe('user info (SPEC §3): account, phone or e-mail, birthday', () => 
     await expect(laptop.getByTestId('detail-phone')).toHaveText('+821055550101');
     await expect(form.getByTestId('birthday-locked')).toBeVisible();
     await expect(form.getByTestId('birthday-input')).toHaveCount(0);
-    await expect(phoneNumber).toHaveValue('+821055550101');
+    // What this page typed and did not save is kept in the tab, as written.
+    await expect(phoneNumber).toHaveValue('+82 10 5555 0101');
     await laptop.close();
+  });
+
+  test('the session ends while the player types a birthday and phone: after logging in again they are back in the form and save once', async ({
+    page,
+  }) => {
+    const who = MUTABLE.profileThroughExpiry;
+    // The live channel finds an ended session too, at its next heartbeat: kept out, so the save is what finds it.
+    await page.route(
+      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
+      (route) => route.abort(),
+    );
+    await logIn(page, who);
+    await page.goto(`${site()}/UserCenter?spec_lang=en`);
+    const form = page.getByTestId('profile-form');
+    const birthday = form.getByLabel(t('account', 'en', 'profile.birthday'));
+    const phoneNumber = form.getByLabel(t('account', 'en', 'profile.phone'));
+    await birthday.fill('1999-09-09');
+    await phoneNumber.fill('+82 10 5555 0202');
+
+    // The session ends on the server (another device logged out) just before the player saves.
+    await callApi('logout', await page.evaluate(() => sessionStorage.getItem('oauth_token')), { body: {} });
+    await form.getByTestId('profile-submit').click();
+    const notice = page.getByTestId('user-center-notice');
+    await expect(notice).toBeVisible();
+    await expect(page.getByTestId('toasts')).toContainText(t('shell', 'en', 'session.expired'));
+
+    // The notice's way to log in comes back to the user center, with what was typed.
+    await notice.getByRole('link').click();
+    const login = page.getByTestId('login-form');
+    await login.getByLabel(/.+/).first().fill(who.account);
+    await login.locator('input[type="password"]').fill(who.password);
+    await login.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/UserCenter/);
+    await expect(birthday).toHaveValue('1999-09-09');
+    await expect(phoneNumber).toHaveValue('+82 10 5555 0202');
+    await form.getByTestId('profile-submit').click();
+    await expect(form.getByRole('status')).toHaveText(t('account', 'en', 'profile.saved'));
+    await expect(page.getByTestId('detail-birthday')).toHaveText(longDate('1999-09-09', 'en'));
+    await expect(page.getByTestId('detail-phone')).toHaveText('+821055550202');
+
+    // Saved, the text is no longer kept: a reload shows the saved phone and the birthday locked.
+    await page.reload();
+    await expect(phoneNumber).toHaveValue('+821055550202');
+    await expect(form.getByTestId('birthday-locked')).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('kept_fields:')))).toEqual([]);
   });
 });
 

@@ -20,20 +20,24 @@ export interface KeptFields<Name extends string> {
 
 /**
  * A form's text values, kept together, and what ties each to its `Field`: `field(name)` is the value, its setter and
- * the problem the form's check found with it; `clear()` empties them all (after a change went through) and forgets
- * the kept ones. The kept fields get their text back once the form has mounted: not in the first render, which
- * hydrates the server's empty form, and only where the field is still empty (typed into the first view meanwhile).
+ * the problem the form's check found with it; `clear(next)` puts them back to their initial values, or to `next`
+ * (after a change went through), and forgets the kept ones. The kept fields get their text back once the form has
+ * mounted: not in the first render, which hydrates the server's empty form, and only where the field still holds its
+ * initial value (not typed into the first view meanwhile). `kept` may change (another account's form): its text is
+ * read again.
  */
 export function useFields<Name extends string>(initial: Record<Name, string>, errors: FieldErrors, kept?: KeptFields<Name>) {
   const [values, setValues] = useState(initial);
+  // What "untouched" means when the kept text comes back: the values the form started with.
+  const [firstValues] = useState(initial);
   useEffect(() => {
     if (!kept) return;
     const text = readKeptFields(kept.form);
     setValues((current) => {
-      const restored = kept.names.filter((name) => current[name] === '' && text[name]).map((name) => [name, text[name]]);
+      const restored = kept.names.filter((name) => current[name] === firstValues[name] && text[name]).map((name) => [name, text[name]]);
       return restored.length === 0 ? current : { ...current, ...Object.fromEntries(restored) };
     });
-  }, [kept]);
+  }, [kept, firstValues]);
   const field = (name: Name): FieldBinding => ({
     value: values[name],
     onValue: (value: string) => {
@@ -42,8 +46,8 @@ export function useFields<Name extends string>(initial: Record<Name, string>, er
     },
     error: errors[name],
   });
-  const clear = () => {
-    setValues(initial);
+  const clear = (next: Partial<Record<Name, string>> = {}) => {
+    setValues({ ...initial, ...next });
     if (kept) forgetKeptFields(kept.form);
   };
   return { values, field, clear };

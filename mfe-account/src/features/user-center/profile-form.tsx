@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES, platformApi, preloadSchemas, type ProfileUpdateBody, type UserInfo } from 'shared-contracts';
+import { useSession } from 'shared-contracts/react';
 import { fieldErrorKey } from '../../lib/errors.js';
 import { Field, FormMessage, formStyles } from '../../components/form.js';
-import { useAction } from '../../lib/use-action.js';
+import { useForm, type KeptFields } from '../../lib/use-form.js';
 
 /** A day as a date field's value (YYYY-MM-DD) in the player's own calendar, for the field's bounds. */
 function localDay(date: Date): string {
@@ -15,14 +16,21 @@ function localDay(date: Date): string {
 /**
  * The user info a player sets (SPEC §3): the birthday while none is saved (locked after, which the page says) and
  * the phone number. What was typed stays in the fields when a save fails; a second submit while one is on its way
- * is not sent, and a retried save changes nothing twice (the API takes the same values again as a no-op).
+ * is not sent, and a retried save changes nothing twice (the API takes the same values again as a no-op). What was
+ * typed and not saved is also kept in this tab for the account (`KeptFields`): a session that ends meanwhile (it
+ * expired, or the player logged out in another tab) loses nothing, and the same account logging in again finds it.
  */
 export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info: UserInfo) => void }) {
   const { t } = useTranslation();
-  const [birthday, setBirthday] = useState('');
-  const [phone, setPhone] = useState(info.phone ?? '');
+  const { userName } = useSession();
+  const kept = useMemo<KeptFields<'birthday' | 'phone'>>(() => ({ form: `profile:${userName}`, names: ['birthday', 'phone'] }), [userName]);
+  const { values, field, clear, pending, message, setMessage, check, run, formRef } = useForm(
+    'common:errors.submitFailed',
+    { birthday: '', phone: info.phone ?? '' },
+    kept,
+  );
+  const { birthday, phone } = values;
   const birthdayInput = useRef<HTMLInputElement>(null);
-  const { pending, message, setMessage, errors, check, run, formRef } = useAction('common:errors.submitFailed');
   const birthdayLocked = info.birthday !== null;
   const today = new Date();
   const earliest = new Date(today.getFullYear() - ACCOUNT_RULES.birthdayAgeMaxYears, today.getMonth(), today.getDate());
@@ -44,8 +52,7 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
     const body: ProfileUpdateBody = { ...(birthdayTyped ? { birthday } : {}), ...(phoneChanged ? { phone } : {}) };
     await run(async () => {
       const saved = await platformApi().call('updateProfile', { body });
-      setBirthday('');
-      setPhone(saved.phone ?? '');
+      clear({ phone: saved.phone ?? '' });
       onSaved(saved);
       return 'account:profile.saved';
     });
@@ -67,9 +74,7 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
             autoComplete="bday"
             min={localDay(earliest)}
             max={localDay(today)}
-            value={birthday}
-            onValue={setBirthday}
-            error={errors.birthday}
+            {...field('birthday')}
             hint={t('account:profile.birthdayHint')}
             data-testid="birthday-input"
           />
@@ -80,9 +85,7 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
           inputMode="tel"
           autoComplete="tel"
           dir="ltr"
-          value={phone}
-          onValue={setPhone}
-          error={errors.phone}
+          {...field('phone')}
           hint={t('account:profile.phoneHint')}
           data-testid="phone-input"
         />
