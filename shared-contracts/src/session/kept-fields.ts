@@ -33,3 +33,14 @@ export function keepField(form: string, name: string, value: string): void {
 export function forgetKeptFields(form: string): void {
   safeStorage('session')?.removeItem(KEY_PREFIX + form);
 }
+
+/**
+ * Forgets what every form kept in this tab: the player logged out, and whoever uses the tab next must not find their
+ * unsent replies, profile or the names of their interrupted uploads (an expiry keeps them for the same account).
+ */
+export function forgetEveryKeptField(): void {
+  const session = safeStorage('session');
+  if (!session) return;
+  const keys = Array.from({ length: session.length }, (_, index) => session.key(index));
+  for (const key of keys) if (key?.startsWith(KEY_PREFIX)) session.removeItem(key);
+}

@@ -27,6 +27,7 @@ import {
   setGameClient,
 } from './store.js';
 import { EMPTY_CS_FORM } from './csform.js';
+import { keepField, readKeptFields } from './kept-fields.js';
 
 const player = { token: 't-123', userName: 'player1', type: 'PLATFORM' as const, role: 'player' as const };
 
@@ -261,6 +262,20 @@ describe('csForm', () => {
     expect(sessionStorage.getItem('cs_form')).toBeNull();
     login(other, { remember: false });
     expect(platformStore.get(csFormAtom)).toEqual(EMPTY_CS_FORM);
+  });
+
+  it("an explicit logout forgets every form's kept text too (replies, profile, interrupted uploads); an expiry keeps it", () => {
+    login(player, { remember: false });
+    keepField('reply:player1:inquiryReply:7', 'content', 'The gems vanished.');
+    keepField('profile:player1', 'phone', '+82 10 5555 0101');
+    sessionStorage.setItem('unrelated', 'stays');
+    expireSession();
+    expect(readKeptFields('profile:player1')).toEqual({ phone: '+82 10 5555 0101' });
+    login(player, { remember: false });
+    logout();
+    expect(readKeptFields('reply:player1:inquiryReply:7')).toEqual({});
+    expect(readKeptFields('profile:player1')).toEqual({});
+    expect(sessionStorage.getItem('unrelated')).toBe('stays');
   });
 
   it('survives a -600 expiry and the same account logging in again, including the ticket written past', () => {

@@ -6,6 +6,7 @@ import { QUESTION_GAME_PARAM, routeNameOf, type RouteName } from '../routes.js';
 import { TICKET_TYPES } from '../limits.js';
 import { EMPTY_CS_FORM, type CsForm } from './csform.js';
 import { gameIdOfClient, type GameEntryForm } from './game-entry.js';
+import { forgetEveryKeptField } from './kept-fields.js';
 import { mirrorContextCookies } from '../page-context.js';
 import { LOGIN_KEYS, STORAGE_KEYS, UNCHECKED_LINK_TOKEN_KEY, safeStorage } from './storage-keys.js';
 import type { AccountRole } from '../api/identity-schemas.js';
@@ -172,8 +173,9 @@ function clearSession(): void {
 /** Logout clears name, token and type in the store and in both storages (SPEC §4; local storage's if it is this login). */
 export function logout(): void {
   clearSession();
-  // Whoever uses this tab next must not find the player's half-written inquiry.
+  // Whoever uses this tab next must not find the player's half-written inquiry, replies or profile.
   resetCsForm();
+  forgetEveryKeptField();
   emit('session:changed', { loggedIn: false, reason: 'logout' });
 }
 
