@@ -86,7 +86,8 @@ export const ACCOUNT_RULES = {
   codeResendSeconds: 60,
   /**
    * Session lifetimes (ASVS 3.3): a session ends at its absolute lifetime or after its idle time without a call,
-   * whichever comes first; the browser then shows the player logged out. Without remember me the token lives in
+   * whichever comes first; the browser then shows the player logged out. The live channel's reconnections are not
+   * calls of the person's: an open tab nobody uses is logged out at its idle time. Without remember me the token lives in
    * the tab and the session is short; with it the token survives browser restarts for longer. Agents, who read
    * every ticket, get a working day and no remember me.
    */

@@ -44,8 +44,9 @@ export class IdentityService {
   }
 
   /** The account behind a token, or the -600 refusal. */
-  async authenticate(token: string | null): Promise<AuthenticatedAccount> {
-    return requireSessionAccount(await this.sessions.resolve(token));
+  /** The session's account, or -600; `activity: false` for a call the browser makes by itself (`SessionStore.resolve`). */
+  async authenticate(token: string | null, options: { activity?: boolean } = {}): Promise<AuthenticatedAccount> {
+    return requireSessionAccount(await this.sessions.resolve(token, options));
   }
 
   /**

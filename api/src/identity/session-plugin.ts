@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Whose session a route serves (the endpoint table's `auth`); none, or left out: it ignores any. */
     auth?: EndpointAuth;
+    /**
+     * False on a route the browser calls by itself (the live channel reconnecting): its calls do not count as the
+     * person's activity, so they never hold off the session's idle timeout.
+     */
+    countsAsActivity?: boolean;
   }
   interface FastifyRequest {
     /** The session's account, on routes whose `config.auth` asks for one; null on the others. */
@@ -36,7 +41,9 @@ export const sessionPlugin = fastifyPlugin<{ identity: Pick<IdentityService, 'au
     app.addHook('onRequest', async (request) => {
       const auth = request.routeOptions.config.auth ?? 'none';
       if (auth === 'none') return;
-      const account = await identity.authenticate(bearerToken(request.headers.authorization));
+      const account = await identity.authenticate(bearerToken(request.headers.authorization), {
+        activity: request.routeOptions.config.countsAsActivity !== false,
+      });
       const refusal = roleRefusal(auth, account);
       if (refusal !== null) throw new ApiFailure(ERROR_CODES.forbidden, refusal);
       request.account = account;

@@ -82,10 +82,11 @@ export class Sessions {
 
   /**
    * The account behind a token that exists, has not expired, was used within its idle time and was not revoked;
-   * null otherwise. last_seen_at is written at most every LAST_SEEN_RESOLUTION_MS, so the idle time holds to
-   * within those few minutes.
+   * null otherwise. The use counts as the person's activity (the idle time starts again) unless `activity` is false:
+   * what the browser does by itself, such as reopening the live channel, must not keep an unattended session alive.
+   * last_seen_at is written at most every LAST_SEEN_RESOLUTION_MS, so the idle time holds to within those few minutes.
    */
-  async resolve(token: string | null): Promise<AuthenticatedAccount | null> {
+  async resolve(token: string | null, { activity = true }: { activity?: boolean } = {}): Promise<AuthenticatedAccount | null> {
     if (!token || !TOKEN_PATTERN.test(token)) return null;
     const now = this.now();
     const { rows } = await this.db.query<SessionRow>(
@@ -97,7 +98,7 @@ export class Sessions {
     );
     const row = rows[0];
     if (!row) return null;
-    if (!row.last_seen_at || now.getTime() - new Date(row.last_seen_at).getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    if (activity && (!row.last_seen_at || now.getTime() - new Date(row.last_seen_at).getTime() >= LAST_SEEN_RESOLUTION_MS)) {
       await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [row.session_id, now]);
     }
     return {

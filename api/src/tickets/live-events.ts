@@ -217,8 +217,8 @@ export class LiveTicketEvents {
   }
 
   /**
-   * A stream's session was checked when it opened; one logged out (on any replica), past its lifetime, or whose
-   * account is no longer an agent, or is one now, ends at the next heartbeat rather than with the stream's lifetime:
+   * A stream's session was checked when it opened; one logged out (on any replica), past its lifetime or its idle
+   * time, or whose account is no longer an agent, or is one now, ends at the next heartbeat rather than with the stream's lifetime:
    * what it may see was decided by that session. The browser reconnects, and is refused or sees what it now may.
    */
   async #endStreamsOfEndedSessions(): Promise<void> {
@@ -227,7 +227,8 @@ export class LiveTicketEvents {
     try {
       const { rows } = await this.#db.query<{ id: number | string; role: string }>(
         `SELECT s.id, a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
-         WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > $2`,
+         WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > $2
+           AND coalesce(s.last_seen_at, s.created_at) + s.idle_timeout_seconds * interval '1 second' > $2`,
         [[...new Set(streams.map((stream) => stream.account.sessionId))], this.#now()],
       );
       const roleOf = new Map(rows.map((row) => [toNumber(row.id), row.role]));

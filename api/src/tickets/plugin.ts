@@ -24,10 +24,11 @@ export interface TicketsPluginOptions {
 /**
  * GET LIVE_EVENTS_PATH: the session's live stream. The bearer token is checked as for every call (a missing or
  * refused one gets the -600 envelope, before any stream starts); the query (the client's common parameters) is
- * not used. The stream then belongs to the raw response, outside Fastify's reply.
+ * not used. The stream then belongs to the raw response, outside Fastify's reply. Opening it is not the person's
+ * activity: a tab left open reconnects every few minutes, which kept an unattended desk logged in for its whole day.
  */
 function registerLiveEventsRoute(app: FastifyInstance, live: LiveTicketEvents): void {
-  app.get(LIVE_EVENTS_PATH, { schema: { hide: true }, config: { auth: 'required' } }, async (request, reply) => {
+  app.get(LIVE_EVENTS_PATH, { schema: { hide: true }, config: { auth: 'required', countsAsActivity: false } }, async (request, reply) => {
     const account = sessionAccount(request);
     const lastEventId = request.headers['last-event-id'];
     reply.hijack();
