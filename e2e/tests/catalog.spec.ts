@@ -98,6 +98,63 @@ test.describe('front page carousel (SPEC §2)', () => {
     await context.close();
   });
 
+  test("a finger's swipe changes the banner, the other way round in Arabic, and a vertical one scrolls the page", async ({ browser }) => {
+    const games = await gamesAll('en');
+    // Reduced motion: the carousel turns only when the swipes turn it.
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      reducedMotion: 'reduce',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    const touch = await context.newCDPSession(page);
+    /** One finger from `from` to `to` (page coordinates), in steps as a real one moves. */
+    const swipe = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+      for (let step = 1; step <= 6; step += 1) {
+        const at = { x: from.x + ((to.x - from.x) * step) / 6, y: from.y + ((to.y - from.y) * step) / 6 };
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at] });
+      }
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const across = async (language: string, direction: 'left' | 'right') => {
+      const box = await page.getByTestId('banner-carousel').locator('[data-position="current"]').boundingBox();
+      if (!box) throw new Error(`no banner on show in ${language}`);
+      const y = box.y + box.height / 3;
+      const [start, end] =
+        direction === 'left' ? [box.x + box.width * 0.8, box.x + box.width * 0.2] : [box.x + box.width * 0.2, box.x + box.width * 0.8];
+      await swipe({ x: start, y }, { x: end, y });
+    };
+    const carousel = page.getByTestId('banner-carousel');
+
+    await page.goto(`${site()}/?spec_lang=en`);
+    await expect(page.locator('[id="single-spa-application:catalog"]')).toHaveAttribute('data-first-view', 'hydrated');
+    await across('en', 'left');
+    await expect(carousel).toHaveAttribute('data-active-index', '1');
+    await expect(carousel.locator('[data-position="current"]')).toContainText(games[1]?.title ?? 'missing');
+    await across('en', 'left');
+    await expect(carousel).toHaveAttribute('data-active-index', '2');
+    await across('en', 'right');
+    await expect(carousel).toHaveAttribute('data-active-index', '1');
+
+    // Up the page over the banner: the page scrolls, the banner stays.
+    const box = await carousel.locator('[data-position="current"]').boundingBox();
+    const middle = { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 };
+    await swipe(middle, { x: middle.x + 10, y: middle.y - 150 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(carousel).toHaveAttribute('data-active-index', '1');
+
+    // Right to left: the next banner comes from the left, so a swipe to the right brings it.
+    await page.goto(`${site()}/?spec_lang=ar`);
+    await expect(page.locator('[id="single-spa-application:catalog"]')).toHaveAttribute('data-first-view', 'hydrated');
+    await across('ar', 'right');
+    await expect(carousel).toHaveAttribute('data-active-index', '1');
+    await across('ar', 'left');
+    await expect(carousel).toHaveAttribute('data-active-index', '0');
+    await context.close();
+  });
+
   test('is operable by keyboard and each banner leads to its game', async ({ page }) => {
     const games = await gamesAll('ko');
     await page.goto(`${site()}/`);

@@ -5,6 +5,7 @@ import { TIMINGS, gameDetailsPath, textDirection, type Game } from 'shared-contr
 import { usePlatformContext } from 'shared-contracts/react';
 import { Artwork } from '../../components/artwork.js';
 import { useReducedMotion } from './use-reduced-motion.js';
+import { useSwipe } from './use-swipe.js';
 import styles from './banner-carousel.module.css';
 
 /** How long after the banner on show has loaded its neighbours are asked for: well before the first rotation. */
@@ -14,7 +15,7 @@ const NEIGHBOUR_BANNERS_DELAY_MS = 1_000;
  * The banner carousel (SPEC §2) in the brand's layout (DESIGN §6): "wide" full-width banners or "cards" with
  * neighbours beside. It advances every TIMINGS.carouselIntervalMs, and holds still while a mouse is over it or
  * focus is inside it (unless the player pressed Play there: WAI-ARIA's carousel pattern), when paused by the player,
- * and for players who prefer reduced motion.
+ * and for players who prefer reduced motion. A finger's swipe across it changes the banner as the arrows do.
  */
 export function BannerCarousel({ games }: { games: readonly Game[] }) {
   const { t } = useTranslation();
@@ -54,6 +55,11 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
     const forward = (event.key === 'ArrowRight') !== rtl;
     show(active + (forward ? 1 : -1));
   };
+  // A finger swiping left brings the next banner in from the right, as on any phone; right to left, the previous.
+  const swipe = useSwipe((direction) => {
+    const forward = (direction === -1) !== rtl;
+    show(active + (forward ? 1 : -1));
+  });
 
   // The wide layout is the carousel's own look; only cards adds rules.
   const className = brand.carousel === 'cards' ? `${styles.carousel} ${styles.cards}` : styles.carousel;
@@ -79,7 +85,7 @@ export function BannerCarousel({ games }: { games: readonly Game[] }) {
       }}
       onKeyDown={onKeyDown}
     >
-      <div className={styles.viewport} id={regionId} aria-live={rotating ? 'off' : 'polite'}>
+      <div className={styles.viewport} id={regionId} aria-live={rotating ? 'off' : 'polite'} {...(count > 1 ? swipe : {})}>
         {games.map((game, index) => {
           const offset = (index - active + count) % count;
           const position = offset === 0 ? 'current' : offset === 1 ? 'next' : offset === count - 1 ? 'previous' : 'hidden';
