@@ -35,7 +35,7 @@ test.describe('an API replica killed under load (issue 6)', () => {
   test.beforeAll(async () => {
     // PostgreSQL, two API replicas and five nginx processes on a machine the other browser tests keep busy.
     test.setTimeout(180_000);
-    topology = await startTopology({ ports: PORTS, apiEnv: LOAD_LIMITS_ENV, logDir: LOG_DIR });
+    topology = await startTopology({ ports: PORTS, apiEnv: LOAD_LIMITS_ENV, liftEdgeLimits: true, logDir: LOG_DIR });
   });
 
   test.afterAll(async () => {

@@ -242,7 +242,7 @@ export const kill: Drill<KillResult> = {
       seconds: positiveWholeFromEnv('DRILL_KILL_SECONDS', 30),
       kills: positiveWholeFromEnv('DRILL_KILL_COUNT', 2),
     };
-    const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV });
+    const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV, liftEdgeLimits: true });
     return closeAfter(topology.stop, () => runKillDrill(topology, options));
   },
   tables(result) {

@@ -171,7 +171,7 @@ export const soak: Drill<SoakResult> = {
       concurrency: positiveWholeFromEnv('DRILL_SOAK_CONCURRENCY', 16),
       accounts: positiveWholeFromEnv('DRILL_SOAK_ACCOUNTS', 64),
     };
-    const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV });
+    const topology = await startTopology({ apiEnv: LOAD_LIMITS_ENV, liftEdgeLimits: true });
     return closeAfter(topology.stop, () => runSoak(topology, options));
   },
   tables(result) {

@@ -57,8 +57,22 @@ export function renderEdge(options: {
   remotesJson: string;
   cacheDir: string;
   tls: TlsPair;
+  /**
+   * Addresses (CIDR) the edge's request limits leave alone, in its `geo $edge_limits_exempt` as an operator would add
+   * them: a load drill's virtual players, who all come from this machine's loopback. None by default.
+   */
+  limitsExempt?: readonly string[];
 }): string {
   let config = readFileSync(EDGE_CONFIG, 'utf8');
+  if (options.limitsExempt?.length) {
+    const exempt = options.limitsExempt.map((cidr) => `  ${cidr} 1;\n`).join('');
+    config = replaceOnce(
+      config,
+      'geo $edge_limits_exempt {\n  default 0;\n',
+      `geo $edge_limits_exempt {\n  default 0;\n${exempt}`,
+      EDGE_CONFIG,
+    );
+  }
   // The replicas' lines, each with the parameters production gives them (how long an unreachable one is left out).
   const replicaLines = /^(?: {2}server api-\d+:8090([^;\n]*);\n)+/m;
   const replicaParameters = replicaLines.exec(config)?.[1] ?? '';

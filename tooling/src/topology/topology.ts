@@ -63,6 +63,11 @@ export interface TopologyOptions {
   roots?: Partial<Record<AppName, string>>;
   /** More environment for both API replicas (abuse limits for a load drill, S3_* for object storage...). */
   apiEnv?: Record<string, string>;
+  /**
+   * The edge's per-address request limits lifted for this machine's loopback (a load drill's virtual players all come
+   * from it, where real players come from as many addresses); kept as production has them by default.
+   */
+  liftEdgeLimits?: boolean;
   logDir?: string;
 }
 
@@ -227,6 +232,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
         remotesJson,
         cacheDir: path.join(workDir, 'fragment-cache'),
         tls,
+        ...(options.liftEdgeLimits ? { limitsExempt: ['127.0.0.0/8', '::1/128'] } : {}),
       }),
       logDir,
     );
