@@ -21,6 +21,8 @@ export * from './session/storage-keys.js';
 export * from './session/csform.js';
 export * from './session/kept-fields.js';
 export * from './session/store.js';
+export * from './session/login-state.js';
+export * from './session/support-draft.js';
 export * from './session/game-entry.js';
 export * from './session/sign-in.js';
 export * from './api/codes.js';

@@ -1,4 +1,5 @@
-import { expireSession, getPlatformContext, platformStore, tokenAtom } from '../session/store.js';
+import { expireSession } from '../session/login-state.js';
+import { getPlatformContext, platformStore, tokenAtom } from '../session/store.js';
 import { createApiClient, type ApiClient } from './client.js';
 
 const CLIENT_KEY = Symbol.for('publisher.platform.apiClient');

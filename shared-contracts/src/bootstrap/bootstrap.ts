@@ -12,13 +12,7 @@ import { STORAGE_KEYS, UNCHECKED_LINK_TOKEN_KEY, safeStorage } from '../session/
 import { readGameEntry, type GameEntry } from '../session/game-entry.js';
 import { yieldToBrowser } from '../yield.js';
 import {
-  applyGameEntryForm,
-  followKeptLoginElsewhere,
-  login,
-  offerAccountSwitch,
   platformStore,
-  readStoredLogin,
-  restoreCsForm,
   restoreGameClient,
   setGameClient,
   setPlatformContext,
@@ -26,6 +20,8 @@ import {
   userNameAtom,
   type PlatformContext,
 } from '../session/store.js';
+import { followKeptLoginElsewhere, login, offerAccountSwitch, readStoredLogin } from '../session/login-state.js';
+import { applyGameEntryForm, restoreCsForm } from '../session/support-draft.js';
 
 export type BootstrapResult = { status: 'ready'; context: PlatformContext } | { status: 'reloading' };
 

@@ -5,7 +5,8 @@ import { i18next } from '../i18n/i18n.js';
 import { navigateTo } from '../navigation.js';
 import { ROUTES } from '../routes.js';
 import { STORAGE_KEYS, safeStorage } from './storage-keys.js';
-import { login, logout, platformStore, tokenAtom } from './store.js';
+import { login, logout } from './login-state.js';
+import { platformStore, tokenAtom } from './store.js';
 
 /** Keeps a successful login (password, social or reset) in the session: one place maps the API's answer. */
 export function completeLogin(result: LoginResult, remember: boolean): void {

@@ -3,29 +3,28 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { on, type PlatformEventName, type PlatformEvents } from '../event-bus.js';
 import {
   csFormAtom,
-  expireSession,
-  followKeptLoginElsewhere,
-  login,
-  logout,
   platformStore,
-  readStoredLogin,
-  resetCsForm,
-  restoreCsForm,
-  setCsForm,
   tokenAtom,
   userNameAtom,
-  applyGameEntryForm,
   clientIdAtom,
   clientIdQuery,
-  confirmAccountSwitch,
-  declineAccountSwitch,
   isFromGameFaqAtom,
-  offerAccountSwitch,
   pendingAccountSwitchAtom,
   pendingGameEntryAtom,
   restoreGameClient,
   setGameClient,
 } from './store.js';
+import {
+  confirmAccountSwitch,
+  declineAccountSwitch,
+  expireSession,
+  followKeptLoginElsewhere,
+  login,
+  logout,
+  offerAccountSwitch,
+  readStoredLogin,
+} from './login-state.js';
+import { applyGameEntryForm, resetCsForm, restoreCsForm, setCsForm } from './support-draft.js';
 import { EMPTY_CS_FORM } from './csform.js';
 import { keepField, readKeptFields } from './kept-fields.js';
 
