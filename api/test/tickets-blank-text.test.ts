@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { call, expectFailure, schemaKey } from './api-calls.js';
+import { call, expectFailure, okData, schemaKey } from './api-calls.js';
 import { harnessForFile } from './helpers.js';
 import { loggedInPlayer } from './identity-helpers.js';
 import { platformBody, replyBody } from './ticket-bodies.js';
-import { countRows, createTicket, createTicketHarness, ticketCount } from './tickets-helpers.js';
+import { countRows, createTicket, createTicketHarness, inquiryDetail, ticketCount } from './tickets-helpers.js';
 
 const h = harnessForFile(createTicketHarness);
 
@@ -80,5 +80,29 @@ describe('texts that show nothing count as empty, as spaces do', () => {
         schemaKey('cannedBodyRequired'),
       );
     }
+  });
+});
+
+describe('minimum lengths count the characters a reader sees', () => {
+  it("refuse a title of one letter and a filler, a zero-width space or a braille blank with the form's key, and open nothing", async () => {
+    const player = await loggedInPlayer(h);
+    for (const title of ['a\u3164', 'a\u200b', '\u2800a\u2800']) {
+      expectFailure(
+        await call(h, 'createInquiry', { token: player.token, body: platformBody({ title }) }),
+        400,
+        ERROR_CODES.badRequest,
+        schemaKey('titleTooShort'),
+      );
+    }
+    expectFailure(
+      await call(h, 'createInquiry', { token: player.token, body: platformBody({ content: 'Lost item\u3164\u200b\u2800' }) }),
+      400,
+      ERROR_CODES.badRequest,
+      schemaKey('contentTooShort'),
+    );
+    expect(await ticketCount(h, player.id)).toBe(0);
+    // Two letters are a title, a filler beside them kept as written.
+    const id = await createTicket(h, player.token, platformBody({ title: 'ab\u3164' }));
+    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id)).title).toBe('ab\u3164');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inquiryCreateBodySchema } from './api/ticket-schemas.js';
 import { LIMITS } from './limits.js';
-import { hasVisibleText, normaliseServerId, textLength, textWords, withoutInvisibleCharacters } from './text.js';
+import { hasVisibleText, normaliseServerId, textLength, textWords, visibleLength, withoutInvisibleCharacters } from './text.js';
 
 describe('textLength', () => {
   it('counts an emoji (two UTF-16 units) as one character', () => {
@@ -71,6 +71,38 @@ describe('hasVisibleText', () => {
 
   it('finds a letter, a digit, punctuation or an emoji among them', () => {
     for (const text of ['\u3164a', '\u200b1', '\u2800.', '😀', '👨\u200d👩\u200d👧', 'ㅤ가']) expect(hasVisibleText(text), text).toBe(true);
+  });
+});
+
+describe('visibleLength (the minimum lengths of SPEC §5)', () => {
+  it('does not count what draws nothing: Hangul fillers, zero-width and format characters, the braille blank', () => {
+    const oneLetter = ['a\u3164', 'a\u200b', '\u2800a\u2800', 'a\ufe0f', 'a\u00ad', '\u202ea\u2066', '\u115f\u1160a\uffa0', 'a\u{e0020}'];
+    for (const text of oneLetter) expect(visibleLength(text), JSON.stringify(text)).toBe(1);
+    // Stored, and counted by the maximum and the form's counter, they are two or more.
+    expect(textLength('a\u3164')).toBe(2);
+  });
+
+  it('does not count white space left at either end once those are gone', () => {
+    expect([' a \u200b ', '\u3164 a\u3000\u2800\n', '\u200b \u200b'].map(visibleLength)).toEqual([1, 1, 0]);
+  });
+
+  it('counts white space between visible characters as it is shown, one per character', () => {
+    expect(['a b', 'a\nb', 'a\u3000b', 'a  b'].map(visibleLength)).toEqual([3, 3, 3, 4]);
+    expect(visibleLength('a\u3164b')).toBe(2);
+  });
+
+  it('counts letters, digits, signs and emoji as characters (code points), as textLength does', () => {
+    expect(['검을 잃어버렸어요', '😀'.repeat(3), '#1', 'ok!'].map(visibleLength)).toEqual([9, 3, 2, 3]);
+    // A family emoji is three people: its joiners draw nothing.
+    expect(visibleLength('👨\u200d👩\u200d👧')).toBe(3);
+  });
+
+  it('is 0 exactly for the texts hasVisibleText finds blank', () => {
+    for (const text of ['', ' \t\n\u3000', '\u3164', '\u200b\u200c\u200d', '\u2060\ufeff\u00ad', '\u2800', '\u2028\u2029']) {
+      expect(visibleLength(text), JSON.stringify(text)).toBe(0);
+      expect(hasVisibleText(text)).toBe(false);
+    }
+    for (const text of ['\u3164a', '\u2800.', '\u0085x']) expect(visibleLength(text), JSON.stringify(text)).toBeGreaterThan(0);
   });
 });
 

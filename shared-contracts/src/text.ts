@@ -1,7 +1,8 @@
 /**
- * How long a text is for the length limits of SPEC §5: characters (Unicode code points) of the trimmed text, as the
- * shared schemas check it (zod counts code points) and as PostgreSQL's char_length counts it. `String.length`
- * counts UTF-16 units instead, so an emoji would count twice.
+ * How long a text is for the maximum lengths of SPEC §5 and the forms' "n / max" counters: characters (Unicode code
+ * points) of the trimmed text, all that is stored, as the shared schemas check it (zod counts code points) and as
+ * PostgreSQL's char_length counts it. `String.length` counts UTF-16 units instead, so an emoji would count twice.
+ * Minimum lengths count what a reader sees instead (`visibleLength`).
  */
 export function textLength(text: string): number {
   return [...text.trim()].length;
@@ -20,6 +21,26 @@ const INVISIBLE_OR_CONTROL_RUNS = new RegExp(`[${INVISIBLE_OR_CONTROL}]+`, 'gu')
  * space is refused.
  */
 const BLANK_TEXT = new RegExp(`^[${INVISIBLE_OR_CONTROL}\\p{White_Space}\\p{Default_Ignorable_Code_Point}\\u2800]*$`, 'u');
+
+/**
+ * Characters that draw no mark and are not white space: control and format characters (zero-width marks, joiners,
+ * bidi controls, the soft hyphen), the rest of Default_Ignorable_Code_Point (Hangul fillers, variation selectors,
+ * tags) and the braille blank.
+ */
+const SHOWS_NOTHING_RUNS = /(?:(?!\p{White_Space})[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800])+/gu;
+const EDGE_WHITE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
+
+/**
+ * How many characters of `text` a reader sees, for the minimum lengths of SPEC §5 ("a title of at least 2
+ * characters"): code points, without those that show nothing (SHOWS_NOTHING_RUNS) and without the white space left
+ * at either end once they are gone. White space between visible characters counts, one per character, as the
+ * conversation shows it (pre-wrap); a Hangul filler or braille blank between them counts nothing. So "a" with a
+ * Hangul filler or a zero-width space is one character, as it looks, though two are stored: maximum lengths count
+ * what is stored (`textLength`).
+ */
+export function visibleLength(text: string): number {
+  return [...text.replace(SHOWS_NOTHING_RUNS, '').replace(EDGE_WHITE_SPACE, '')].length;
+}
 
 /** `text` without control, format and line or paragraph separator characters (a file name's, say). */
 export function withoutInvisibleCharacters(text: string): string {

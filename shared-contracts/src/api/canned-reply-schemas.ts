@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../areas.js';
 import { INPUT_BOUNDS, LIMITS } from '../limits.js';
 import { commonQueryShape, languageSchema } from './schemas.js';
-import { blankAsEmpty, withoutControlCharacters } from './ticket-schemas.js';
+import { showsAtLeast, withoutControlCharacters } from './ticket-schemas.js';
 
 /**
  * Canned replies of the agents' desk (issue 15): texts agents keep per language and insert into a reply. Messages a
@@ -35,14 +35,14 @@ export const cannedRepliesQuerySchema = z.strictObject({
 /** What an agent writes: the language it is for, a title to find it by, and the text a reply gets. */
 export const cannedReplyFieldsSchema = z.strictObject({
   language: z.enum(LANGUAGES, 'cannedLanguageRequired'),
-  title: blankAsEmpty(withoutControlCharacters(z.string('cannedTitleRequired'), 'cannedTitleInvalid'))
+  title: withoutControlCharacters(z.string('cannedTitleRequired'), 'cannedTitleInvalid')
     .trim()
-    .min(1, 'cannedTitleRequired')
+    .refine(showsAtLeast(1), 'cannedTitleRequired')
     .max(LIMITS.cannedReplyTitleMax, 'cannedTitleTooLong'),
   // At most what one reply holds, so an inserted canned reply can always be sent.
-  body: blankAsEmpty(withoutControlCharacters(z.string('cannedBodyRequired'), 'cannedBodyInvalid'))
+  body: withoutControlCharacters(z.string('cannedBodyRequired'), 'cannedBodyInvalid')
     .trim()
-    .min(LIMITS.replyMin, 'cannedBodyRequired')
+    .refine(showsAtLeast(LIMITS.replyMin), 'cannedBodyRequired')
     .max(LIMITS.replyMax, 'cannedBodyTooLong'),
 });
 export type CannedReplyFields = z.input<typeof cannedReplyFieldsSchema>;

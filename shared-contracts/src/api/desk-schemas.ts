@@ -7,7 +7,7 @@ import {
   agentInquiryListSchema,
   agentInquirySummarySchema,
   requestIdSchema,
-  blankAsEmpty,
+  showsAtLeast,
   withoutControlCharacters,
 } from './ticket-schemas.js';
 
@@ -77,9 +77,9 @@ export const deskAssignmentSchema = z.object({ assignee: deskAgentSchema.nullabl
 export const deskNoteBodySchema = z.strictObject({
   inquiryId: bodyIdSchema,
   requestId: requestIdSchema,
-  content: blankAsEmpty(withoutControlCharacters(z.string('noteTooShort'), 'noteInvalid'))
+  content: withoutControlCharacters(z.string('noteTooShort'), 'noteInvalid')
     .trim()
-    .min(1, 'noteTooShort')
+    .refine(showsAtLeast(1), 'noteTooShort')
     .max(DESK_LIMITS.noteMax, 'noteTooLong'),
 });
 export type DeskNoteBody = z.input<typeof deskNoteBodySchema>;

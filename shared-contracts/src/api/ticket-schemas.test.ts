@@ -181,3 +181,37 @@ describe('texts that show nothing (QA34 finding 1)', () => {
     expect(fieldProblems(cannedReplyFieldsSchema.shape.title, '\u0007\u200b')).toEqual(['cannedTitleInvalid']);
   });
 });
+
+describe('minimum lengths count the characters a reader sees (visibleLength)', () => {
+  it('refuse a title or detail that is long enough only with fillers, zero-width or format characters in it', () => {
+    for (const invisible of ['\u3164', '\u200b', '\u2800', '\u115f', '\ufe0f', '\u00ad', '\u2060']) {
+      expect(problems({ ...valid, title: `a${invisible}` }), JSON.stringify(invisible)).toEqual({ title: 'titleTooShort' });
+      expect(problems({ ...valid, title: `${invisible}a ${invisible}` }), JSON.stringify(invisible)).toEqual({ title: 'titleTooShort' });
+      // Nine characters and two words, padded to ten or more.
+      expect(problems({ ...valid, content: `Lost item${invisible.repeat(3)}` }), JSON.stringify(invisible)).toEqual({
+        content: 'contentTooShort',
+      });
+    }
+    // Two characters are two, whatever is beside them; an emoji is one, its joiners nothing.
+    expect(problems({ ...valid, title: 'ab\u3164', content: 'Lost items\u200b' })).toEqual({});
+    expect(problems({ ...valid, title: '👨\u200d👩\u200d👧' })).toEqual({});
+    expect(problems({ ...valid, title: '😀\u200b' })).toEqual({ title: 'titleTooShort' });
+  });
+
+  it('keep counting every stored character for the maximum', () => {
+    expect(problems({ ...valid, title: `${'x'.repeat(LIMITS.titleMax - 1)}\u200b\u200b` })).toEqual({ title: 'titleTooLong' });
+    expect(problems({ ...valid, content: `My sword vanished ${'\u3164'.repeat(LIMITS.contentMax)}` })).toEqual({
+      content: 'contentTooLong',
+    });
+  });
+
+  it("use each field's own key in replies, internal notes and canned replies", () => {
+    const reply = { inquiryId: 1, requestId: valid.requestId, attachments: [] };
+    expect(inquiryReplyBodySchema.safeParse({ ...reply, content: '\u3164\u200b' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'replyTooShort',
+    ]);
+    expect(fieldProblems(inquiryReplyBodySchema.shape.content, 'k\u3164')).toEqual([]);
+    expect(fieldProblems(deskNoteBodySchema.shape.content, '\u2800')).toEqual(['noteTooShort']);
+    expect(fieldProblems(cannedReplyFieldsSchema.shape.body, '\ufeff')).toEqual(['cannedBodyRequired']);
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_KINDS } from '../attachments.js';
 import { INPUT_BOUNDS, LIMITS, TICKET_TYPES } from '../limits.js';
-import { hasVisibleText, textLength, textWords } from '../text.js';
+import { hasVisibleText, textLength, textWords, visibleLength } from '../text.js';
 import { emailSchema, phoneSchema } from './identity-schemas.js';
 import { clientIdSchema, commonQueryShape, idSchema, languageSchema } from './schemas.js';
 import { gameAreaIdSchema, roleIdSchema, serverIdSchema } from './support-schemas.js';
@@ -37,10 +37,20 @@ export function withoutControlCharacters<Schema extends z.ZodString>(schema: Sch
 }
 
 /**
+ * A minimum length as a reader counts it (`visibleLength`): refine a text schema with it and the field's key, in place
+ * of zod's `.min`, which counts every stored character, so "a" with a Hangul filler or a zero-width space would
+ * pass a minimum of two. A text that shows nothing has length 0. Not a refusal that stops the field's checks: that
+ * would also stop the form's checks across fields (zod skips those after an aborted field), and an empty form would
+ * lose its other prompts. Maximum lengths stay zod's `.max`: they limit what is stored.
+ */
+export const showsAtLeast =
+  (min: number) =>
+  (text: string): boolean =>
+    visibleLength(text) >= min;
+
+/**
  * `schema` reading a text that shows nothing (`hasVisibleText`: only spaces, zero-width or format characters, Hangul
- * fillers, the braille blank) as empty, so the field's minimum length refuses it with the field's own key, as it
- * refuses one of spaces. Not a refusal of its own: one that stopped the field's checks would also stop the form's
- * checks across fields (zod skips those after an aborted field), and an empty form would lose its other prompts.
+ * fillers, the braille blank) as empty.
  */
 export function blankAsEmpty<Schema extends z.ZodString>(schema: Schema): Schema {
   return schema.overwrite((text) => (hasVisibleText(text) ? text : ('' as typeof text)));
@@ -74,6 +84,10 @@ export const attachmentIdsSchema = z
 /** A retry of a create or a reply sends the same id, so it never makes a second ticket or message. */
 export const requestIdSchema = z.uuid('requestIdInvalid');
 
+/**
+ * A character's name as the game reports it (the player picks it, does not write it): any character counts, a name
+ * of a Hangul filler too, where a game allows one.
+ */
 const requiredText = (message: string, max: number) =>
   withoutControlCharacters(z.string(message), message).trim().min(1, message).max(max, message);
 
@@ -91,7 +105,7 @@ const categoryIdSchema = z
   )
   .pipe(z.number().int('categoryRequired').positive('categoryRequired').max(INPUT_BOUNDS.idMax, 'categoryRequired'));
 
-const fitsContentLength = (text: string) => textLength(text) >= LIMITS.contentMin && textLength(text) <= LIMITS.contentMax;
+const fitsContentLength = (text: string) => showsAtLeast(LIMITS.contentMin)(text) && textLength(text) <= LIMITS.contentMax;
 
 /**
  * POST /inquiries. Every required selection has its own prompt (SPEC §5): service, game, server, region, role,
@@ -107,13 +121,13 @@ export const inquiryCreateBodySchema = z
     roleId: z.string('roleRequired').max(INPUT_BOUNDS.supportIdMaxLength, 'roleRequired'),
     roleName: withoutControlCharacters(z.string('roleRequired'), 'roleRequired').max(INPUT_BOUNDS.roleNameMaxLength, 'roleRequired'),
     queryType: categoryIdSchema,
-    title: blankAsEmpty(withoutControlCharacters(z.string('titleTooShort'), 'titleInvalid'))
+    title: withoutControlCharacters(z.string('titleTooShort'), 'titleInvalid')
       .trim()
-      .min(LIMITS.titleMin, 'titleTooShort')
+      .refine(showsAtLeast(LIMITS.titleMin), 'titleTooShort')
       .max(LIMITS.titleMax, 'titleTooLong'),
-    content: blankAsEmpty(withoutControlCharacters(z.string('contentTooShort'), 'contentInvalid'))
+    content: withoutControlCharacters(z.string('contentTooShort'), 'contentInvalid')
       .trim()
-      .min(LIMITS.contentMin, 'contentTooShort')
+      .refine(showsAtLeast(LIMITS.contentMin), 'contentTooShort')
       .max(LIMITS.contentMax, 'contentTooLong')
       // A length problem is the one to fix first (a form shows one message a field), so only a detail of a fitting
       // length is held to the word count.
@@ -228,9 +242,9 @@ export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 export const inquiryReplyBodySchema = z.strictObject({
   inquiryId: z.number().int().positive().max(INPUT_BOUNDS.idMax),
   requestId: requestIdSchema,
-  content: blankAsEmpty(withoutControlCharacters(z.string('replyTooShort'), 'replyInvalid'))
+  content: withoutControlCharacters(z.string('replyTooShort'), 'replyInvalid')
     .trim()
-    .min(LIMITS.replyMin, 'replyTooShort')
+    .refine(showsAtLeast(LIMITS.replyMin), 'replyTooShort')
     .max(LIMITS.replyMax, 'replyTooLong'),
   attachments: attachmentIdsSchema,
 });
