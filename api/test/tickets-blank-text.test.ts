@@ -105,4 +105,14 @@ describe('minimum lengths count the characters a reader sees', () => {
     const id = await createTicket(h, player.token, platformBody({ title: 'ab\u3164' }));
     expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id)).title).toBe('ab\u3164');
   });
+
+  it("store a rating's comment that shows nothing as no comment", async () => {
+    const player = await loggedInPlayer(h);
+    const id = await createTicket(h, player.token, platformBody());
+    okData('inquiryEnd', await call(h, 'inquiryEnd', { token: player.token, body: { inquiryId: id } }));
+    const rating = { inquiryId: id, score: 2, reasons: ['slow'], comment: '\u3164\u200b\u2800 \u3164' };
+    expect(okData('inquiryScore', await call(h, 'inquiryScore', { token: player.token, body: rating }))).toBeNull();
+    expect(okData('inquiryDetail', await inquiryDetail(h, player.token, id)).rating).toMatchObject({ score: 2, comment: '' });
+    expect(await countRows(h.db, "ticket_ratings WHERE ticket_id = $1 AND comment = ''", [id])).toBe(1);
+  });
 });

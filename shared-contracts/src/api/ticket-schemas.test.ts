@@ -215,3 +215,17 @@ describe('minimum lengths count the characters a reader sees (visibleLength)', (
     expect(fieldProblems(cannedReplyFieldsSchema.shape.body, '\ufeff')).toEqual(['cannedBodyRequired']);
   });
 });
+
+describe("a rating's optional comment", () => {
+  it('is no comment when it shows nothing', () => {
+    for (const blank of [...BLANK_LOOKING, '\u3164\u3164\u2800\n\u200b']) {
+      expect(inquiryScoreBodySchema.parse({ inquiryId: 1, score: 2, comment: blank }).comment, JSON.stringify(blank)).toBe('');
+    }
+  });
+
+  it('is kept as written, trimmed, when it shows anything', () => {
+    expect(inquiryScoreBodySchema.parse({ inquiryId: 1, score: 2, comment: ' \u3164Slow. ' }).comment).toBe('\u3164Slow.');
+    // A control character keeps its own key rather than being emptied.
+    expect(fieldProblems(inquiryScoreBodySchema, { inquiryId: 1, score: 2, comment: '\u0007\u3164' })).toEqual(['commentInvalid']);
+  });
+});

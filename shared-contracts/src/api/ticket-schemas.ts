@@ -50,7 +50,8 @@ export const showsAtLeast =
 
 /**
  * `schema` reading a text that shows nothing (`hasVisibleText`: only spaces, zero-width or format characters, Hangul
- * fillers, the braille blank) as empty.
+ * fillers, the braille blank) as empty, for an optional text that is kept: a rating's comment of fillers is no
+ * comment, stored as ''.
  */
 export function blankAsEmpty<Schema extends z.ZodString>(schema: Schema): Schema {
   return schema.overwrite((text) => (hasVisibleText(text) ? text : ('' as typeof text)));
@@ -258,7 +259,11 @@ export const inquiryScoreBodySchema = z
     score: z.number('scoreRequired').int('scoreRequired').min(LIMITS.scoreMin, 'scoreRequired').max(LIMITS.scoreMax, 'scoreRequired'),
     /** Only on a low score (SPEC: reasons to pick, skippable). */
     reasons: z.array(ratingReasonSchema).max(RATING_REASONS.length).default([]),
-    comment: withoutControlCharacters(z.string(), 'commentInvalid').trim().max(LIMITS.ratingCommentMax, 'commentTooLong').default(''),
+    /** Optional: one that shows nothing is no comment (''). */
+    comment: blankAsEmpty(withoutControlCharacters(z.string(), 'commentInvalid'))
+      .trim()
+      .max(LIMITS.ratingCommentMax, 'commentTooLong')
+      .default(''),
   })
   .refine((body) => body.score <= LIMITS.lowScoreMax || body.reasons.length === 0, {
     path: ['reasons'],
