@@ -67,6 +67,11 @@ test.describe('support step three: the inquiry form (SPEC §3, §5)', () => {
     const title = inquiryField(page, 'form.titleLabel');
     await title.fill('a');
     await expect(fieldError(page, 'title')).toHaveText(supportMessage('errors.titleTooShort'));
+    await title.fill('ab');
+    await expect(fieldError(page, 'title')).toHaveCount(0);
+    // Still one letter to a reader with a Hangul filler after it (two characters stored): the minimum counts what shows.
+    await title.fill('a\u3164');
+    await expect(fieldError(page, 'title')).toHaveText(supportMessage('errors.titleTooShort'));
     await title.fill('x'.repeat(LIMITS.titleMax + 1));
     await expect(fieldError(page, 'title')).toHaveText(supportMessage('errors.titleTooLong'));
     await expect(page.getByTestId('inquiry-form')).toContainText(`${LIMITS.titleMax + 1} / ${LIMITS.titleMax}`);
