@@ -9,6 +9,7 @@ export const BASE_DIR = path.join(K8S_DIR, 'base');
 const OVERLAY_DIR = path.join(K8S_DIR, 'overlays', 'production');
 
 export interface Kustomization {
+  namespace?: string;
   resources?: string[];
   configMapGenerator?: { name: string; files: string[] }[];
   images?: { name: string; newTag?: string; newName?: string }[];

@@ -30,7 +30,7 @@ import { checkNginxConfig } from '../topology/nginx.js';
  * deploy/k8s (README "Operating the platform") as a cluster would take it, without a cluster: what kustomize reads,
  * every object of the base against the Kubernetes API schemas (kubernetes-models), the CloudNativePG Cluster against
  * the fields of its CRD, the images the overlay names, and the edge's nginx file with nginx -t. How the objects refer
- * to each other is wiring.test.ts.
+ * to each other is wiring.test.ts; which pods may connect to which, network-policies.test.ts.
  */
 
 /** The Kubernetes API schemas of each built-in kind the base uses. */
