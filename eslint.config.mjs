@@ -6,8 +6,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+/** The workspace's packages as pnpm-workspace.yaml lists them: a package added there is under these rules at once. */
+const PACKAGES = readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')
+  .split(/^\w+:/m)[1]
+  .split('\n')
+  .map((line) => /^\s+-\s+(\S+)\s*$/.exec(line)?.[1])
+  .filter(Boolean);
 const APPS = ['shell', 'mfe-catalog', 'mfe-support', 'mfe-account'];
-const PACKAGES = [...APPS, 'shared-contracts', 'api', 'e2e', 'bench', 'drills', 'tooling'];
+for (const name of [...APPS, 'shared-contracts', 'api', 'tooling']) {
+  if (!PACKAGES.includes(name)) throw new Error(`eslint.config.mjs names ${name}, which pnpm-workspace.yaml does not list`);
+}
 // A bare import of the package, or a relative path that climbs out of its own package into it.
 const packageImport = (name) => `^(${name}(/|$)|(\\.\\./){2,}(.*/)?${name}/)`;
 
@@ -59,8 +68,6 @@ const boundaries = [
     patterns: forbidPackages([...APPS, 'e2e', 'bench', 'drills'], 'The API tests import the API, shared-contracts and tooling'),
   },
 ];
-
-const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Packages meet only by name, through the `exports` of the package imported and a dependency the importer declares,
