@@ -16,6 +16,7 @@ const byAuth = (auth: string) => NAMES.filter((name) => ENDPOINTS[name].auth ===
 function validRequest(name: EndpointName): { body?: unknown; query?: string } {
   switch (name) {
     case 'logout':
+    case 'logoutOthers':
       return { body: {} };
     case 'changePassword':
       return { body: { oldPassword: PASSWORD, newPassword: 'Another-pass-2' } };
@@ -53,6 +54,7 @@ describe('endpoints that need a session', () => {
       'downloadFile',
       'gameRoles',
       'logout',
+      'logoutOthers',
       'sendVerifyCode',
       'updateProfile',
       'uploadFile',

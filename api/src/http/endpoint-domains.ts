@@ -25,6 +25,7 @@ export const ENDPOINT_DOMAINS = {
   sendVerifyCode: 'identity',
   bindEmail: 'identity',
   updateProfile: 'identity',
+  logoutOthers: 'identity',
   socialStart: 'social',
   twitterRedirect: 'social',
   vkGenPkce: 'social',

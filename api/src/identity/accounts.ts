@@ -2,7 +2,8 @@ import type { Database, Queryable } from '../db/database.js';
 import type { PasswordHasher } from './passwords.js';
 import type { AccountType, Role } from './types.js';
 
-export type AccountEventKind = 'login' | 'logout' | 'password_changed' | 'password_reset' | 'email_bound' | 'created' | 'profile_updated';
+export type AccountEventKind =
+  'login' | 'logout' | 'other_sessions_ended' | 'password_changed' | 'password_reset' | 'email_bound' | 'created' | 'profile_updated';
 
 /** A PostgreSQL unique violation (both drivers expose `code` and `constraint`). */
 export function uniqueViolation(error: unknown): string | null {

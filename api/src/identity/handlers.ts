@@ -65,5 +65,7 @@ export function createIdentityHandlers(identity: IdentityService, catalog: Pick<
       identity.mailbox.bindEmail(account, body.email, body.code, request.ip, language),
 
     updateProfile: async ({ body, account, request }) => identity.updateProfile(account, body, request.ip),
+
+    logoutOthers: async ({ account, request }) => identity.logoutOthers(account, request.ip),
   };
 }

@@ -98,6 +98,20 @@ export class IdentityService {
     });
   }
 
+  /**
+   * Logs the account out of every other device: every session but the caller's ends at once (the next call of each
+   * answers -600, its live stream ends at the next heartbeat) and the caller's goes on with the same token. Answers
+   * how many live sessions ended; none is no failure, so a retry or a second press changes nothing. A call that
+   * ended some is written to the security log.
+   */
+  async logoutOthers(account: AuthenticatedAccount, ip: string): Promise<{ ended: number }> {
+    return this.deps.db.transaction(async (tx) => {
+      const ended = await this.sessions.revokeAllBut(account.accountId, account.sessionId, tx);
+      if (ended > 0) await recordAccountEvent(tx, account.accountId, 'other_sessions_ended', ip, this.deps.now());
+      return { ended };
+    });
+  }
+
   /** Only ever the token owner's own row: the account id comes from the session, never from the request. */
   async userInfo(account: AuthenticatedAccount): Promise<UserInfo> {
     const { rows } = await this.deps.db.query<UserInfo>(

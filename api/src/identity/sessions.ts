@@ -120,4 +120,19 @@ export class Sessions {
   async revokeAll(accountId: number, runner: Queryable = this.db): Promise<void> {
     await runner.query('UPDATE sessions SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL', [accountId, this.now()]);
   }
+
+  /**
+   * Ends every live session of an account but `keptSessionId` (log out of the other devices) and answers how many it
+   * ended. Sessions already revoked, expired or past their idle time were dead and stay as they are, so a second
+   * call ends none.
+   */
+  async revokeAllBut(accountId: number, keptSessionId: number, runner: Queryable = this.db): Promise<number> {
+    const { rowCount } = await runner.query(
+      `UPDATE sessions SET revoked_at = $3
+       WHERE account_id = $1 AND id <> $2 AND revoked_at IS NULL AND expires_at > $3
+         AND coalesce(last_seen_at, created_at) + idle_timeout_seconds * interval '1 second' > $3`,
+      [accountId, keptSessionId, this.now()],
+    );
+    return rowCount;
+  }
 }

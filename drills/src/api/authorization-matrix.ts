@@ -37,7 +37,15 @@ import {
 const AGENTS_ONLY_SECRETS: readonly (keyof Secrets)[] = ['internalNote'];
 
 /** Calls that change or end what later calls need run last, in this order. */
-const LAST: readonly EndpointName[] = ['cannedReplyDelete', 'inquiryEnd', 'agentInquiryEnd', 'inquiryScore', 'changePassword', 'logout'];
+const LAST: readonly EndpointName[] = [
+  'cannedReplyDelete',
+  'inquiryEnd',
+  'agentInquiryEnd',
+  'inquiryScore',
+  'changePassword',
+  'logoutOthers',
+  'logout',
+];
 
 export type Expectation = 'answered' | 'allowed' | 'sessionInvalid' | 'forbidden' | 'notFound';
 

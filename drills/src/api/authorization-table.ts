@@ -98,6 +98,8 @@ export const MATRIX: { [Name in EndpointName]: MatrixEntry } = {
   bindEmail: { scope: 'own', request: () => ({ body: { email: 'matrix@example.test', code: '000000' } }) },
   // Another birthday than the seeded one: authorised, refused on its merits (locked once set), and nothing changes.
   updateProfile: { scope: 'own', request: () => ({ body: { birthday: '2000-01-01' } }) },
+  // Ends the caller's other sessions only: the caller's own, which the matrix goes on with, stays.
+  logoutOthers: { scope: 'own', request: () => ({ body: {} }) },
   faqTypes: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
   faqs: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },
   inquiryTypes: { scope: 'public', request: () => ({ query: { gameId: 1 } }) },

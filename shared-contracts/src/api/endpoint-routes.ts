@@ -56,6 +56,7 @@ export const ENDPOINT_ROUTES = {
   sendVerifyCode: route({ method: 'POST', path: '/ucenter/email/send_verify_code', auth: 'required', showsLoading: false }),
   bindEmail: route({ method: 'POST', path: '/ucenter/email/bind', auth: 'required', showsLoading: false }),
   updateProfile: route({ method: 'POST', path: '/ucenter/profile', auth: 'required', showsLoading: false }),
+  logoutOthers: route({ method: 'POST', path: '/ucenter/sessions/logout_others', auth: 'required', showsLoading: false }),
   faqTypes: route({ method: 'GET', path: '/faqs/types', auth: 'none', showsLoading: false }),
   faqs: route({ method: 'GET', path: '/faqs', auth: 'none', showsLoading: false }),
   inquiryTypes: route({ method: 'GET', path: '/inquiries/types', auth: 'none', showsLoading: false }),

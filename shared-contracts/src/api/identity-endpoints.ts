@@ -13,6 +13,7 @@ import {
   loginConfigQuerySchema,
   loginConfigSchema,
   loginResultSchema,
+  otherSessionsEndedSchema,
   passwordLoginBodySchema,
   profileUpdateBodySchema,
   resetPasswordBodySchema,
@@ -164,5 +165,13 @@ export const IDENTITY_ENDPOINTS = {
     body: profileUpdateBodySchema,
     response: userInfoSchema,
     summary: 'Sets the birthday (once: it cannot change after) and the phone number of the logged-in account; answers the user info.',
+  }),
+  logoutOthers: endpoint({
+    ...ENDPOINT_ROUTES.logoutOthers,
+    query: commonQuerySchema,
+    body: emptyBodySchema,
+    response: otherSessionsEndedSchema,
+    summary:
+      'Logs the account out of every other device: every session but this one ends (-600 at its next call) and this one goes on; answers how many ended. A second call ends none.',
   }),
 } as const;

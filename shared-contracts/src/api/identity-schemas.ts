@@ -116,6 +116,9 @@ export const sessionTokenSchema = z
 
 export const emptyBodySchema = z.strictObject({});
 
+/** POST /ucenter/sessions/logout_others: how many other sessions of the account it ended (0 when there were none). */
+export const otherSessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() });
+
 /** What every successful login returns; the client keeps it through the session contract's `login`. */
 export const loginResultSchema = z.object({
   token: z.string(),
