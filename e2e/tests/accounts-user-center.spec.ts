@@ -130,6 +130,7 @@ test.describe('account security on the brands without a user center (SPEC ยง1, ย
       await expect(security).toContainText(t('account', language, 'security.intro', { account: DEMO.player2.account }));
       await expect(security.getByTestId('change-password')).toBeVisible();
       await expect(security.getByTestId('bind-email')).toBeVisible();
+      await expect(security.getByTestId('logout-others')).toContainText(t('account', language, 'sessions.submit'));
       await expect(page.getByTestId('profile-form')).toHaveCount(0);
       await expect(page.getByTestId('account-details')).toHaveCount(0);
     });

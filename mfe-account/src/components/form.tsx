@@ -80,7 +80,7 @@ export function FormMessage({ message }: { message: ActionMessage | null }) {
   const error = message.tone === 'error';
   return (
     <p className={error ? styles.formError : styles.formSuccess} role={error ? 'alert' : 'status'}>
-      {t(message.key, { ...ACCOUNT_RULES })}
+      {t(message.key, { ...ACCOUNT_RULES, ...message.values })}
     </p>
   );
 }

@@ -6,6 +6,8 @@ import { apiErrorKey } from './errors.js';
 export interface ActionMessage {
   key: string;
   tone: 'error' | 'success';
+  /** What the message's placeholders stand for, beyond the account rules every message may name. */
+  values?: Readonly<Record<string, string | number>>;
 }
 
 /** A form's problems by field, each a translation key (null: the field is fine). */

@@ -15,6 +15,7 @@ import { apiErrorKey } from '../../lib/errors.js';
 import { BindEmailForm } from './bind-email-form.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { formatBirthday } from './format-birthday.js';
+import { LogoutOthers } from './logout-others.js';
 import { ProfileForm } from './profile-form.js';
 import styles from './user-center.module.css';
 
@@ -110,9 +111,9 @@ function LoadState({ state, reload }: { state: InfoState; reload: () => void }) 
 /**
  * `/UserCenter` (SPEC §2), only when logged in. On the brands that have a user center (SPEC §6): the account's
  * details (account, type, e-mail, phone, birthday), setting the birthday and phone, then the security settings
- * (change password, e-mail binding) and logout (which goes home, SPEC §4). The brands without one still owe their
- * players those security settings: the same address shows them alone as "Account security", without the profile
- * parts (README "User center and account security").
+ * (change password, e-mail binding, logging out of the other devices) and logout (which goes home, SPEC §4). The
+ * brands without one still owe their players those security settings: the same address shows them alone as "Account
+ * security", without the profile parts (README "User center and account security").
  */
 export function UserCenterPage() {
   const { t } = useTranslation();
@@ -151,6 +152,7 @@ export function UserCenterPage() {
       {state.info ? (
         <BindEmailForm current={state.info.email} hasPassword={state.info.type === ACCOUNT_TYPES.platform} onBound={reload} />
       ) : null}
+      {state.info ? <LogoutOthers /> : null}
       <button type="button" className="button-secondary" onClick={() => void signOut()} data-testid="user-center-logout">
         {t('account:login.logout')}
       </button>
