@@ -118,6 +118,8 @@ export const MUTABLE = {
   profileThroughExpiry: { account: 'e2e-profile-expiry', password: 'e2e-profile-expiry-pass1', email: null },
   /** A player of the brands without a user center, who changes the password under account security. */
   securityOnly: { account: 'e2e-security', password: 'e2e-security-pass1', email: null },
+  /** A player logged in on two devices who logs out of the other one from the user center. */
+  logsOutOthers: { account: 'e2e-everywhere', password: 'e2e-everywhere-pass1', email: null },
   /** A player who types the account's name without a pause while the account remote takes the login form over: a long name. */
   typesThroughTakeOver: {
     account: 'e2e-typist-through-the-take-over-of-the-login-form-0123456789abc',

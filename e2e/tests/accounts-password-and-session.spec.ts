@@ -99,6 +99,72 @@ test.describe('session lifecycle (SPEC §4)', () => {
   });
 });
 
+test.describe('log out of all other devices (ASVS 3.3.4)', () => {
+  test('this device asks first, then stays logged in with the count ended; the other device is logged out at its next page with the expiry toast', async ({
+    browser,
+  }) => {
+    const who = MUTABLE.logsOutOthers;
+    const label = (key: string, values: Record<string, number> = {}) => t('account', 'en', `sessions.${key}`, values);
+    // The phone: a remembered login (30 days), left open on the front page.
+    const phone = await browser.newPage();
+    // Its live channel would find the ended session too (at its stream's next heartbeat) and log out the same way:
+    // kept out here, so what logs the phone out is its next page's call.
+    await phone.route(
+      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
+      (route) => route.abort(),
+    );
+    await logIn(phone, who, { remember: true });
+    await phone.goto(`${site()}/UserCenter`);
+    await expect(phone.getByTestId('account-details')).toContainText(who.account);
+    await phone.getByTestId('menu-button').click();
+    await phone.getByTestId('menu-home').click();
+    await expect(phone.getByTestId('banner-carousel')).toBeVisible();
+
+    const laptop = await browser.newPage();
+    await logIn(laptop, who);
+    await laptop.goto(`${site()}/UserCenter?spec_lang=en`);
+    const section = laptop.getByTestId('logout-others');
+    const open = section.getByRole('button', { name: label('submit') });
+    const dialog = laptop.getByRole('dialog', { name: label('confirmTitle') });
+    // Asked first, with Cancel focused: Escape leaves everything as it was and gives the focus back.
+    await open.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(label('confirmBody'));
+    await expect(dialog.getByRole('button', { name: label('cancel') })).toBeFocused();
+    await laptop.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    // Then by keyboard: open, move to the confirmation, press it.
+    await laptop.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: label('cancel') })).toBeFocused();
+    await laptop.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: label('confirm') })).toBeFocused();
+    await laptop.keyboard.press('Enter');
+    await expect(section.getByRole('status')).toHaveText(label('done', { ended: 1 }));
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    // This device is still logged in, after a reload too.
+    await laptop.reload();
+    await expect(laptop.getByTestId('account-details')).toContainText(who.account);
+
+    // The phone's next page asks the API with its ended session: -600, logged out with "Your session has expired".
+    await phone.getByTestId('menu-button').click();
+    await phone.getByTestId('menu-user-center').click();
+    await expect(phone.getByTestId('user-center-notice')).toBeVisible();
+    await expect(phone.getByTestId('toasts')).toContainText(t('shell', 'ko', 'session.expired'));
+    expect(await phone.evaluate(() => [sessionStorage.getItem('oauth_token'), localStorage.getItem('oauth_token')])).toEqual([null, null]);
+
+    // Pressed again with nothing left to end: said so, and still logged in.
+    await open.click();
+    await dialog.getByRole('button', { name: label('confirm') }).click();
+    await expect(section.getByRole('status')).toHaveText(label('none'));
+    await expect(laptop.getByTestId('account-details')).toContainText(who.account);
+    await phone.close();
+    await laptop.close();
+  });
+});
+
 test('change password: the first field breaking a rule takes the focus; a wrong current password is named as such, and what was typed stays', async ({
   page,
 }) => {
