@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import type { Migration } from './db/migrate.js';
 import { filesPlugin } from './files/plugin.js';
 import { DiskFileStore, type FileStore } from './files/store.js';
+import type { UploadQuotas } from './files/upload-quota.js';
 import { clientErrorHandler } from './http/errors.js';
 import { answerFrameworkError, httpPlugin } from './http/http-plugin.js';
 import type { PasswordHashing } from './identity/passwords.js';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   fileStore?: FileStore;
   /** How often expired unattached uploads are deleted; `false` leaves it to the caller (tests). */
   uploadCleanupIntervalMs?: number | false;
+  /** Uploads and bytes per account per hour, players' and agents'; each role's overrides its default. */
+  uploadQuotas?: Partial<UploadQuotas>;
   /** How often client errors and social-login states past their retention are deleted (retention.ts); false: never. */
   retentionIntervalMs?: number | false;
   /** Tickets waiting for an agent from which `/inquiries/unresolved` reports a long queue (SUPPORT_LONG_QUEUE). */

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
-import { SOCIAL_PROVIDERS, type SocialProvider } from 'shared-contracts';
+import { LIMITS, SOCIAL_PROVIDERS, type SocialProvider } from 'shared-contracts';
 import { z } from 'zod';
 import { isMemoryDataDir } from './db/pglite.js';
 import type { MailConfig } from './mail/transport.js';
 import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
 import { readFileStorage, type FileStorageConfig } from './files/storage.js';
+import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './files/upload-quota.js';
 import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './identity/limits.js';
 import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/ticket-options.js';
@@ -37,6 +38,16 @@ function compilesAsProxyAddresses(value: string): boolean {
 /** Empty variables count as unset, as shells and compose files often export `VAR=`. */
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const MIB = 1024 * 1024;
+/** A quota's mebibytes: at least one file at the attachment limit fits in it. */
+const megabytesPerHour = optional(
+  z.coerce
+    .number()
+    .int()
+    .min(LIMITS.attachmentBytesMax / MIB)
+    .max(1_000_000),
+);
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65_535)).default(8090),
@@ -84,6 +95,14 @@ const envSchema = z.object({
   TICKET_OPEN_MAX: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_TICKET_LIMITS.openTicketsMax),
   TICKET_CREATES_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_TICKET_LIMITS.createsPerAccount.max),
   /**
+   * Upload quotas per account (DEFAULT_UPLOAD_QUOTAS, counted in the database so every replica shares them): uploads
+   * and mebibytes per hour, discarded and expired ones included; players' and agents'.
+   */
+  UPLOADS_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_UPLOAD_QUOTAS.player.uploads),
+  UPLOAD_MB_PER_HOUR: megabytesPerHour.default(DEFAULT_UPLOAD_QUOTAS.player.bytes / MIB),
+  AGENT_UPLOADS_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_UPLOAD_QUOTAS.agent.uploads),
+  AGENT_UPLOAD_MB_PER_HOUR: megabytesPerHour.default(DEFAULT_UPLOAD_QUOTAS.agent.bytes / MIB),
+  /**
    * Brute-force limits (DEFAULT_IDENTITY_LIMITS, counted in the database so every replica shares them): failed
    * password checks per account and per client address, and wrong e-mailed codes per client address, per window.
    */
@@ -119,6 +138,7 @@ export interface Config {
   longQueueThreshold: number;
   ticketLimits: TicketLimits;
   identityLimits: IdentityLimits;
+  uploadQuotas: UploadQuotas;
   autoEndIntervalMs: number;
   /** Serve POST /__test__/clock (API_TEST_CLOCK=1). */
   testClock: boolean;
@@ -193,6 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerAccount: { ...DEFAULT_IDENTITY_LIMITS.loginPerAccount, max: values.LOGIN_FAILURES_PER_ACCOUNT },
       loginPerIp: { ...DEFAULT_IDENTITY_LIMITS.loginPerIp, max: values.LOGIN_FAILURES_PER_IP },
       codeChecksPerIp: { ...DEFAULT_IDENTITY_LIMITS.codeChecksPerIp, max: values.CODE_FAILURES_PER_IP },
+    },
+    uploadQuotas: {
+      player: { ...DEFAULT_UPLOAD_QUOTAS.player, uploads: values.UPLOADS_PER_HOUR, bytes: values.UPLOAD_MB_PER_HOUR * MIB },
+      agent: { ...DEFAULT_UPLOAD_QUOTAS.agent, uploads: values.AGENT_UPLOADS_PER_HOUR, bytes: values.AGENT_UPLOAD_MB_PER_HOUR * MIB },
     },
     autoEndIntervalMs: values.AUTO_END_INTERVAL_SECONDS * 1000,
     testClock: values.API_TEST_CLOCK ?? false,

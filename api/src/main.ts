@@ -58,6 +58,7 @@ async function main(): Promise<void> {
         longQueueThreshold: config.longQueueThreshold,
         ticketLimits: config.ticketLimits,
         identityLimits: config.identityLimits,
+        uploadQuotas: config.uploadQuotas,
         ...(testClock ? { testClock } : {}),
       });
       built.log.info({ database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded }, 'database ready');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/service.js';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/ticket-options.js';
+import { DEFAULT_UPLOAD_QUOTAS } from '../src/files/upload-quota.js';
 import {
   ConfigError,
   DEFAULT_DATA_DIR,
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       longQueueThreshold: 20,
       ticketLimits: DEFAULT_TICKET_LIMITS,
       identityLimits: DEFAULT_IDENTITY_LIMITS,
+      uploadQuotas: DEFAULT_UPLOAD_QUOTAS,
       autoEndIntervalMs: 60_000,
       testClock: false,
     });
@@ -100,6 +102,24 @@ describe('loadConfig', () => {
       createsPerAccount: { ...DEFAULT_TICKET_LIMITS.createsPerAccount, max: 50_000 },
     });
     expect(() => loadConfig({ TICKET_OPEN_MAX: '0' })).toThrow(/TICKET_OPEN_MAX/);
+  });
+
+  it('reads the upload quotas of players and agents in uploads and mebibytes per hour, keeping their windows', () => {
+    const { uploadQuotas } = loadConfig({
+      UPLOADS_PER_HOUR: '12',
+      UPLOAD_MB_PER_HOUR: '64',
+      AGENT_UPLOADS_PER_HOUR: '500',
+      AGENT_UPLOAD_MB_PER_HOUR: '4000',
+    });
+    expect(uploadQuotas).toEqual({
+      player: { uploads: 12, bytes: 64 * 1024 * 1024, windowSeconds: 3600 },
+      agent: { uploads: 500, bytes: 4000 * 1024 * 1024, windowSeconds: 3600 },
+    });
+    expect(DEFAULT_UPLOAD_QUOTAS.player).toEqual({ uploads: 30, bytes: 200 * 1024 * 1024, windowSeconds: 3600 });
+    expect(() => loadConfig({ UPLOADS_PER_HOUR: '0' })).toThrow(/UPLOADS_PER_HOUR/);
+    // Less than one file at the size limit would refuse such a file for ever.
+    expect(() => loadConfig({ UPLOAD_MB_PER_HOUR: '19' })).toThrow(/UPLOAD_MB_PER_HOUR/);
+    expect(() => loadConfig({ AGENT_UPLOAD_MB_PER_HOUR: 'lots' })).toThrow(/AGENT_UPLOAD_MB_PER_HOUR/);
   });
 
   it('reads the brute-force limits, keeping their windows', () => {

@@ -24,9 +24,9 @@ export interface Account {
 
 export const ONE_FILE_ONLY = 'Send exactly one file, in the multipart field "file", and nothing else';
 
-export async function createFilesHarness(): Promise<FilesHarness> {
+export async function createFilesHarness(options: Parameters<typeof createTestApp>[0] = {}): Promise<FilesHarness> {
   // The periodic cleanup is driven by hand here, with the test clock.
-  const harness = await createTestApp({ uploadCleanupIntervalMs: false });
+  const harness = await createTestApp({ ...options, uploadCleanupIntervalMs: false });
   try {
     return { ...harness, agent: await newAccount(harness, 'agent') };
   } catch (error) {

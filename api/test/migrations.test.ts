@@ -47,6 +47,7 @@ const EXPECTED_TABLES = [
   'ticket_notes',
   'ticket_ratings',
   'tickets',
+  'upload_usage',
   'verification_codes',
 ];
 

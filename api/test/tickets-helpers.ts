@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { LIMITS, type AttachmentKind } from 'shared-contracts';
 import type { Database, SqlValue } from '../src/db/database.js';
+import type { UploadQuotas } from '../src/files/upload-quota.js';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.js';
 import type { TicketLimits } from '../src/tickets/ticket-options.js';
 import { readSupportSeed, seedSupport } from '../src/seed/support-seed.js';
@@ -26,7 +27,9 @@ export async function accountIdOf(db: Database, account: string): Promise<number
 
 /**
  * The harness's players open dozens of tickets and messages in one file's tests, so the per-account caps and
- * throttles are lifted unless a test passes its own `ticketLimits` (ticket-limits.test.ts checks the defaults).
+ * throttles are lifted unless a test passes its own `ticketLimits` (ticket-limits.test.ts checks the defaults);
+ * so are the upload quotas, which the demo players' uploads of a whole file would reach (files-quota.test.ts
+ * checks them).
  */
 const LIFTED_TICKET_LIMITS: TicketLimits = {
   openTicketsMax: 1_000,
@@ -34,8 +37,15 @@ const LIFTED_TICKET_LIMITS: TicketLimits = {
   repliesPerAccount: { max: 1_000, windowSeconds: 60 },
 };
 
+const LIFTED_UPLOAD_QUOTA = { uploads: 100_000, bytes: 100_000 * 1024 * 1024, windowSeconds: 60 };
+const LIFTED_UPLOAD_QUOTAS: UploadQuotas = { player: LIFTED_UPLOAD_QUOTA, agent: LIFTED_UPLOAD_QUOTA };
+
 export async function createTicketHarness(options: Parameters<typeof createTestApp>[0] = {}): Promise<TicketHarness> {
-  const harness = await createTestApp({ ...options, ticketLimits: { ...LIFTED_TICKET_LIMITS, ...options.ticketLimits } });
+  const harness = await createTestApp({
+    ...options,
+    ticketLimits: { ...LIFTED_TICKET_LIMITS, ...options.ticketLimits },
+    uploadQuotas: { ...LIFTED_UPLOAD_QUOTAS, ...options.uploadQuotas },
+  });
   try {
     await seedDemoAccounts(harness.db, testHasher);
     const seeded = await seedSupport(harness.db, await readSupportSeed());

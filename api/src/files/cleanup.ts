@@ -5,11 +5,14 @@ import type { Database } from '../db/database.js';
 import { pendingUploadCutoff } from './file-rows.js';
 import { SPOOL_FILE_SUFFIX } from './spool.js';
 import type { FileStore } from './store.js';
+import { pruneUploadUsage, type UploadQuotas } from './upload-quota.js';
 
 export interface UploadCleanupDependencies {
   db: Database;
   store: FileStore;
   now: () => Date;
+  /** Whose windows say how long the record of past uploads is kept (pruneUploadUsage). */
+  uploadQuotas: UploadQuotas;
 }
 
 /** Rows removed per statement, so one run never holds many locks or a long list of keys. */
@@ -25,7 +28,7 @@ export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  * `onStoreError` and left behind.
  */
 export async function removeExpiredUploads(
-  { db, store, now }: UploadCleanupDependencies,
+  { db, store, now }: Omit<UploadCleanupDependencies, 'uploadQuotas'>,
   onStoreError: (error: unknown, storageKey: string) => void,
 ): Promise<number> {
   const cutoff = pendingUploadCutoff(now());
@@ -78,8 +81,9 @@ export async function removeAbandonedSpoolFiles(spoolDir: string, now: Date): Pr
 }
 
 /**
- * Runs `removeExpiredUploads` and `removeAbandonedSpoolFiles` every `intervalMs` as background work of the app (so closing the app waits for a
- * run in progress); the timer never keeps the process alive and stops when the app starts closing.
+ * Runs `removeExpiredUploads`, `removeAbandonedSpoolFiles` and `pruneUploadUsage` (the quota's record of uploads
+ * past its window) every `intervalMs` as background work of the app (so closing the app waits for a run in
+ * progress); the timer never keeps the process alive and stops when the app starts closing.
  */
 export function scheduleUploadCleanup(app: FastifyInstance, dependencies: UploadCleanupDependencies, intervalMs: number): void {
   const timer = setInterval(() => {
@@ -90,6 +94,8 @@ export function scheduleUploadCleanup(app: FastifyInstance, dependencies: Upload
       if (removed > 0) app.log.info({ removed }, 'expired uploads removed');
       const abandoned = await removeAbandonedSpoolFiles(dependencies.store.spoolDir, dependencies.now());
       if (abandoned > 0) app.log.info({ removed: abandoned }, 'uploads left half-received by a stopped process removed');
+      const forgotten = await pruneUploadUsage(dependencies.db, dependencies.uploadQuotas, dependencies.now());
+      if (forgotten > 0) app.log.info({ removed: forgotten }, 'uploads past the quota window forgotten');
     });
   }, intervalMs);
   timer.unref();

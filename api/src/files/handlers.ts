@@ -11,11 +11,13 @@ import { pendingUploadCutoff } from './file-rows.js';
 import { cleanFileName } from './file-names.js';
 import { spoolUpload } from './spool.js';
 import { StoredFileMissing, newStorageKey, type FileStore } from './store.js';
+import { bytesAnnounced, recordUpload, settleUpload, uploadQuotaWait, type UploadQuota, type UploadQuotas } from './upload-quota.js';
 
 export interface FileHandlerDependencies {
   db: Database;
   store: FileStore;
   now: () => Date;
+  uploadQuotas: UploadQuotas;
 }
 
 const refuse = (code: number, msg: string) => new ApiFailure(code, msg);
@@ -32,6 +34,9 @@ async function pendingCount(db: Queryable, accountId: number, now: Date): Promis
 interface Reservation {
   fileId: string;
   accountId: number;
+  /** The account's quota over time (its role's), and the bytes the upload may bring (bytesAnnounced). */
+  quota: UploadQuota;
+  bytesAnnounced: number;
   name: string;
   kind: AttachmentKind;
   storageKey: string;
@@ -41,14 +46,22 @@ interface Reservation {
 /**
  * Takes one of the account's LIMITS.pendingUploadsMax places before a byte is received: a 'receiving' row,
  * inserted under the account's row lock, so of parallel uploads (on any replica) only as many as there are free
- * places get one and the others are refused at once, before their bytes are read.
+ * places get one and the others are refused at once, before their bytes are read. The upload is recorded in the
+ * account's quota over time in the same transaction, after checking that it fits: the quota is what stops
+ * uploading and discarding for ever, so it is checked first (waiting is the answer whatever else holds).
  */
 async function reserveUpload(db: Database, reservation: Reservation): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [reservation.accountId]);
-    if ((await pendingCount(tx, reservation.accountId, reservation.createdAt)) >= LIMITS.pendingUploadsMax) {
+    const { accountId, quota, bytesAnnounced: bytes, createdAt } = reservation;
+    const retryAfterSeconds = await uploadQuotaWait(tx, accountId, quota, bytes, createdAt);
+    if (retryAfterSeconds !== null) {
+      throw new ApiFailure(ERROR_CODES.tooManyRequests, FILE_ERRORS.uploadQuotaReached, { retryAfterSeconds });
+    }
+    if ((await pendingCount(tx, accountId, createdAt)) >= LIMITS.pendingUploadsMax) {
       throw refuse(ERROR_CODES.tooManyRequests, FILE_ERRORS.tooManyUploads);
     }
+    await recordUpload(tx, reservation.fileId, accountId, bytes, createdAt);
     await tx.query(
       `INSERT INTO files (id, owner_account_id, state, name, kind, storage_key, created_at)
        VALUES ($1, $2, 'receiving', $3, $4, $5, $6)`,
@@ -59,7 +72,8 @@ async function reserveUpload(db: Database, reservation: Reservation): Promise<vo
 
 /**
  * Gives a refused or failed upload's place back, and its bytes if they were kept. Failures are logged rather than
- * thrown, so the caller's own error is the answer; a row left behind expires with the other pending uploads.
+ * thrown, so the caller's own error is the answer; a row left behind expires with the other pending uploads. The
+ * upload still counts in the account's quota over time: its bytes were received (and read) all the same.
  */
 async function releaseUpload(
   db: Database,
@@ -104,7 +118,7 @@ function mayDownload(row: DownloadRow, account: AuthenticatedAccount, now: Date)
  * Attachments (SPEC §7 `/files`): upload checked by content, download only for the ticket's owner and agents,
  * discard of the uploader's own pending uploads.
  */
-export function createFileHandlers({ db, store, now }: FileHandlerDependencies): DomainHandlers<'files'> {
+export function createFileHandlers({ db, store, now, uploadQuotas }: FileHandlerDependencies): DomainHandlers<'files'> {
   return {
     async uploadFile({ account, file, request }) {
       const name = cleanFileName(file.fileName);
@@ -113,6 +127,8 @@ export function createFileHandlers({ db, store, now }: FileHandlerDependencies):
       const reservation: Reservation = {
         fileId: randomUUID(),
         accountId: account.accountId,
+        quota: uploadQuotas[account.role],
+        bytesAnnounced: bytesAnnounced(request.headers['content-length']),
         name,
         kind,
         storageKey: newStorageKey(),
@@ -124,6 +140,8 @@ export function createFileHandlers({ db, store, now }: FileHandlerDependencies):
       try {
         const spooled = await spoolUpload(file.stream, store.spoolDir);
         spooledPath = spooled.path;
+        // From here the upload counts the bytes it brought, not those it announced; one cut short keeps the latter.
+        await settleUpload(db, reservation.fileId, spooled.size);
         if (file.truncated()) throw refuse(ERROR_CODES.payloadTooLarge, FILE_ERRORS.fileTooLarge);
         await file.requestEnd();
         if (spooled.size === 0) throw refuse(ERROR_CODES.badRequest, FILE_ERRORS.fileEmpty);
@@ -174,6 +192,7 @@ export function createFileHandlers({ db, store, now }: FileHandlerDependencies):
     },
 
     async discardFile({ body, account, request }) {
+      // The upload stays in the account's quota over time (upload_usage): a discard gives back a pending place only.
       // The row goes first: an attach racing with this either wins (and the file stays) or finds it gone.
       const { rows } = await db.query<{ storage_key: string }>(
         `DELETE FROM files

@@ -13,7 +13,7 @@ const OUTCOMES: FuzzOutcome[] = ['accepted', 'refused', 'serverError', 'unclear'
 export const fuzz: Drill<FuzzResult> = {
   key: 'fuzz',
   title: `${REQUESTS.toLocaleString('en-US')} requests generated from the zod schemas`,
-  // Lifted ticket and login caps let generated requests reach the handlers instead of the throttles, which the
+  // Lifted ticket, login and upload caps let generated requests reach the handlers instead of the throttles, which the
   // abuse drill checks on their own.
   run: () =>
     withDrillApi((drillApi) => runFuzz(drillApi.api, REQUESTS, SEED, drillApi.logs), {
@@ -23,6 +23,10 @@ export const fuzz: Drill<FuzzResult> = {
         repliesPerAccount: { max: 100_000, windowSeconds: 60 },
       },
       identityLimits: { loginPerAccount: { max: 100_000, windowSeconds: 60 } },
+      uploadQuotas: {
+        player: { uploads: 100_000, bytes: 100_000 * 1024 * 1024, windowSeconds: 60 },
+        agent: { uploads: 100_000, bytes: 100_000 * 1024 * 1024, windowSeconds: 60 },
+      },
       clientErrorRateLimit: false,
     }),
   tables(result) {

@@ -7,10 +7,16 @@ import { closeAfter, positiveWholeFromEnv, type Drill } from '../drill.js';
 import { addPlayers, Latencies, loginAll, Player, Refused, ticketBody, ticketPlace, untilAnswered } from '../load/players.js';
 
 /**
- * The abuse limits lifted for load (README, Configuration): each virtual player opens a ticket after another for the
- * whole run, far past the 10 open and 20 an hour one real player may have.
+ * The abuse limits lifted for load (README, Configuration): each virtual player uploads a file and opens a ticket
+ * after another for the whole run, far past the 10 open and 20 an hour one real player may have, and the 30
+ * uploads an hour.
  */
-export const LOAD_LIMITS_ENV = { TICKET_OPEN_MAX: '1000000', TICKET_CREATES_PER_HOUR: '1000000' } as const;
+export const LOAD_LIMITS_ENV = {
+  TICKET_OPEN_MAX: '1000000',
+  TICKET_CREATES_PER_HOUR: '1000000',
+  UPLOADS_PER_HOUR: '1000000',
+  UPLOAD_MB_PER_HOUR: '1000000',
+} as const;
 
 /**
  * Each upload's size: large enough that the API spends a while receiving and storing it, so a kill is likely to land

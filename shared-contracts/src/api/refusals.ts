@@ -65,6 +65,11 @@ export const FILE_ERRORS = {
   typeMismatch: 'typeMismatch',
   /** 4290: the player already holds LIMITS.pendingUploadsMax files not attached yet. */
   tooManyUploads: 'tooManyUploads',
+  /**
+   * 4290: the account's uploads over the last hour (kept, discarded, expired or refused after reading alike) reached
+   * the API's quota (UPLOADS_PER_HOUR, UPLOAD_MB_PER_HOUR); Retry-After says when one more fits.
+   */
+  uploadQuotaReached: 'uploadQuotaReached',
   /** 4040: no such file the caller may have (another's, attached elsewhere, expired or gone alike). */
   fileNotFound: 'fileNotFound',
 } as const;
