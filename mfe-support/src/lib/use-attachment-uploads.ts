@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
-  ApiError,
   FILE_ERRORS,
   attachmentKindOf,
   checkAttachments,
@@ -13,8 +12,8 @@ import {
   type AttachmentKind,
   type AttachmentRule,
 } from 'shared-contracts';
-import { supportErrorKey } from './error-key.js';
 import { discardUploads } from './discard-uploads.js';
+import { uploadRefusal } from './upload-refusal.js';
 
 /** A file on its way to `/files`. */
 export interface UploadInProgress {
@@ -33,7 +32,10 @@ export interface RefusedFile {
   messageKey: string;
   /** Refused for what else the message holds (too many files, videos): no longer true once a file is removed. */
   forTheSet?: boolean;
-  /** Lost on the way (the network, the server failing): the same file may be sent again as it is. */
+  /**
+   * Lost on the way (the network, the server failing) or refused for now (the upload quota): the same file may be
+   * sent again as it is.
+   */
   file?: File;
 }
 
@@ -122,17 +124,7 @@ export function useAttachmentUploads(
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
-            // A refusal of the file itself (its content, its size) would only come back; anything else may pass now.
-            const refusedByServer = error instanceof ApiError && error.kind === 'business';
-            setRefused((current) => [
-              ...current,
-              {
-                key,
-                name: file.name,
-                messageKey: supportErrorKey(error, 'support:errors.uploadFailed'),
-                ...(refusedByServer ? {} : { file }),
-              },
-            ]);
+            setRefused((current) => [...current, { key, name: file.name, ...uploadRefusal(error, file) }]);
           },
         )
         .finally(() => {
