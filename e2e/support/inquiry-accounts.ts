@@ -9,6 +9,8 @@ export const INQUIRY_ACCOUNTS = {
   hasOpenTickets: { account: 'e2e-inquiry-open', password: 'e2e-inquiry-open-pass1', email: null },
   /** Attaches and removes files again and again: no other test holds uploads of this player. */
   discardsUploads: { account: 'e2e-inquiry-discard', password: 'e2e-inquiry-discard-pass1', email: null },
+  /** Uploads and discards files until the API's upload quota over the hour refuses one: no other test uploads as it. */
+  reachesUploadQuota: { account: 'e2e-upload-quota', password: 'e2e-upload-quota-pass1', email: 'e2e-upload-quota@e2e.example' },
   /** Goes through the whole loop once: asks, is answered, reads, adds information, ends and rates. */
   followsLoop: { account: 'e2e-loop', password: 'e2e-loop-pass1', email: null },
   /** Opens as many tickets as a player may have open at once (LIMITS.openTicketsMax). */

@@ -1,9 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { LIMITS, formatMegabytes } from 'shared-contracts';
-import { INQUIRY, openFormAs, reloadForm, startNewIfAsked, supportMessage } from '../support/inquiry-form.js';
+import { ApiError, FILE_ERRORS, LIMITS, formatMegabytes } from 'shared-contracts';
+import {
+  INQUIRY,
+  expectDraftKept,
+  fillPlatformInquiry,
+  openFormAs,
+  reloadForm,
+  startNewIfAsked,
+  supportMessage,
+} from '../support/inquiry-form.js';
 import { INQUIRY_ACCOUNTS } from '../support/inquiry-accounts.js';
 import { t } from '../support/locales.js';
-import { tokenOf } from '../support/tickets-api.js';
+import { callApi, tokenOf, uploadFile } from '../support/tickets-api.js';
 import { site } from '../support/ports.js';
 import { slowUploads } from '../support/network.js';
 import { noisePng, windowsProgram } from '../support/test-files.js';
@@ -159,6 +167,38 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await uploader.getByRole('button', { name: supportMessage('attachments.remove', { name: 'lost.png' }) }).click();
     await expect(uploaded).toHaveCount(0);
     await expect(uploader.getByRole('button', { name: supportMessage('attachments.choose') })).toBeFocused();
+  });
+
+  test('past the upload quota of the hour a file is refused with its message and offered again; the typed text and the other file stay', async ({
+    page,
+  }) => {
+    const token = await tokenOf(INQUIRY_ACCOUNTS.reachesUploadQuota);
+    await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+    await startNewIfAsked(page);
+    const draft = { title: 'Shop closed on me', detail: 'The shop closed while I was buying gems.' };
+    const fileName = await fillPlatformInquiry(page, draft.title, draft.detail);
+
+    // The rest of the hour's quota, used up as a script would: upload, discard, again, until the API refuses.
+    let refusal: unknown = null;
+    for (let round = 0; refusal === null && round < 1_000; round += 1) {
+      try {
+        const file = await uploadFile(token, `churn-${round}.txt`, Buffer.from(`Round ${round}.\n`), 'text/plain');
+        await callApi('discardFile', token, { body: { fileId: file.fileId } });
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).message).toBe(FILE_ERRORS.uploadQuotaReached);
+
+    const uploader = page.getByTestId('attachment-uploader');
+    const refused = uploader.getByTestId('attachment-refused');
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('Later.\n') });
+    await expect(refused).toContainText('late.txt');
+    await expect(refused).toContainText(supportMessage('errors.uploadQuotaReached'));
+    // Nothing against the file itself: it can be sent again later as it is.
+    await expect(refused.getByRole('button', { name: t('common', 'en', 'remote.retry'), description: 'late.txt' })).toBeVisible();
+    await expectDraftKept(page, { ...draft, fileName });
   });
 
   test('in Japanese on a phone the allowed file types wrap: the form does not scroll sideways', async ({ page }) => {
