@@ -4,7 +4,8 @@ import { TICKET_TYPES, setCsForm, type CsForm } from 'shared-contracts';
 import { useCsForm, useSession } from 'shared-contracts/react';
 import { supportMessageValues } from '../../lib/error-key.js';
 import { useCall } from '../../lib/use-call.js';
-import { LoginFirst, errorId } from './form-parts.js';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render.js';
+import { LoginFirst, controlId, errorId } from './form-parts.js';
 import { AttachmentsField, CategoryField, ConsentField, ContactField, GameField, ServiceField, TextFields } from './inquiry-fields.js';
 import styles from './inquiry-form.module.css';
 import { PlaceFields } from './place-fields.js';
@@ -28,16 +29,24 @@ const FIELD_OF_KEY: Partial<Record<keyof CsForm, InquiryField>> = {
   consent: 'consent',
 };
 
-/** Focuses the first usable control of the first field with a problem, in the order the form shows them. */
-function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors): void {
+/** Whether the player can act on `control`: shown, enabled and laid out. */
+function usable(control: HTMLElement | null): control is HTMLElement {
+  return !!control && !control.hidden && !(control as HTMLInputElement).disabled && control.getClientRects().length > 0;
+}
+
+/**
+ * The first field with a problem, in the order the form shows them: its own control (the e-mail's input rather than
+ * the radio above it), else its first usable control, else its message (no character to choose: the select is
+ * hidden). Looked up once the problems are drawn, so that the message is there and the control names it.
+ */
+function firstInvalid(form: HTMLFormElement | null, errors: FieldErrors): HTMLElement | null {
   const field = INQUIRY_FIELDS.find((name) => errors[name]);
-  if (!form || !field) return;
+  if (!form || !field) return null;
   const block = form.querySelector(`[data-field="${field}"]`);
+  const own = form.querySelector<HTMLElement>(`#${CSS.escape(controlId(form.id, field))}`);
+  if (own?.matches('input, select, textarea') && usable(own)) return own;
   const controls = block?.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]') ?? [];
-  const usable = [...controls].find(
-    (control) => !control.hidden && !(control as HTMLInputElement).disabled && control.getClientRects().length > 0,
-  );
-  (usable ?? block?.querySelector<HTMLElement>(`#${CSS.escape(errorId(form.id, field))}`))?.focus();
+  return [...controls].find(usable) ?? block?.querySelector<HTMLElement>(`#${CSS.escape(errorId(form.id, field))}`) ?? null;
 }
 
 /**
@@ -54,6 +63,7 @@ export function InquiryForm() {
   const [uploading, setUploading] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const { pending, problem, setProblem, submit, alreadySent } = useSubmitInquiry();
+  const focusAfterRender = useFocusAfterRender();
   const official = form.ticketType === TICKET_TYPES.official;
 
   const update = useCallback((patch: Partial<CsForm>) => {
@@ -80,9 +90,9 @@ export function InquiryForm() {
   useEffect(() => {
     if (problem?.kind === 'message') {
       setServerErrors(problem.fields);
-      focusFirstInvalid(formRef.current, problem.fields);
+      focusAfterRender(() => firstInvalid(formRef.current, problem.fields));
     }
-  }, [problem]);
+  }, [problem, focusAfterRender]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,7 +110,7 @@ export function InquiryForm() {
     const attempt = checkInquiry({ ...form, requestId });
     if (!attempt.ok) {
       setProblem(null);
-      focusFirstInvalid(formRef.current, attempt.errors);
+      focusAfterRender(() => firstInvalid(formRef.current, attempt.errors));
       return;
     }
     if (uploading) {
