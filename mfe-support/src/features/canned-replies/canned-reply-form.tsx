@@ -7,6 +7,7 @@ import { Counter } from '../../components/counter.js';
 import fieldStyles from '../../components/form.module.css';
 import { Problem } from '../../components/problem.js';
 import { supportErrorKey } from '../../lib/error-key.js';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render.js';
 import styles from './canned-replies.module.css';
 import { LanguageOptions } from './language-options.js';
 
@@ -41,6 +42,7 @@ export function CannedReplyForm(props: {
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { pending, run } = useSingleRequest();
+  const focusAfterRender = useFocusAfterRender();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,7 +50,7 @@ export function CannedReplyForm(props: {
     setProblems(found);
     const first = (['language', 'title', 'body'] as const).find((field) => found[field]);
     if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
+      focusAfterRender(() => document.getElementById(`${id}-${first}`));
       return;
     }
     void run(async () => {
@@ -64,7 +66,7 @@ export function CannedReplyForm(props: {
         const field = FIELD_OF_REFUSAL[key];
         if (field) {
           setProblems({ [field]: key });
-          document.getElementById(`${id}-${field}`)?.focus();
+          focusAfterRender(() => document.getElementById(`${id}-${field}`));
         } else setFailure(key);
       }
     });

@@ -9,6 +9,7 @@ import fieldStyles from '../../components/form.module.css';
 import { Problem } from '../../components/problem.js';
 import { discardUploads, useDiscardUploadsOnLeave } from '../../lib/discard-uploads.js';
 import { supportErrorKey } from '../../lib/error-key.js';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render.js';
 import styles from './reply-form.module.css';
 
 /**
@@ -115,6 +116,7 @@ export function ReplyForm(props: {
   const [uploading, setUploading] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   /** Puts `text` where the caret was (over the selection), then gives the field focus with the caret after it. */
   const insert = (text: string) => {
@@ -136,7 +138,7 @@ export function ReplyForm(props: {
     const problem = contentProblem(draft.content);
     setFieldError(problem);
     if (problem) {
-      textarea.current?.focus();
+      focusAfterRender(() => textarea.current);
       return;
     }
     if (uploading) {

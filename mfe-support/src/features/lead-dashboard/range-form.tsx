@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { defaultLeadRange } from 'shared-contracts';
 import { leadDashboardQuerySchema } from 'shared-contracts/schemas';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render.js';
 import styles from './lead-dashboard.module.css';
 
 /** A range of UTC days, both ends included (YYYY-MM-DD). */
@@ -29,6 +30,7 @@ export function RangeForm({ range, onChange }: { range: Range; onChange: (range:
   const id = useId();
   const [draft, setDraft] = useState(range);
   const [problem, setProblem] = useState<{ field: 'from' | 'to'; key: string } | null>(null);
+  const focusAfterRender = useFocusAfterRender();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The schema the API checks with: a range the form accepts is one the server accepts.
@@ -41,8 +43,8 @@ export function RangeForm({ range, onChange }: { range: Range; onChange: (range:
     const issue = parsed.error.issues[0];
     const field = issue?.path[0] === 'from' ? 'from' : 'to';
     setProblem({ field, key: `support:errors.${issue?.message ?? 'dayInvalid'}` });
-    // As on every other form: the focus goes to the field to fix, whose name and prompt are then read out.
-    document.getElementById(`${id}-${field}`)?.focus();
+    // As on every other form: the focus goes to the field to fix, whose name and problem are then read out.
+    focusAfterRender(() => document.getElementById(`${id}-${field}`));
   };
   const field = (name: 'from' | 'to') => (
     <div className={styles.field}>
