@@ -32,6 +32,19 @@ function FileBadge({ name }: { name: string }) {
 }
 
 /**
+ * A file's name, whole (see `.fileName`): isolated in its own direction inside a block that keeps the page's, so that
+ * its lines start on the page's side (a Latin name in Arabic on the right). `id` is on the name itself, for a
+ * control it describes.
+ */
+function FileName({ name, id }: { name: string; id?: string }) {
+  return (
+    <span className={styles.fileName}>
+      <bdi id={id}>{name}</bdi>
+    </span>
+  );
+}
+
+/**
  * Attachments of a support message (SPEC §3 types, §5 limits): choose files with the button or drop them on the
  * area, see each upload's progress and cancel it, remove an uploaded file. Used by the inquiry form, the
  * conversation's add-information dialog and the agents' desk.
@@ -123,9 +136,7 @@ export function AttachmentUploader({
         <ul className={`${layout.stack} ${styles.list} ${styles.refused}`} role="alert" data-testid="attachment-refused">
           {refused.map((entry, index) => (
             <li key={entry.key}>
-              <bdi className={styles.fileName} id={`${id}-refused-${index}`}>
-                {entry.name}
-              </bdi>
+              <FileName name={entry.name} id={`${id}-refused-${index}`} />
               <span>{t(entry.messageKey, values)}</span>
               {entry.file ? (
                 <button
@@ -158,7 +169,7 @@ export function AttachmentUploader({
             <li key={upload.key} className={styles.file} data-testid="attachment-uploading">
               <FileBadge name={upload.name} />
               <span className={styles.details}>
-                <bdi className={styles.fileName}>{upload.name}</bdi>
+                <FileName name={upload.name} />
                 <span className={styles.progressRow}>
                   <progress
                     value={upload.progress}
@@ -191,7 +202,7 @@ export function AttachmentUploader({
                 <FileBadge name={attachment.name} />
               )}
               <span className={styles.details}>
-                <bdi className={styles.fileName}>{attachment.name}</bdi>
+                <FileName name={attachment.name} />
                 <span className={styles.meta}>
                   {t(`support:attachments.kind.${attachment.kind}`)} · {formatFileSize(attachment.size, language)} ·{' '}
                   {t('support:attachments.uploaded')}
