@@ -7,6 +7,8 @@ export const INQUIRY_ACCOUNTS = {
   fillsForm: { account: 'e2e-inquiry-form', password: 'e2e-inquiry-form-pass1', email: 'e2e-inquiry-form@e2e.example' },
   /** Has tickets in progress (the unresolved choice) and fills the agents' queue past the long-queue threshold. */
   hasOpenTickets: { account: 'e2e-inquiry-open', password: 'e2e-inquiry-open-pass1', email: null },
+  /** Attaches two phone screenshots on a phone, in English and in Arabic (their uploads count against no one else's). */
+  attachesOnPhone: { account: 'e2e-inquiry-phone', password: 'e2e-inquiry-phone-pass1', email: null },
   /** Attaches and removes files again and again: no other test holds uploads of this player. */
   discardsUploads: { account: 'e2e-inquiry-discard', password: 'e2e-inquiry-discard-pass1', email: null },
   /** Uploads and discards files until the API's upload quota over the hour refuses one: no other test uploads as it. */
