@@ -4,7 +4,6 @@ import { platformApi } from 'shared-contracts';
 import { useModalDialog } from 'shared-contracts/react';
 import { FormMessage, formStyles } from '../../components/form.js';
 import { useAction } from '../../lib/use-action.js';
-import styles from './user-center.module.css';
 
 /**
  * Log out of all other devices (security settings, ASVS 3.3.4): every other session of the account ends, this one
@@ -54,7 +53,7 @@ export function LogoutOthers() {
       </div>
       <dialog
         ref={dialog}
-        className={styles.dialog}
+        className="question-dialog"
         aria-labelledby="sessions-confirm-title"
         aria-describedby="sessions-confirm-body"
         onClose={() => {
@@ -69,7 +68,7 @@ export function LogoutOthers() {
             <h2 id="sessions-confirm-title">{t('account:sessions.confirmTitle')}</h2>
             <p id="sessions-confirm-body">{t('account:sessions.confirmBody')}</p>
             <FormMessage message={message} />
-            <div className={styles.dialogActions}>
+            <div className="question-dialog-answers">
               <button ref={cancel} type="button" className="button-secondary" onClick={() => setAsking(false)}>
                 {t('account:sessions.cancel')}
               </button>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { confirmAccountSwitch, declineAccountSwitch } from 'shared-contracts';
 import { useModalDialog, usePendingAccountSwitch, useSession } from 'shared-contracts/react';
-import styles from './account-switch-dialog.module.css';
 
 /**
  * A game client's link carried another account's token while this tab was logged in (README "In-game entry"): the
@@ -19,7 +18,7 @@ export function AccountSwitchDialog() {
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className="question-dialog"
       aria-labelledby="account-switch-title"
       aria-describedby="account-switch-body"
       onClose={declineAccountSwitch}
@@ -29,7 +28,7 @@ export function AccountSwitchDialog() {
         <>
           <h2 id="account-switch-title">{t('shell:accountSwitch.title', { name: other })}</h2>
           <p id="account-switch-body">{t('shell:accountSwitch.body', { current, name: other })}</p>
-          <div className={styles.actions}>
+          <div className="question-dialog-answers">
             <button type="button" className="button-secondary" onClick={declineAccountSwitch} data-testid="account-switch-stay" autoFocus>
               {t('shell:accountSwitch.stay', { current })}
             </button>
