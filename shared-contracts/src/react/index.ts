@@ -7,6 +7,7 @@ export * from './states.js';
 export * from './not-found-view.js';
 export * from './field.js';
 export * from './modal-dialog.js';
+export * from './use-swipe.js';
 export * from './error-key.js';
 export * from './use-endpoint.js';
 export * from './use-simple-games.js';

@@ -2,10 +2,9 @@ import { memo, useCallback, useEffect, useId, useState, type KeyboardEvent } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TIMINGS, gameDetailsPath, textDirection, type Game } from 'shared-contracts';
-import { usePlatformContext } from 'shared-contracts/react';
+import { usePlatformContext, useSwipe } from 'shared-contracts/react';
 import { Artwork } from '../../components/artwork.js';
 import { useReducedMotion } from './use-reduced-motion.js';
-import { useSwipe } from './use-swipe.js';
 import styles from './banner-carousel.module.css';
 
 /** How long after the banner on show has loaded its neighbours are asked for: well before the first rotation. */

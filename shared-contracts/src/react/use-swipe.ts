@@ -4,9 +4,11 @@ import { useRef, type PointerEvent } from 'react';
 const SWIPE_MIN_PX = 40;
 
 /**
- * A horizontal swipe of a finger or pen over an element: `onSwipe(-1)` when it went left, `onSwipe(1)` right.
- * The element needs `touch-action: pan-y`, so the page still scrolls under a vertical swipe and the browser leaves
- * the horizontal ones to it. A mouse drag is not a swipe: it selects text, and the arrows are there for it.
+ * A horizontal swipe of a finger or pen over an element: `onSwipe(-1)` when it went left, `onSwipe(1)` right, on the
+ * screen (a right-to-left page turns them round itself). Spread the returned handlers on the element, which needs
+ * `touch-action: pan-y`: the page (or the element's own scroller) still scrolls under a vertical swipe, and the
+ * browser leaves the horizontal ones to it. A mouse drag is not a swipe: it selects text, and the element's buttons
+ * are there for it. The banner carousel turns with it, and the side menu closes with a swipe toward its edge.
  */
 export function useSwipe(onSwipe: (direction: -1 | 1) => void) {
   const start = useRef<{ id: number; x: number; y: number } | null>(null);
