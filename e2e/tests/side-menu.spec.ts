@@ -70,6 +70,42 @@ test.describe('the side menu and the other modal dialogs on a phone', () => {
     await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
   });
 
+  for (const [language, host, query, edge] of [
+    ['ko', 'nova.localhost', '', 'right'],
+    ['ar', 'atlas.localhost', '?self_area=eru&spec_lang=ar', 'left'],
+  ] as const) {
+    test(`${language}: a swipe toward the menu's edge (${edge}) closes it, one the other way does not`, async ({ page }) => {
+      await page.goto(`${site(host)}/${query}`);
+      await expect(page.getByTestId('menu-button')).toBeEnabled();
+      const menu = page.getByTestId('side-menu');
+      await page.getByTestId('menu-button').tap();
+      await expect(menu).toBeVisible();
+      const box = (await menu.boundingBox())!;
+      if (edge === 'left') expect(box.x).toBe(0);
+      else expect(box.x + box.width).toBeCloseTo(360, 0);
+      const y = box.y + box.height / 2;
+      const left = { x: box.x + box.width * 0.2, y };
+      const right = { x: box.x + box.width * 0.8, y };
+      // A swipe toward the edge goes from `from` to `to`; away from it, back.
+      const [from, to] = edge === 'right' ? [left, right] : [right, left];
+
+      await swipe(page, to, from);
+      await nextFrames(page);
+      await expect(menu).toBeVisible();
+      await swipe(page, from, to);
+      await expect(menu).toBeHidden();
+      await expect(page.getByTestId('menu-button')).toBeFocused();
+
+      // From the dimmed page beside it too. (Opened by the key: a tap just after a swipe only stops what it set moving.)
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      const opened = (await menu.boundingBox())!;
+      const beside = edge === 'right' ? { x: 10, y } : { x: opened.width + 10, y };
+      await swipe(page, beside, { x: edge === 'right' ? beside.x + 200 : beside.x - 200, y });
+      await expect(menu).toBeHidden();
+    });
+  }
+
   test("the page behind the Japanese footer's contact details holds still too, and is where it was when they close", async ({ page }) => {
     await page.goto(`${site('hikari.localhost')}/`);
     await expect(page.getByTestId('menu-button')).toBeEnabled();

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALL_GAMES_PATH, ROUTES, currentReturnPath, gameDetailsPath, loginPath, platformLink, signOut } from 'shared-contracts';
-import { useModalDialog, usePlatformContext, useRechargeLink, useSession, useSimpleGames } from 'shared-contracts/react';
+import {
+  ALL_GAMES_PATH,
+  ROUTES,
+  currentReturnPath,
+  gameDetailsPath,
+  loginPath,
+  platformLink,
+  signOut,
+  textDirection,
+} from 'shared-contracts';
+import { useModalDialog, usePlatformContext, useRechargeLink, useSession, useSimpleGames, useSwipe } from 'shared-contracts/react';
 import { BrandIcon, type BrandIconName } from '../../components/brand-icon.js';
 import styles from './side-menu.module.css';
 
@@ -10,11 +19,19 @@ function EntryIcon({ name }: { name?: BrandIconName }) {
   return name ? <BrandIcon name={name} /> : <span className={styles.iconSpace} aria-hidden="true" />;
 }
 
-/** The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). */
+/**
+ * The right side menu of SPEC §2, a modal dialog (focus kept inside, Escape closes, mirrored in RTL). A finger's swipe
+ * toward the menu's own edge (right, or left in a right-to-left language) closes it too, as a drawer does on a phone.
+ */
 export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClose: () => void; supportBadge: ReactNode }) {
   const { t } = useTranslation();
   const dialog = useModalDialog(open);
-  const { brand } = usePlatformContext();
+  const { brand, language } = usePlatformContext();
+  // The menu is at the end of the line: the right edge, the left one right to left.
+  const towardEdge = textDirection(language) === 'rtl' ? -1 : 1;
+  const swipe = useSwipe((direction) => {
+    if (direction === towardEdge) onClose();
+  });
   const { loggedIn } = useSession();
   const rechargeLink = useRechargeLink();
   const [games, retryGames] = useSimpleGames();
@@ -41,6 +58,7 @@ export function SideMenu({ open, onClose, supportBadge }: { open: boolean; onClo
         // A click on the backdrop (the dialog itself, outside its content) closes the menu.
         if (event.target === event.currentTarget) onClose();
       }}
+      {...swipe}
       data-testid="side-menu"
     >
       <div className={styles.content}>
