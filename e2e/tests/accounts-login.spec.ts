@@ -78,6 +78,26 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     await expect(form.getByText(t('account', 'en', 'errors.accountTooShort').replace('{{accountMin}}', '3'))).toBeHidden();
   });
 
+  test('on a phone in landscape, a wrong password sent with the keyboard shows its message on the screen, the focus left in the password field', async ({
+    browser,
+  }) => {
+    // 740 x 360: the message came out below the screen, under "Remember me", and the player saw nothing happen.
+    const context = await browser.newContext({ viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${site()}/login`);
+    const form = await loginForm(page);
+    const password = form.getByLabel(t('account', 'ko', 'login.password'));
+    await form.getByLabel(t('account', 'ko', 'login.account')).fill(DEMO.player2.account);
+    await password.fill('not-the-password2');
+    await password.press('Enter');
+    const message = form.getByRole('alert');
+    await expect(message).toHaveText(t('account', 'ko', 'errors.invalidCredentials'));
+    await expect(message).toBeInViewport({ ratio: 1 });
+    // The player types the password again: the focus stays there.
+    await expect(password).toBeFocused();
+    await context.close();
+  });
+
   test('by keyboard, "Forgot password?" takes the focus to the e-mail field and "Back to login" to the login form', async ({ page }) => {
     const en = (key: string) => t('account', 'en', key);
     await page.goto(`${site()}/login?spec_lang=en`);

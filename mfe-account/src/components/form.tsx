@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RULES } from 'shared-contracts';
 import { LabelledField } from 'shared-contracts/react';
@@ -73,13 +73,22 @@ export function NewPasswordFields(props: {
   );
 }
 
-/** A form-level message (failure or success) in a live region. */
+/**
+ * A form-level message (failure or success) in a live region. Each new message is scrolled into view, the least that
+ * shows it: a phone in landscape, or one whose keyboard covers half the screen, had "Incorrect account or password."
+ * below the screen while the focus stayed in the password field, and the player saw nothing happen. The focus stays
+ * where it is, in the field the player will type into again; screen readers hear the message from its live region.
+ */
 export function FormMessage({ message }: { message: ActionMessage | null }) {
   const { t } = useTranslation();
+  const paragraph = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) paragraph.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
   if (!message) return null;
   const error = message.tone === 'error';
   return (
-    <p className={error ? styles.formError : styles.formSuccess} role={error ? 'alert' : 'status'}>
+    <p ref={paragraph} className={error ? styles.formError : styles.formSuccess} role={error ? 'alert' : 'status'}>
       {t(message.key, { ...ACCOUNT_RULES, ...message.values })}
     </p>
   );
