@@ -73,9 +73,46 @@ test.describe('login (SPEC §2, §4, §8)', () => {
     // The focus goes to the first field to put right, not left on the button: with the account fixed, the password.
     await expect(form.getByLabel(t('account', 'en', 'login.account'))).toBeFocused();
     await page.keyboard.type('layer1');
+    // Enter goes on to the empty password (the keyboard's key says "next"); there it sends the form, checked again.
     await page.keyboard.press('Enter');
     await expect(form.getByLabel(t('account', 'en', 'login.password'))).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(form.getByText(t('account', 'en', 'errors.accountTooShort').replace('{{accountMin}}', '3'))).toBeHidden();
+    await expect(form.getByText(t('account', 'en', 'errors.passwordRequired'))).toBeVisible();
+    await expect(form.getByLabel(t('account', 'en', 'login.password'))).toBeFocused();
+  });
+
+  test("the account and e-mail are typed as they are, and the keyboard's Enter goes from the account to the password, then logs in", async ({
+    page,
+  }) => {
+    const en = (key: string) => t('account', 'en', key);
+    await page.goto(`${site()}/login?spec_lang=en`);
+    await loginForm(page);
+    await page.getByTestId('forgot-password').click();
+    const email = page.getByTestId('forgot-form').getByLabel(en('forgot.email'));
+    for (const [name, value] of Object.entries({ autocapitalize: 'none', autocorrect: 'off', spellcheck: 'false', enterkeyhint: 'send' })) {
+      await expect(email, name).toHaveAttribute(name, value);
+    }
+    await page.getByRole('button', { name: en('forgot.back') }).click();
+
+    const form = await loginForm(page);
+    const account = form.getByLabel(en('login.account'));
+    const password = form.getByLabel(en('login.password'));
+    // A phone's keyboard neither capitalises ("Player1") nor corrects what is typed there.
+    for (const [name, value] of Object.entries({ autocapitalize: 'none', autocorrect: 'off', spellcheck: 'false', enterkeyhint: 'next' })) {
+      await expect(account, name).toHaveAttribute(name, value);
+    }
+    await expect(password).toHaveAttribute('enterkeyhint', 'go');
+    await account.fill(DEMO.player1.account);
+    await account.press('Enter');
+    // On to the password, without "Enter your password." for a field the player has not reached yet.
+    await expect(password).toBeFocused();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await password.fill(DEMO.player1.password);
+    // With both typed, Enter in either logs in.
+    await expect(account).toHaveAttribute('enterkeyhint', 'go');
+    await password.press('Enter');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('self_username'))).toBe(DEMO.player1.account);
   });
 
   test('on a phone in landscape, a wrong password sent with the keyboard shows its message on the screen, the focus left in the password field', async ({

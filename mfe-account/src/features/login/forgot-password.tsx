@@ -40,10 +40,18 @@ export function ForgotPassword({ onDone }: { onDone: (messageKey: string | null)
       <p aria-live="polite">{codeSent ? t('account:forgot.codeSent', { email: email.trim() }) : t('account:forgot.intro')}</p>
       <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void reset(event)} noValidate>
         {/* Opened by the login's "Forgot password?", which is gone: the field to fill takes the focus. */}
-        <Field label={t('account:forgot.email')} kind="email" {...field('email')} readOnly={codeSent} autoFocus />
+        {/* Enter sends the code to the address, then goes from the code to the new password, which it sets. */}
+        <Field
+          label={t('account:forgot.email')}
+          kind="email"
+          enterKeyHint={codeSent ? undefined : 'send'}
+          {...field('email')}
+          readOnly={codeSent}
+          autoFocus
+        />
         {codeSent ? (
           <>
-            <Field label={t('account:forgot.code')} kind="code" ref={codeField} {...field('code')} />
+            <Field label={t('account:forgot.code')} kind="code" enterKeyHint="next" ref={codeField} {...field('code')} />
             <NewPasswordFields label={t('account:forgot.newPassword')} confirmLabel={t('account:forgot.confirmPassword')} field={field} />
           </>
         ) : null}

@@ -58,9 +58,26 @@ export function PasswordLoginForm({
 
   return (
     <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
-      <Field label={t('account:login.account')} name="account" autoComplete="username" {...field('account')} required />
-      <Field label={t('account:login.password')} kind="currentPassword" name="password" {...field('password')} required />
-      {otpAsked ? <Field label={t('account:login.otp')} kind="code" name="otp" {...field('otp')} autoFocus required /> : null}
+      {/* The keyboard's Enter goes on to the next field while that is empty, and logs in once all are typed. */}
+      <Field
+        label={t('account:login.account')}
+        kind="accountName"
+        name="account"
+        enterKeyHint={password ? 'go' : 'next'}
+        {...field('account')}
+        required
+      />
+      <Field
+        label={t('account:login.password')}
+        kind="currentPassword"
+        name="password"
+        enterKeyHint={otpAsked && !otp ? 'next' : 'go'}
+        {...field('password')}
+        required
+      />
+      {otpAsked ? (
+        <Field label={t('account:login.otp')} kind="code" name="otp" enterKeyHint="go" {...field('otp')} autoFocus required />
+      ) : null}
       <label className={formStyles.checkbox}>
         <input type="checkbox" checked={remember} onChange={(event) => onRememberChange(event.target.checked)} name="remember" />
         {t('account:login.remember')}

@@ -55,9 +55,12 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
       </h3>
       <p>{current ? t('account:email.current', { email: current }) : t('account:email.none')}</p>
       <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void bind(event)} noValidate>
-        {hasPassword ? <Field label={t('account:password.current')} kind="currentPassword" {...field('currentPassword')} /> : null}
+        {hasPassword ? (
+          <Field label={t('account:password.current')} kind="currentPassword" enterKeyHint="next" {...field('currentPassword')} />
+        ) : null}
         <div className={formStyles.row}>
-          <Field label={t('account:email.address')} kind="email" {...field('email')} />
+          {/* Enter in the address asks for a code until one is sent, then goes on to the code's field. */}
+          <Field label={t('account:email.address')} kind="email" enterKeyHint={codeSent ? 'next' : 'send'} {...field('email')} />
           <button
             type="button"
             className="button-secondary"
@@ -73,7 +76,7 @@ export function BindEmailForm({ current, hasPassword, onBound }: { current: stri
                 : t('account:code.send')}
           </button>
         </div>
-        {codeSent ? <Field label={t('account:email.code')} kind="code" ref={codeField} {...field('code')} /> : null}
+        {codeSent ? <Field label={t('account:email.code')} kind="code" enterKeyHint="done" ref={codeField} {...field('code')} /> : null}
         <FormMessage message={message} />
         {codeSent ? (
           <button type="submit" className="button-primary" aria-disabled={pending} data-testid="bind-submit">

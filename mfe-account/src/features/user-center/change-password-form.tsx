@@ -32,7 +32,7 @@ export function ChangePasswordForm() {
     <section className="surface-card" aria-labelledby="password-heading" data-testid="change-password">
       <h3 id="password-heading">{t('account:password.title')}</h3>
       <form ref={formRef} className={formStyles.stack} onFocus={preloadSchemas} onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('account:password.current')} kind="currentPassword" {...field('oldPassword')} />
+        <Field label={t('account:password.current')} kind="currentPassword" enterKeyHint="next" {...field('oldPassword')} />
         <NewPasswordFields label={t('account:password.new')} confirmLabel={t('account:password.confirm')} field={field} />
         <FormMessage message={message} />
         <button type="submit" className="button-primary" aria-disabled={pending}>

@@ -84,6 +84,7 @@ export function ProfileForm({ info, onSaved }: { info: UserInfo; onSaved: (info:
           type="tel"
           inputMode="tel"
           autoComplete="tel"
+          enterKeyHint="done"
           dir="ltr"
           {...field('phone')}
           hint={t('account:profile.phoneHint')}
