@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPAY_STEPS, ROUTES, platformLink, supportStepPath, type RouteName, type SupportStep } from 'shared-contracts';
+import { REPAY_STEPS, ROUTES, hasLanguageGlobe, platformLink, supportStepPath, type RouteName, type SupportStep } from 'shared-contracts';
 import { useAddressedGameId, useCsForm, usePlatformContext, useRechargeLink, useRepayLinks, useRouteName } from 'shared-contracts/react';
 import { BrandIcon } from '../../components/brand-icon.js';
 import styles from './top-nav.module.css';
@@ -46,7 +46,7 @@ export function TopNav(props: {
   gameView?: boolean;
 }) {
   const { t } = useTranslation();
-  const { brand } = usePlatformContext();
+  const { brand, area } = usePlatformContext();
   const routeName = useRouteName();
   const rechargeLink = useRechargeLink();
   const repayLink = useRepayLink(routeName);
@@ -58,7 +58,11 @@ export function TopNav(props: {
   }, [title, brand.name]);
 
   return (
-    <header className={props.gameView ? `${styles.nav} ${styles.gameView}` : styles.nav}>
+    <header
+      className={[styles.nav, props.gameView ? styles.gameView : null, hasLanguageGlobe(area) ? styles.withGlobe : null]
+        .filter(Boolean)
+        .join(' ')}
+    >
       {props.gameView ? (
         <span className={styles.logo}>
           <img src={props.logo} alt={brand.name} width={160} height={40} />
