@@ -155,6 +155,32 @@ test.describe('front page carousel (SPEC §2)', () => {
     await context.close();
   });
 
+  test('in Arabic, the Latin runs of a game\'s details read as typed: the "+" of "iOS 14+" stays after its 14', async ({ page }) => {
+    // The seed's Arabic requirements: "المنصات: Android 8.0+، iOS 14+. ..." The "+" and the full stop after a number
+    // went to the Arabic around them, and the line showed ".+Android 8.0+، iOS 14".
+    const game = (await gamesAll('ar')).find((candidate) => candidate.sections.some((section) => section.body.includes('iOS 14+.')));
+    await page.goto(`${site('atlas.localhost')}/GamesDetails/${game?.id}?self_area=eru&spec_lang=ar`);
+    const requirements = page.locator('#requirements p');
+    await expect(requirements).toContainText('iOS 14+');
+    const placed = await requirements.evaluate((paragraph) => {
+      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf('iOS 14+') ?? -1;
+        if (at < 0) continue;
+        const box = (offset: number) => {
+          const range = document.createRange();
+          range.setStart(node, offset);
+          range.setEnd(node, offset + 1);
+          return range.getBoundingClientRect();
+        };
+        const [four, plus] = [box(at + 5), box(at + 6)];
+        return { touching: Math.abs(plus.left - four.right) < 1, sameLine: Math.abs(plus.top - four.top) < 2 };
+      }
+      return null;
+    });
+    expect(placed, 'the "+" is drawn just right of the 14, on its line').toEqual({ touching: true, sameLine: true });
+  });
+
   test('is operable by keyboard and each banner leads to its game', async ({ page }) => {
     const games = await gamesAll('ko');
     await page.goto(`${site()}/`);

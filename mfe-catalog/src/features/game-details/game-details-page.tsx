@@ -6,6 +6,7 @@ import { AsyncBoundary, usePlatformContext, useRechargeLink, useSimpleGames } fr
 import { forgetGames, useGames } from '../../lib/games-resource.js';
 import { GamesFailed, GamesLoading } from '../../components/load-states.js';
 import { Artwork } from '../../components/artwork.js';
+import { BidiText } from '../../components/bidi-text.js';
 import { useScrollToAnchor } from '../../lib/use-scroll-to-anchor.js';
 import styles from './game-details-page.module.css';
 
@@ -50,7 +51,9 @@ function GameDetails({ game }: { game: Game }) {
             <h2 id="game-title" className={styles.title}>
               {game.title}
             </h2>
-            <p className={styles.subtitle}>{game.subTitle}</p>
+            <p className={styles.subtitle}>
+              <BidiText text={game.subTitle} />
+            </p>
             <p className={styles.genre}>{t('catalog:details.genreValue', { genre: game.genre })}</p>
           </div>
         </div>
@@ -79,7 +82,9 @@ function GameDetails({ game }: { game: Game }) {
       {game.sections.map((section) => (
         <section key={section.id} id={section.id} className={styles.section} aria-labelledby={`${section.id}-heading`}>
           <h3 id={`${section.id}-heading`}>{section.title}</h3>
-          <p>{section.body}</p>
+          <p>
+            <BidiText text={section.body} />
+          </p>
         </section>
       ))}
       <Link className={styles.back} to={ROUTES.home}>
