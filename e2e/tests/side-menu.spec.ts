@@ -95,6 +95,8 @@ test.describe('the side menu and the other modal dialogs on a phone', () => {
       await swipe(page, from, to);
       await expect(menu).toBeHidden();
       await expect(page.getByTestId('menu-button')).toBeFocused();
+      // The swipe crossed the menu's links and followed none.
+      expect(new URL(page.url()).pathname).toBe('/');
 
       // From the dimmed page beside it too. (Opened by the key: a tap just after a swipe only stops what it set moving.)
       await page.keyboard.press('Enter');
