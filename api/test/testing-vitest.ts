@@ -7,5 +7,5 @@ import type {} from './global-setup.js';
 
 export { TEST_PASSWORD_HASHING, capturedLog, harnessForFile, injectJson } from './helpers.js';
 export { call, expectFailure } from './api-calls.js';
-export { login } from './identity-helpers.js';
+export { login, loginToken } from './identity-helpers.js';
 export { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
