@@ -38,6 +38,28 @@ async function uploadAndDiscard(on: FilesHarness, account: Account, count: numbe
   }
 }
 
+/**
+ * The answer to an upload by `account` whose body is held half-way: only a refusal made before its bytes are read
+ * can come while the rest waits.
+ */
+async function answerWhileHeld(on: FilesHarness, account: Account, name: string, text: string): Promise<JsonAnswer> {
+  const held = heldTextUpload(name, text);
+  let answer: JsonAnswer | undefined;
+  const answering = injectJson(on.app, {
+    method: 'POST',
+    url: '/files',
+    headers: { ...bearer(account.token), 'content-type': held.contentType, 'content-length': String(held.contentLength) },
+    payload: held.stream,
+  }).then((answered) => (answer = answered));
+  try {
+    await expect.poll(() => answer, { timeout: 10_000 }).toBeDefined();
+  } finally {
+    held.release();
+  }
+  await answering;
+  return answer as JsonAnswer;
+}
+
 function expectQuotaReached(answer: JsonAnswer): number {
   expectFailure(answer, 429, ERROR_CODES.tooManyRequests, QUOTA_KEY);
   const retryAfter = Number(answer.headers['retry-after']);
@@ -62,22 +84,7 @@ describe('the upload quota per account', () => {
     expect(await rowsOf(harness, owner)).toBe(0);
     const before = await storedFiles(harness);
 
-    // Held half-way: only a refusal made before reading can be answered while the rest waits.
-    const held = heldTextUpload('one-more.txt', 'One upload too many in the hour.');
-    let answer: JsonAnswer | undefined;
-    const answering = injectJson(harness.app, {
-      method: 'POST',
-      url: '/files',
-      headers: { ...bearer(owner.token), 'content-type': held.contentType, 'content-length': String(held.contentLength) },
-      payload: held.stream,
-    }).then((answered) => (answer = answered));
-    try {
-      await expect.poll(() => answer, { timeout: 10_000 }).toBeDefined();
-    } finally {
-      held.release();
-    }
-    await answering;
-    const retryAfter = expectQuotaReached(answer as JsonAnswer);
+    const retryAfter = expectQuotaReached(await answerWhileHeld(harness, owner, 'one-more.txt', 'One upload too many in the hour.'));
     // The first of the hour's uploads frees a place when it is an hour old, a moment from now.
     expect(retryAfter).toBeGreaterThan(PLAYER.windowSeconds - 60);
     expect(await rowsOf(harness, owner)).toBe(0);
@@ -165,21 +172,7 @@ describe('the upload quota in bytes', () => {
     expect(await usageOf(small, owner)).toEqual({ count: 2, bytes: 3_000 });
 
     // 3,000 and a body of some 1,700 bytes is more than 4,096: refused while its bytes are still on the way.
-    const held = heldTextUpload('third.txt', text);
-    let answer: JsonAnswer | undefined;
-    const answering = injectJson(small.app, {
-      method: 'POST',
-      url: '/files',
-      headers: { ...bearer(owner.token), 'content-type': held.contentType, 'content-length': String(held.contentLength) },
-      payload: held.stream,
-    }).then((answered) => (answer = answered));
-    try {
-      await expect.poll(() => answer, { timeout: 10_000 }).toBeDefined();
-    } finally {
-      held.release();
-    }
-    await answering;
-    expectFailure(answer as JsonAnswer, 429, ERROR_CODES.tooManyRequests, QUOTA_KEY);
+    expectFailure(await answerWhileHeld(small, owner, 'third.txt', text), 429, ERROR_CODES.tooManyRequests, QUOTA_KEY);
     expect(await usageOf(small, owner)).toEqual({ count: 2, bytes: 3_000 });
 
     // A file that fits in what is left still goes.
