@@ -22,6 +22,8 @@ test('the carousel dots stay drawn, the one on show apart from the others', asyn
   await expect(page.getByTestId('menu-button')).toBeEnabled();
   // The dots are the controls without a text of their own (the arrows have a glyph, Pause its word).
   const dots = page.getByTestId('banner-carousel').locator('button[aria-controls]:empty');
+  // The first view's controls are disabled until the catalog takes over (drawn in GrayText meanwhile).
+  await expect(dots.first()).toBeEnabled();
   const current = await middleAgainstEdge(dots.and(page.locator('[aria-current="true"]')));
   const other = await middleAgainstEdge(dots.and(page.locator(':not([aria-current])')).first());
   expect(contrast(other.middle, other.edge), 'a dot against its background').toBeGreaterThan(3);
@@ -32,6 +34,8 @@ test('the carousel dots stay drawn, the one on show apart from the others', asyn
 test("a filled button keeps its edge: the login form's Log in", async ({ page }) => {
   await page.goto(`${site()}/login?spec_lang=en`);
   const submit = page.getByTestId('login-form').getByRole('button', { name: t('account', 'en', 'login.submit'), exact: true });
+  // The first view's Log in is disabled, and drawn in GrayText, until the account remote takes over.
+  await expect(submit).toBeEnabled();
   const { middle, edge } = await middleAgainstEdge(submit);
   expect(contrast(middle, edge), 'the button edge against its inside').toBeGreaterThan(3);
 });
@@ -57,6 +61,7 @@ test('the chosen game, help-topic type and the current step stand apart from the
   expect(contrast(current.middle, step.middle), 'the current step').toBeGreaterThan(1.5);
   // The help topics' type filter: "All" is chosen at first.
   const types = page.getByTestId('help-topics').getByRole('button');
+  await expect(types.first()).toBeEnabled();
   const pressed = await painted(types.and(page.locator('[aria-pressed="true"]')).first());
   const other = await painted(types.and(page.locator('[aria-pressed="false"]')).first());
   const inner = (shot: typeof pressed) => shot.at(shot.width - 6, shot.height / 2);
