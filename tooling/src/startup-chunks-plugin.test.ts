@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,19 +36,23 @@ const starterList = (html: string, attribute: string) =>
     .filter(Boolean)
     .map((url) => url.replace(/^\//, ''));
 
+let outputPath = '';
+
+beforeAll(async () => {
+  outputPath = mkdtempSync(path.join(tmpdir(), 'shell-build-'));
+  await buildShell(outputPath);
+}, 120_000);
+
+afterAll(() => rmSync(outputPath, { recursive: true, force: true }));
+
 describe("the shell's page names at once the chunks its start-up loads, to a starter that asks for them after the first view (StartupChunksPlugin)", () => {
-  let outputPath = '';
   let html = '';
   let stats: MfStats = { shared: [] };
 
-  beforeAll(async () => {
-    outputPath = mkdtempSync(path.join(tmpdir(), 'startup-chunks-'));
-    await buildShell(outputPath);
+  beforeAll(() => {
     html = readFileSync(path.join(outputPath, 'index.html'), 'utf8');
     stats = JSON.parse(readFileSync(path.join(outputPath, 'mf-stats.json'), 'utf8')) as MfStats;
-  }, 120_000);
-
-  afterAll(() => rmSync(outputPath, { recursive: true, force: true }));
+  });
 
   const chunksOf = (names: (name: string) => boolean) => [
     ...new Set(stats.shared.filter((library) => names(library.name)).flatMap((library) => library.assets.js.sync)),
@@ -102,5 +106,16 @@ describe("the shell's page names at once the chunks its start-up loads, to a sta
     expect(remoteOnly.length).toBeGreaterThan(0);
     const named = ['data-scripts', 'data-preloads'].flatMap((attribute) => starterList(html, attribute));
     expect(named.filter((file) => remoteOnly.includes(file))).toEqual([]);
+  });
+});
+
+describe("the shell's stylesheet is written for the supported browsers (SUPPORTED_BROWSERS)", () => {
+  it('keeps logical properties as written, without a copy of the rule per writing direction', () => {
+    const [file] = readdirSync(outputPath).filter((name) => /^main\.[0-9a-f]+\.css$/.test(name));
+    const css = readFileSync(path.join(outputPath, file!), 'utf8');
+    // The side menu and the language globe are placed by their inline end: the same rule in Arabic and in English.
+    expect(css).toContain('inset-inline-end:');
+    expect(css).not.toContain(':lang(');
+    expect(css).not.toContain('-webkit-any(');
   });
 });
