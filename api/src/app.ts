@@ -56,6 +56,10 @@ export interface BuildAppOptions {
   passwordHashing?: PasswordHashing;
   /** Brute-force and abuse limits; each one overrides its default. */
   identityLimits?: Partial<IdentityLimits>;
+  /** Seals and opens agents' authenticator secrets (TOTP_SECRET_KEY); the development key by default. */
+  totpSecretKey?: Buffer;
+  /** REQUIRE_AGENT_TOTP: refuse the login of an agent with no authenticator enrolled; off by default. */
+  requireAgentTotp?: boolean;
   /** Social logins to offer in login_config (from OAUTH_<PROVIDER>_CLIENT_ID). */
   oauthProviders?: readonly SocialProvider[];
   /** Social login clients and the site origins a login may return to (from OAUTH_*); none by default. */

@@ -9,6 +9,7 @@ import { readOAuthSettings, type OAuthSettings } from './oauth/config.js';
 import { readFileStorage, type FileStorageConfig } from './files/storage.js';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './files/upload-quota.js';
 import { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './identity/limits.js';
+import { DEVELOPMENT_ONLY_TOTP_SECRET_KEY, parseTotpSecretKey } from './identity/totp-secrets.js';
 import { DEFAULT_AUTO_END_INTERVAL_MS } from './tickets/auto-end.js';
 import { DEFAULT_LONG_QUEUE_THRESHOLD, DEFAULT_TICKET_LIMITS, type TicketLimits } from './tickets/ticket-options.js';
 
@@ -111,6 +112,15 @@ const envSchema = z.object({
   CODE_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_IDENTITY_LIMITS.codeChecksPerIp.max),
   /** How often each replica looks for chats to end after 24 hours without a player reply. */
   AUTO_END_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)).default(DEFAULT_AUTO_END_INTERVAL_MS / 1000),
+  /**
+   * The key that seals agents' authenticator secrets in the database (identity/totp-secrets.ts): 32 bytes in base64.
+   * Required with NODE_ENV=production; elsewhere the development key in the source stands in.
+   */
+  TOTP_SECRET_KEY: optional(
+    z.string().refine((value) => parseTotpSecretKey(value) !== null, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' }),
+  ),
+  /** Refuse the login of an agent (a lead too) with no authenticator enrolled. Default: on with NODE_ENV=production. */
+  REQUIRE_AGENT_TOTP: optional(flag),
   /** Browser tests only: a clock POST /__test__/clock moves forward. Refused when NODE_ENV is production. */
   API_TEST_CLOCK: optional(flag),
   NODE_ENV: optional(z.string()),
@@ -140,6 +150,10 @@ export interface Config {
   identityLimits: IdentityLimits;
   uploadQuotas: UploadQuotas;
   autoEndIntervalMs: number;
+  /** TOTP_SECRET_KEY: seals the agents' authenticator secrets (DEVELOPMENT_ONLY_TOTP_SECRET_KEY outside production). */
+  totpSecretKey: Buffer;
+  /** REQUIRE_AGENT_TOTP: an agent without an enrolled authenticator cannot log in (4011 `totpNotEnrolled`). */
+  requireAgentTotp: boolean;
   /** Serve POST /__test__/clock (API_TEST_CLOCK=1). */
   testClock: boolean;
 }
@@ -167,6 +181,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(production && parsed.data?.API_TEST_CLOCK === true ? ['API_TEST_CLOCK: must not be on when NODE_ENV is production'] : []),
     ...(production && parsed.data?.SEED_DEMO === true
       ? ['SEED_DEMO: must not be on when NODE_ENV is production (the demo accounts have published passwords)']
+      : []),
+    // Without it the agents' authenticator secrets would be sealed with a key published in the source.
+    ...(production && parsed.data?.TOTP_SECRET_KEY === undefined
+      ? ["TOTP_SECRET_KEY: must be set when NODE_ENV is production (openssl rand -base64 32): it seals the agents' authenticator secrets"]
+      : []),
+    ...(production &&
+    parsed.data?.TOTP_SECRET_KEY &&
+    parseTotpSecretKey(parsed.data.TOTP_SECRET_KEY)?.equals(DEVELOPMENT_ONLY_TOTP_SECRET_KEY)
+      ? ['TOTP_SECRET_KEY: must not be the development key (published in the source) when NODE_ENV is production']
       : []),
   ];
   if (!parsed.success || oauth.problems.length > 0 || files.problems.length > 0 || refusedInProduction.length > 0) {
@@ -219,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       agent: { ...DEFAULT_UPLOAD_QUOTAS.agent, uploads: values.AGENT_UPLOADS_PER_HOUR, bytes: values.AGENT_UPLOAD_MB_PER_HOUR * MIB },
     },
     autoEndIntervalMs: values.AUTO_END_INTERVAL_SECONDS * 1000,
+    totpSecretKey: (values.TOTP_SECRET_KEY ? parseTotpSecretKey(values.TOTP_SECRET_KEY) : null) ?? DEVELOPMENT_ONLY_TOTP_SECRET_KEY,
+    requireAgentTotp: values.REQUIRE_AGENT_TOTP ?? values.NODE_ENV === 'production',
     testClock: values.API_TEST_CLOCK ?? false,
   };
 }

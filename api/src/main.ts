@@ -7,6 +7,7 @@ import { loggerOptions } from './http/logging.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './identity/passwords.js';
 import { createMailer } from './mail/transport.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
+import { TotpSecrets } from './identity/totp-secrets.js';
 import { readCannedRepliesSeed, seedCannedReplies } from './canned-replies/seed.js';
 import { readGamesSeed, seedGames } from './seed/games-seed.js';
 import { readSupportSeed, seedSupport } from './seed/support-seed.js';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   const app = await (async () => {
     try {
       const migrations = await migrate(db);
+      // Secrets enrolled before they were sealed are sealed now (a migration has no key); every replica may do it.
+      const totpSecrets = await new TotpSecrets(config.totpSecretKey).sealStored(db);
       const seeded = config.seedDemo
         ? {
             ...(await seedGames(db, await readGamesSeed())),
@@ -58,11 +61,28 @@ async function main(): Promise<void> {
         longQueueThreshold: config.longQueueThreshold,
         ticketLimits: config.ticketLimits,
         identityLimits: config.identityLimits,
+        totpSecretKey: config.totpSecretKey,
+        requireAgentTotp: config.requireAgentTotp,
         uploadQuotas: config.uploadQuotas,
         ...(testClock ? { testClock } : {}),
       });
       built.log.info({ database: describeDatabase(config.database), migrationsApplied: migrations.applied, seeded }, 'database ready');
-      built.log.info({ mail: mailer.description, from: config.mail.from, socialLogins: config.oauthProviders }, 'mail and logins');
+      built.log.info(
+        {
+          mail: mailer.description,
+          from: config.mail.from,
+          socialLogins: config.oauthProviders,
+          agentTotpRequired: config.requireAgentTotp,
+        },
+        'mail and logins',
+      );
+      if (totpSecrets.sealed > 0) built.log.info({ accounts: totpSecrets.sealed }, 'plain authenticator secrets sealed');
+      if (totpSecrets.unreadable.length > 0) {
+        built.log.error(
+          { accountIds: totpSecrets.unreadable },
+          'authenticator secrets that TOTP_SECRET_KEY does not open: these agents cannot log in until the key is put back or they are enrolled again (agent-totp)',
+        );
+      }
       built.log.info({ files: fileStore.description }, 'attachments storage');
       if (testClock) built.log.warn("API_TEST_CLOCK is on: POST /__test__/clock moves this server's clock");
       if (migrations.unknown.length > 0) {

@@ -1,7 +1,8 @@
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { runAgentTotp } from '../src/identity/agent-totp.js';
-import { totpCode } from '../src/identity/totp.js';
+import { newTotpSecret, totpCode } from '../src/identity/totp.js';
+import { DEVELOPMENT_ONLY_TOTP_SECRET_KEY, TotpSecrets } from '../src/identity/totp-secrets.js';
 import { call, expectFailure, okData } from './api-calls.js';
 import { commandOutput, createTestApp, harnessForFile } from './helpers.js';
 import { PASSWORD, createAccount, unique } from './identity-helpers.js';
@@ -25,6 +26,17 @@ async function enrolledAgent(): Promise<{ account: string; secret: string }> {
   expect(out).toContain(`otpauth://totp/`);
   expect(out).toContain(`secret=${secret}`);
   return { account: agent.account, secret };
+}
+
+/** What the accounts table holds for an account's second factor. */
+async function storedSecret(account: string): Promise<string> {
+  const { rows } = await harness.db.query<{ totp_secret: string | null }>(
+    'SELECT totp_secret FROM accounts WHERE lower(account) = lower($1)',
+    [account],
+  );
+  const stored = rows[0]?.totp_secret;
+  if (!stored) throw new Error(`${account} has no second factor stored`);
+  return stored;
 }
 
 function login(account: string, extra: { otp?: string; ip?: string } = {}) {
@@ -77,6 +89,59 @@ describe('TOTP second factor for agents', () => {
     expect((await agentTotp(['--account', 'nobody-here'])).err).toContain('no account named "nobody-here"');
     expect((await agentTotp([])).err).toContain('--account is required');
     expect((await login(player.account)).status).toBe(200);
+  });
+
+  it('stores the secret sealed, never as the base32 an authenticator reads, and logs in with its code all the same', async () => {
+    const { account, secret } = await enrolledAgent();
+    const stored = await storedSecret(account);
+    expect(stored).toMatch(/^v1:[A-Za-z0-9_-]+$/);
+    expect(stored).not.toContain(secret);
+    expect(stored.toLowerCase()).not.toContain(secret.toLowerCase());
+    // A second enrolment of the same secret would not even look the same: each sealing has its own nonce.
+    const { rows } = await harness.db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts WHERE totp_secret = $1', [
+      stored,
+    ]);
+    expect(rows[0]?.count).toBe(1);
+    expect(okData('loginPassword', await login(account, { otp: totpCode(secret, account, harness.clock.now()) })).account).toBe(account);
+  });
+
+  it("logs nobody in with a sealed secret altered in the table, or copied onto another agent's row", async () => {
+    const first = await enrolledAgent();
+    const second = await enrolledAgent();
+    const firstStored = await storedSecret(first.account);
+    // Someone with write access to the table gives the second agent the first one's secret (whose code they know).
+    await harness.db.query('UPDATE accounts SET totp_secret = $2 WHERE lower(account) = lower($1)', [second.account, firstStored]);
+    const copied = await login(second.account, { otp: totpCode(first.secret, second.account, harness.clock.now()) });
+    expect(copied.status).toBe(500);
+    expect(copied.body).toMatchObject({ code: ERROR_CODES.serverError });
+    // One character of the first agent's sealed secret changed.
+    const at = firstStored.length - 5;
+    const altered = `${firstStored.slice(0, at)}${firstStored[at] === 'A' ? 'B' : 'A'}${firstStored.slice(at + 1)}`;
+    await harness.db.query('UPDATE accounts SET totp_secret = $2 WHERE lower(account) = lower($1)', [first.account, altered]);
+    const changed = await login(first.account, { otp: totpCode(first.secret, first.account, harness.clock.now()) });
+    expect(changed.status).toBe(500);
+    // Put back, the same code logs in: the refusals used nothing up.
+    await harness.db.query('UPDATE accounts SET totp_secret = $2 WHERE lower(account) = lower($1)', [first.account, firstStored]);
+    expect((await login(first.account, { otp: totpCode(first.secret, first.account, harness.clock.now()) })).status).toBe(200);
+  });
+
+  it('seals, at start, a secret stored plain before sealing (once, on any number of replicas), and names those another key sealed', async () => {
+    const agent = await createAccount(harness, { role: 'agent' });
+    const plain = newTotpSecret();
+    await harness.db.query('UPDATE accounts SET totp_secret = $2 WHERE id = $1', [agent.id, plain]);
+    const secrets = new TotpSecrets(DEVELOPMENT_ONLY_TOTP_SECRET_KEY);
+    // Two replicas starting at the same moment.
+    const [one, two] = await Promise.all([secrets.sealStored(harness.db), secrets.sealStored(harness.db)]);
+    expect(one.sealed + two.sealed).toBeGreaterThanOrEqual(1);
+    const stored = await storedSecret(agent.account);
+    expect(stored.startsWith('v1:')).toBe(true);
+    expect(secrets.open(agent.id, stored)).toBe(plain);
+    expect((await secrets.sealStored(harness.db)).sealed).toBe(0);
+    expect((await login(agent.account, { otp: totpCode(plain, agent.account, harness.clock.now()) })).status).toBe(200);
+    // Started with another key: the secret stays as it is, and the start names the account.
+    const otherKey = new TotpSecrets(Buffer.alloc(32, 9));
+    expect((await otherKey.sealStored(harness.db)).unreadable).toContain(agent.id);
+    expect(await storedSecret(agent.account)).toBe(stored);
   });
 
   it('validates the code field with the shared schema', async () => {

@@ -92,7 +92,10 @@ describe('configuration', () => {
       autoEndIntervalMs: 15_000,
       testClock: true,
     });
-    expect(loadConfig({ SUPPORT_LONG_QUEUE: '', API_TEST_CLOCK: '0', NODE_ENV: 'production' })).toMatchObject({
+    const productionKey = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      loadConfig({ SUPPORT_LONG_QUEUE: '', API_TEST_CLOCK: '0', NODE_ENV: 'production', TOTP_SECRET_KEY: productionKey }),
+    ).toMatchObject({
       longQueueThreshold: 20,
       testClock: false,
     });

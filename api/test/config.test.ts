@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/service.js';
 import { DEFAULT_TICKET_LIMITS } from '../src/tickets/ticket-options.js';
 import { DEFAULT_UPLOAD_QUOTAS } from '../src/files/upload-quota.js';
+import { DEVELOPMENT_ONLY_TOTP_SECRET_KEY } from '../src/identity/totp-secrets.js';
 import {
   ConfigError,
   DEFAULT_DATA_DIR,
@@ -12,6 +13,11 @@ import {
   REPO_ROOT,
   loadConfig,
 } from '../src/config.js';
+
+/** A key as `openssl rand -base64 32` prints one. */
+const KEY = Buffer.alloc(32, 7).toString('base64');
+/** The least a production start needs. */
+const PRODUCTION = { NODE_ENV: 'production', TOTP_SECRET_KEY: KEY };
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -32,6 +38,8 @@ describe('loadConfig', () => {
       identityLimits: DEFAULT_IDENTITY_LIMITS,
       uploadQuotas: DEFAULT_UPLOAD_QUOTAS,
       autoEndIntervalMs: 60_000,
+      totpSecretKey: DEVELOPMENT_ONLY_TOTP_SECRET_KEY,
+      requireAgentTotp: false,
       testClock: false,
     });
     expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
@@ -135,9 +143,36 @@ describe('loadConfig', () => {
   });
 
   it('never seeds demo accounts with NODE_ENV=production: not by default on the embedded database, and SEED_DEMO=1 stops the start', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' })).toThrow(/SEED_DEMO: must not be on when NODE_ENV is production/);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: '1' })).toThrow(/SEED_DEMO: must not be on when NODE_ENV is production/);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it("reads the key of the agents' authenticator secrets: 32 bytes in base64, required in production and never the development one", () => {
+    expect(loadConfig({ TOTP_SECRET_KEY: KEY }).totpSecretKey).toEqual(Buffer.from(KEY, 'base64'));
+    expect(loadConfig({ ...PRODUCTION }).totpSecretKey).toEqual(Buffer.from(KEY, 'base64'));
+    for (const value of [
+      Buffer.alloc(16, 1).toString('base64'),
+      Buffer.alloc(33, 1).toString('base64'),
+      'not base64 at all, but long enough to be!!',
+    ]) {
+      expect(() => loadConfig({ TOTP_SECRET_KEY: value }), value).toThrow(/TOTP_SECRET_KEY: must be 32 bytes in base64/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOTP_SECRET_KEY: must be set when NODE_ENV is production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', TOTP_SECRET_KEY: '' })).toThrow(/TOTP_SECRET_KEY: must be set/);
+    const development = DEVELOPMENT_ONLY_TOTP_SECRET_KEY.toString('base64');
+    expect(loadConfig({ TOTP_SECRET_KEY: development }).totpSecretKey).toEqual(DEVELOPMENT_ONLY_TOTP_SECRET_KEY);
+    expect(() => loadConfig({ NODE_ENV: 'production', TOTP_SECRET_KEY: development })).toThrow(
+      /TOTP_SECRET_KEY: must not be the development key/,
+    );
+  });
+
+  it("requires agents' second factor by default in production only, and reads REQUIRE_AGENT_TOTP either way", () => {
+    expect(loadConfig({ ...PRODUCTION }).requireAgentTotp).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, REQUIRE_AGENT_TOTP: '0' }).requireAgentTotp).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).requireAgentTotp).toBe(false);
+    expect(loadConfig({ REQUIRE_AGENT_TOTP: '1' }).requireAgentTotp).toBe(true);
+    expect(() => loadConfig({ REQUIRE_AGENT_TOTP: 'sometimes' })).toThrow(/REQUIRE_AGENT_TOTP/);
   });
 
   it('never seeds a DATABASE_URL database unless SEED_DEMO=1', () => {

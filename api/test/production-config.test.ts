@@ -15,7 +15,7 @@ const apiServices = Object.entries(compose.services).filter(([, service]) => ser
 const IMAGE_ENV = { NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '8090' };
 
 describe('the compose API replicas', () => {
-  it('are two, each with an environment the API accepts: PostgreSQL, the storage bucket, SMTP, no demo data', () => {
+  it("are two, each with an environment the API accepts: PostgreSQL, the storage bucket, SMTP, no demo data, the agents' second factor", () => {
     expect(apiServices.map(([name]) => name)).toEqual(['api-1', 'api-2']);
     for (const [, service] of apiServices) {
       const config = loadConfig({ ...IMAGE_ENV, ...service.environment });
@@ -25,6 +25,8 @@ describe('the compose API replicas', () => {
         database: { kind: 'postgres', url: `postgres://platform:${COMPOSE_CHECK_ENV.POSTGRES_PASSWORD}@postgres:5432/platform` },
         seedDemo: false,
         testClock: false,
+        requireAgentTotp: true,
+        totpSecretKey: Buffer.from(COMPOSE_CHECK_ENV.TOTP_SECRET_KEY!, 'base64'),
         mail: { smtpUrl: 'smtp://mail:587' },
         files: {
           kind: 's3',
@@ -69,9 +71,12 @@ describe('the compose API replicas', () => {
 });
 
 describe('the Kubernetes API Deployment (deploy/k8s/base)', () => {
-  it('has a ConfigMap the API accepts, with the Secrets it names: metrics on their own port, storage, SMTP', () => {
+  it("has a ConfigMap the API accepts, with the Secrets it names: metrics on their own port, storage, SMTP, the agents' second factor", () => {
     const configMap = readYamlFile<{ data: Record<string, string> }>(path.join(REPO_ROOT, 'deploy', 'k8s', 'base', 'config.yaml'));
+    // A secret, never in the ConfigMap: the Deployment reads it from the platform-totp Secret (tooling's manifests test).
+    expect(configMap.data).not.toHaveProperty('TOTP_SECRET_KEY');
     const secrets = {
+      TOTP_SECRET_KEY: COMPOSE_CHECK_ENV.TOTP_SECRET_KEY,
       DATABASE_URL: 'postgresql://platform:secret@platform-db-rw.platform:5432/platform',
       S3_ACCESS_KEY_ID: COMPOSE_CHECK_ENV.S3_ACCESS_KEY_ID,
       S3_SECRET_ACCESS_KEY: COMPOSE_CHECK_ENV.S3_SECRET_ACCESS_KEY,
@@ -84,7 +89,10 @@ describe('the Kubernetes API Deployment (deploy/k8s/base)', () => {
       testClock: false,
       database: { kind: 'postgres' },
       files: { kind: 's3' },
+      requireAgentTotp: true,
     });
+    // Without its Secret the API does not start.
+    expect(() => loadConfig({ ...configMap.data, ...secrets, TOTP_SECRET_KEY: undefined })).toThrow(/TOTP_SECRET_KEY: must be set/);
     expect(config.mail.smtpUrl).toMatch(/^smtp:\/\//);
   });
 });

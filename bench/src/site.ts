@@ -47,8 +47,13 @@ export function throwawayPglite(): { database: ApiDatabase; remove: () => void }
   return { database: { kind: 'pglite', dataDir }, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** Production requires the key that seals agents' authenticator secrets; the bench enrols none, so one per run. */
+const BENCH_TOTP_SECRET_KEY = randomBytes(32).toString('base64');
+
+/** The database, and the key every operator command and API of the run shares with it. */
 function databaseEnv(database: ApiDatabase): Record<string, string> {
-  return database.kind === 'pglite' ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.url };
+  const totp = { TOTP_SECRET_KEY: BENCH_TOTP_SECRET_KEY };
+  return database.kind === 'pglite' ? { DATA_DIR: database.dataDir, ...totp } : { DATABASE_URL: database.url, ...totp };
 }
 
 /** The player whose password hash the API load's players share (bench/src/measurements/api-load.ts). */

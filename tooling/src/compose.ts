@@ -30,6 +30,7 @@ export const COMPOSE_CHECK_ENV: Readonly<Record<string, string>> = {
   GARAGE_RPC_SECRET: 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210',
   TLS_DIR: '/etc/platform-tls',
   GRAFANA_ADMIN_PASSWORD: 'check-grafana-password',
+  TOTP_SECRET_KEY: 'Y2hlY2stdG90cC1zZWNyZXQta2V5LTMyLWJ5dGVzISE=',
 };
 
 export class ComposeInterpolationError extends Error {}

@@ -7,13 +7,17 @@ import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { describeDatabase, openDatabase } from '../db/open.js';
 import { AccountExistsError, EmailTakenError, createPlatformAccount } from './accounts.js';
+import { enrolmentText } from './agent-totp.js';
 import { isCommonPassword } from './common-passwords.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher } from './passwords.js';
+import { TotpSecrets } from './totp-secrets.js';
 import { ROLES, type Role } from './types.js';
 
 export const USAGE =
   'Usage: pnpm --filter api run create-account -- --account NAME [--email ADDRESS] [--role player|agent] [--lead]\n' +
   "  --lead gives an agent the support lead's permission (the lead's dashboard); it needs --role agent.\n" +
+  '  With REQUIRE_AGENT_TOTP (on in production) an agent gets its authenticator secret too, printed once as with\n' +
+  '  agent-totp: it could not log in without one.\n' +
   '  The password comes from the ACCOUNT_PASSWORD environment variable, or from standard input\n' +
   '  (piped, or typed at a hidden prompt). It is never accepted as an argument: arguments end up in shell\n' +
   '  histories and process lists.\n';
@@ -156,6 +160,7 @@ export interface CreateAccountOptions {
   /** An open, migrated database (tests); by default the configured one is opened, migrated and closed. */
   db?: Database;
   hasher?: PasswordHasher;
+  now?: () => Date;
 }
 
 /** The `create-account` operator command; resolves to the process exit code and never throws. */
@@ -165,13 +170,21 @@ export async function runCreateAccount(io: CreateAccountIo, options: CreateAccou
     const password = check(newPasswordSchema, await readPassword(io.env, io.stdin, io.stderr), 'The password');
     if (isCommonPassword(password)) throw new CommandError('The password is one of the most used ones: choose another');
     const hasher = options.hasher ?? new PasswordHasher(DEFAULT_PASSWORD_HASHING);
+    const config = loadConfig(io.env);
+    const now = (options.now ?? (() => new Date()))();
+    // An agent the API would refuse without a second factor gets it at once: no password-only window, no second step.
+    const enrol = args.role === 'agent' && config.requireAgentTotp;
     let where = 'the database';
-    const create = async (db: Database) => createPlatformAccount(db, hasher, { ...args, password });
+    let enrolment = '';
+    const create = async (db: Database) => {
+      const account = await createPlatformAccount(db, hasher, { ...args, password });
+      if (enrol) enrolment = enrolmentText(account.account, await new TotpSecrets(config.totpSecretKey).enrol(db, account.id, now), now);
+      return account;
+    };
     let created;
     if (options.db) {
       created = await create(options.db);
     } else {
-      const config = loadConfig(io.env);
       where = describeDatabase(config.database);
       const db = await openDatabase(config.database);
       try {
@@ -185,6 +198,10 @@ export async function runCreateAccount(io: CreateAccountIo, options: CreateAccou
       `Created ${created.lead ? 'lead ' : ''}${created.role} account "${created.account}" (id ${created.id})` +
         `${args.email ? ` with e-mail ${args.email}` : ''} in ${where}\n`,
     );
+    if (enrolment) io.stdout.write(enrolment);
+    else if (created.role === 'agent') {
+      io.stdout.write(`It logs in with its password alone until enrolled: agent-totp -- --account ${created.account}\n`);
+    }
     return 0;
   } catch (error) {
     const known =

@@ -10,6 +10,7 @@ import { createIdentityHandlers } from './handlers.js';
 import { DEFAULT_PASSWORD_HASHING, PasswordHasher, type PasswordHashing } from './passwords.js';
 import { DEFAULT_IDENTITY_LIMITS, IdentityService, type IdentityLimits } from './service.js';
 import { sessionPlugin } from './session-plugin.js';
+import { DEVELOPMENT_ONLY_TOTP_SECRET_KEY, TotpSecrets } from './totp-secrets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,8 @@ export interface IdentityPluginOptions {
   identityLimits?: Partial<IdentityLimits>;
   oauthProviders?: readonly SocialProvider[];
   oauth?: OAuthSettings;
+  totpSecretKey?: Buffer;
+  requireAgentTotp?: boolean;
 }
 
 /**
@@ -41,6 +44,8 @@ const identityDomain: FastifyPluginAsync<IdentityPluginOptions> = async (app, op
     background: app.background,
     limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.identityLimits },
     providers: options.oauthProviders ?? (Object.keys(options.oauth?.providers ?? {}) as SocialProvider[]),
+    totpSecrets: new TotpSecrets(options.totpSecretKey ?? DEVELOPMENT_ONLY_TOTP_SECRET_KEY),
+    requireAgentTotp: options.requireAgentTotp ?? false,
   });
   app.decorate('identity', identity);
   await app.register(sessionPlugin, { identity });

@@ -16,6 +16,7 @@ export const IDENTITY_MESSAGES = {
   passwordTooCommon: 'passwordTooCommon',
   otpRequired: 'otpRequired',
   otpInvalid: 'otpInvalid',
+  totpNotEnrolled: 'totpNotEnrolled',
   passwordRequired: 'passwordRequired',
   birthdayLocked: 'birthdayLocked',
 } as const;

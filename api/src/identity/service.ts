@@ -5,7 +5,7 @@ import { AttemptLimits } from './attempt-limits.js';
 import type { IdentityLimits } from './limits.js';
 import { Mailbox, type MailboxDependencies } from './mailbox.js';
 import { IDENTITY_MESSAGES, identityFailure as failure, refuseCommonPassword, requireSessionAccount } from './refusals.js';
-import { totpStep } from './totp.js';
+import type { TotpSecrets } from './totp-secrets.js';
 import { Sessions } from './sessions.js';
 import type { AccountType, AuthenticatedAccount } from './types.js';
 
@@ -14,6 +14,10 @@ export { DEFAULT_IDENTITY_LIMITS, type IdentityLimits } from './limits.js';
 export interface IdentityDependencies extends MailboxDependencies {
   limits: IdentityLimits;
   providers: readonly SocialProvider[];
+  /** Opens the stored authenticator secrets (sealed under TOTP_SECRET_KEY). */
+  totpSecrets: TotpSecrets;
+  /** REQUIRE_AGENT_TOTP: an agent with no authenticator enrolled is refused (4011 `totpNotEnrolled`). */
+  requireAgentTotp: boolean;
 }
 
 interface PasswordRow {
@@ -53,7 +57,8 @@ export class IdentityService {
    * Remember me asks for a remembered session: longer lifetime and idle time (ACCOUNT_RULES; never for agents).
    * An account with a TOTP secret (agents an operator enrolled) also needs `otp`, the authenticator's current code:
    * without one the answer is 4011 `otpRequired` and nothing else happens; a wrong or already used one is 4011
-   * `otpInvalid` and counts as a failed attempt.
+   * `otpInvalid` and counts as a failed attempt. With REQUIRE_AGENT_TOTP an agent (a lead too) with no secret is
+   * 4011 `totpNotEnrolled` after the right password, which is withdrawn as for `otpRequired`: an operator enrols one.
    */
   async loginWithPassword(
     accountName: string,
@@ -65,8 +70,8 @@ export class IdentityService {
     const { db, hasher } = this.deps;
     const accountKey = accountName.toLowerCase();
     const attempt = await this.attempts.passwordCheck(accountKey, ip);
-    const { rows } = await db.query<PasswordRow & { totp_secret: string | null }>(
-      'SELECT id, account, type, password_hash, totp_secret FROM accounts WHERE lower(account) = lower($1)',
+    const { rows } = await db.query<PasswordRow & { role: string; totp_secret: string | null }>(
+      'SELECT id, account, type, role, password_hash, totp_secret FROM accounts WHERE lower(account) = lower($1)',
       [accountName],
     );
     const row = rows[0];
@@ -77,6 +82,10 @@ export class IdentityService {
         : await hasher.verifyNothing(password);
     if (!row || !verified || !row.password_hash) throw failure.credentials();
     if (row.totp_secret) await this.checkSecondFactor(row.id, row.account, row.totp_secret, otp, attempt);
+    else if (row.role === 'agent' && this.deps.requireAgentTotp) {
+      await this.attempts.forget(attempt);
+      throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.totpNotEnrolled);
+    }
     // A success is not a failure: withdraw this attempt and forget this address's earlier failures at the account.
     await this.attempts.forget(attempt);
     await this.attempts.loggedIn(accountKey, ip);
@@ -171,14 +180,14 @@ export class IdentityService {
   }
 
   /**
-   * The authenticator code of an account with a TOTP secret, once the password was right. Without a code the
+   * The authenticator code of an account with a TOTP secret (`stored`, sealed), once the password was right. Without a code the
    * password attempt is withdrawn (it was no failure) and the login form asks for one; a wrong code, or one already
    * used (its time step is not after the last accepted one), stays counted as a failure.
    */
   private async checkSecondFactor(
     accountId: number,
     account: string,
-    secret: string,
+    stored: string,
     otp: string | undefined,
     attempt: number[],
   ): Promise<void> {
@@ -186,7 +195,7 @@ export class IdentityService {
       await this.attempts.forget(attempt);
       throw new ApiFailure(ERROR_CODES.invalidCredentials, IDENTITY_MESSAGES.otpRequired);
     }
-    const step = totpStep(secret, account, otp, this.deps.now());
+    const step = this.deps.totpSecrets.codeStep(accountId, account, stored, otp, this.deps.now());
     const accepted =
       step !== null &&
       (

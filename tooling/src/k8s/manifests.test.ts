@@ -100,6 +100,17 @@ describe('deploy/k8s', () => {
     });
   });
 
+  it("gives the API the key of the agents' authenticator secrets from a Secret of its own, which production requires", () => {
+    const api = containersOf(deploymentNamed('api')!)[0] as Container & {
+      env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+    };
+    expect(api.env.find((variable) => variable.name === 'TOTP_SECRET_KEY')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'platform-totp',
+      key: 'TOTP_SECRET_KEY',
+    });
+    expect(ofKind('ConfigMap').flatMap((configMap) => Object.keys(configMap.data ?? {}))).not.toContain('TOTP_SECRET_KEY');
+  });
+
   it('names every image of the base in the production overlay', () => {
     const images = [
       ...new Set(deployments.flatMap((deployment) => containersOf(deployment).map((container) => container.image.split(':')[0]))),

@@ -143,7 +143,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     // so the database is prepared as an operator prepares compose's: the image's operator commands, before the
     // replicas start. The accounts first, with passwords made for this run, then the catalogue (games, help topics,
     // servers, regions; player1's characters, which is why the accounts come first).
-    const operatorEnv = { NODE_ENV: 'production', DATABASE_URL: postgres.url, SEED_DEMO: '', API_TEST_CLOCK: '' };
+    // A key made for the run seals agents' authenticator secrets, as production's must; the agent logs in with a
+    // password alone (the drills and browser tests do), so REQUIRE_AGENT_TOTP, on in production, is off here.
+    const totpEnv = { TOTP_SECRET_KEY: randomBytes(32).toString('base64'), REQUIRE_AGENT_TOTP: '0' };
+    const operatorEnv = { NODE_ENV: 'production', DATABASE_URL: postgres.url, SEED_DEMO: '', API_TEST_CLOCK: '', ...totpEnv };
     const accounts = {} as Record<TopologyAccountName, TopologyAccount>;
     for (const { account, email, role } of TOPOLOGY_ACCOUNTS) {
       const password = randomBytes(18).toString('base64url');
@@ -163,6 +166,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       // A test clock or demo seeding inherited from the caller's environment would stop a production API from starting.
       API_TEST_CLOCK: '',
       SEED_DEMO: '',
+      ...totpEnv,
       ...options.apiEnv,
     };
     apis.push(apiReplica('api-1', ports.api1, apiEnv, logDir), apiReplica('api-2', ports.api2, apiEnv, logDir));
