@@ -106,6 +106,7 @@ const envSchema = z.object({
   /**
    * Brute-force limits (DEFAULT_IDENTITY_LIMITS, counted in the database so every replica shares them): failed
    * password checks per account and per client address, and wrong e-mailed codes per client address, per window.
+   * The per-account one refuses nobody: past it each address gets one try at the account (AttemptLimits.passwordCheck).
    */
   LOGIN_FAILURES_PER_ACCOUNT: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_IDENTITY_LIMITS.loginPerAccount.max),
   LOGIN_FAILURES_PER_IP: optional(z.coerce.number().int().min(1).max(1_000_000)).default(DEFAULT_IDENTITY_LIMITS.loginPerIp.max),

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { runAgentTotp } from '../src/identity/agent-totp.js';
+import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
 import { newTotpSecret, totpCode } from '../src/identity/totp.js';
 import { DEVELOPMENT_ONLY_TOTP_SECRET_KEY, TotpSecrets } from '../src/identity/totp-secrets.js';
 import { call, expectFailure, okData } from './api-calls.js';
@@ -71,6 +72,31 @@ describe('TOTP second factor for agents', () => {
     expectFailure(await login(account, { otp: right, ip }), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
     const wrongPassword = await call(harness, 'loginPassword', { body: { account, password: 'Not-the-password-1' }, ip: unique().ip });
     expectFailure(wrongPassword, 401, ERROR_CODES.invalidCredentials, 'invalidCredentials');
+  });
+
+  it('past the login ceiling, logs an enrolled agent in from a fresh address with the password and a right code, once a wrong code there', async () => {
+    const { account, secret } = await enrolledAgent();
+    for (let attempt = 0; attempt < DEFAULT_IDENTITY_LIMITS.loginPerAccount.max; attempt += 1) {
+      const guess = await call(harness, 'loginPassword', { body: { account, password: `Wrong-${attempt}-guess` }, ip: unique().ip });
+      expect(guess.status).toBe(401);
+    }
+    // The form's first step (no code yet) is no failure: the same address then sends the code.
+    const ip = unique().ip;
+    expectFailure(await login(account, { ip }), 401, ERROR_CODES.invalidCredentials, 'otpRequired');
+    expect(okData('loginPassword', await login(account, { ip, otp: totpCode(secret, account, harness.clock.now()) })).account).toBe(
+      account,
+    );
+    // A wrong code is that address's one try.
+    harness.clock.advance({ seconds: 30 });
+    const right = totpCode(secret, account, harness.clock.now());
+    const guesser = unique().ip;
+    expectFailure(
+      await login(account, { ip: guesser, otp: right === '000000' ? '000001' : '000000' }),
+      401,
+      ERROR_CODES.invalidCredentials,
+      'otpInvalid',
+    );
+    expectFailure(await login(account, { ip: guesser, otp: right }), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
   });
 
   it('leaves accounts without an enrolment alone, and --remove takes the second factor away (a lost phone)', async () => {

@@ -2,10 +2,18 @@ import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
 import { call, expectFailure, okData } from './api-calls.js';
-import { codeIn, createTestApp, harnessForFile, readOutbox } from './helpers.js';
+import { codeIn, createTestApp, harnessForFile, readOutbox, type TestApp } from './helpers.js';
 import { createAccount, INVALID_CREDENTIALS, login, loginToken, PASSWORD, unique } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
+const CEILING = DEFAULT_IDENTITY_LIMITS.loginPerAccount.max;
+
+/** `count` wrong passwords for `account`, each from an address of its own. */
+async function guessFromManyAddresses(account: string, count: number, app: TestApp = harness): Promise<void> {
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    expect((await login(app, account, `Wrong-${attempt}-guess`, unique().ip)).status).toBe(401);
+  }
+}
 
 describe('brute-force throttling', () => {
   it('locks an account at one address after 5 failures there in 15 minutes, even for the right password, until the window passes', async () => {
@@ -32,20 +40,55 @@ describe('brute-force throttling', () => {
     expect(okData('loginPassword', await login(harness, agent.account, PASSWORD, unique().ip)).account).toBe(agent.account);
   });
 
-  it(`holds a ceiling of ${DEFAULT_IDENTITY_LIMITS.loginPerAccount.max} failures per account over every address, above what one address may try`, async () => {
+  it(`past ${DEFAULT_IDENTITY_LIMITS.loginPerAccount.max} failures of an account over every address, the owner still logs in from a fresh address`, async () => {
+    const lead = await createAccount(harness, { role: 'agent' });
+    await harness.db.query('UPDATE accounts SET lead = true WHERE account = $1', [lead.account]);
+    await guessFromManyAddresses(lead.account, CEILING);
+    // SEC review 35 #2: this was 429 for 15 minutes from anywhere, the right password included.
+    expect(okData('loginPassword', await login(harness, lead.account, PASSWORD, unique().ip)).account).toBe(lead.account);
+  });
+
+  it('past the ceiling refuses every address that failed at the account, and gives each fresh address one try', async () => {
     const account = await createAccount(harness);
-    const { max } = DEFAULT_IDENTITY_LIMITS.loginPerAccount;
-    for (let attempt = 0; attempt < max; attempt += 1) {
-      expect((await login(harness, account.account, `Wrong-${attempt}-pass`, unique().ip)).status).toBe(401);
+    const failedOnce = unique().ip;
+    const failedTwice = unique().ip;
+    expect((await login(harness, account.account, 'Wrong-first-pass', failedOnce)).status).toBe(401);
+    for (const attempt of [1, 2]) expect((await login(harness, account.account, `Wrong-${attempt}-pass`, failedTwice)).status).toBe(401);
+    await guessFromManyAddresses(account.account, CEILING - 4);
+    // The ceiling's own failure, from an address that fails there for the first time.
+    const last = unique().ip;
+    expect((await login(harness, account.account, 'Wrong-last-pass', last)).status).toBe(401);
+    for (const ip of [failedOnce, failedTwice, last]) {
+      const refused = await login(harness, account.account, PASSWORD, ip);
+      expectFailure(refused, 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     }
-    expectFailure(
-      await login(harness, account.account, 'Wrong-last-pass', unique().ip),
-      429,
-      ERROR_CODES.tooManyRequests,
-      'tooManyAttempts',
-    );
-    harness.clock.advance({ seconds: DEFAULT_IDENTITY_LIMITS.loginPerAccount.windowSeconds + 1 });
+    const fresh = unique().ip;
+    expect((await login(harness, account.account, 'Wrong-fresh-pass', fresh)).body).toEqual(INVALID_CREDENTIALS);
+    expectFailure(await login(harness, account.account, PASSWORD, fresh), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
     expect((await login(harness, account.account, PASSWORD, unique().ip)).status).toBe(200);
+    // Once the guesses have left the window, an address that failed has its usual budget again.
+    harness.clock.advance({ seconds: DEFAULT_IDENTITY_LIMITS.loginPerAccount.windowSeconds + 1 });
+    expect((await login(harness, account.account, PASSWORD, failedTwice)).status).toBe(200);
+  });
+
+  it('past the ceiling still holds every address to its 20 failures over all accounts', async () => {
+    const account = await createAccount(harness);
+    await guessFromManyAddresses(account.account, CEILING);
+    const sprayer = unique().ip;
+    for (let attempt = 0; attempt < DEFAULT_IDENTITY_LIMITS.loginPerIp.max; attempt += 1) {
+      expect((await login(harness, unique('spray').name, PASSWORD, sprayer)).status).toBe(401);
+    }
+    expectFailure(await login(harness, account.account, PASSWORD, sprayer), 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+  });
+
+  it('past the ceiling checks the current password of a password change from a fresh address', async () => {
+    const account = await createAccount(harness);
+    const token = await loginToken(harness, account.account);
+    await guessFromManyAddresses(account.account, CEILING);
+    const ip = unique().ip;
+    const changed = await call(harness, 'changePassword', { token, ip, body: { oldPassword: PASSWORD, newPassword: 'Brand-new-pass-7' } });
+    expect(changed.status).toBe(200);
   });
 
   it('lifts every lock of an account when its password is reset', async () => {

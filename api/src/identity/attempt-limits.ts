@@ -15,6 +15,20 @@ const BUCKETS = {
   codeCheckIp: 'code_check_ip',
 } as const;
 
+/** Who an account is, as the watch reports it: `unknown` for a name no account has. */
+export type AccountStanding = 'player' | 'agent' | 'lead' | 'unknown';
+
+/**
+ * What operators see of the limits (the API's metrics and log): each refusal by the bucket that refused it, and each
+ * account whose failures passed the per-account ceiling, once as it passes.
+ */
+export interface AttemptWatch {
+  refused(bucket: string): void;
+  ceilingPassed(account: { key: string; standing: AccountStanding; failures: number; windowSeconds: number }): void;
+}
+
+const UNWATCHED: AttemptWatch = { refused: () => undefined, ceilingPassed: () => undefined };
+
 /** The throttle key of one account name at one client address (account names cannot contain a space). */
 function accountAddressKey(accountKey: string, ip: string): string {
   return `${accountKey} ${ip}`;
@@ -29,21 +43,55 @@ export class AttemptLimits {
   private readonly throttle: Throttle;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     now: () => Date,
     private readonly limits: IdentityLimits,
+    private readonly watch: AttemptWatch = UNWATCHED,
   ) {
     this.throttle = new Throttle(db, now);
   }
 
-  /** A password check (`accountKey`: the account name in lower case) counts per (account, address), per account, and per address. */
-  passwordCheck(accountKey: string, ip: string): Promise<number[]> {
+  /**
+   * A password check (`accountKey`: the account name in lower case: a login, and the current password of a
+   * password change or an e-mail change), and with it an enrolled agent's TOTP code, which counts as the same
+   * attempt. It counts per (account, address), per account and per address. Only the first and the last refuse:
+   * a ceiling per account that refused would let anybody with two addresses keep the owner out, the right password
+   * included (SEC review 35 #2).
+   *
+   * Past the account's ceiling (`loginPerAccount`: a guesser spread over many addresses), every address gets
+   * `loginPerAccountAndIpPastCeiling` (1) try at the account in the window instead of `loginPerAccountAndIp` (5):
+   * an address that already failed there is refused, and a fresh one has one password (and code) checked. The owner
+   * logs in from an address of their own; a guesser gains one guess per fresh address per window, each address
+   * still held to `loginPerIp` over all accounts, and every agent's second factor besides. Not a growing delay:
+   * held in the server it ties up a connection per guess while a guesser simply sends in parallel, and answered as
+   * Retry-After it is a refusal again, which is the owner's lockout; a CAPTCHA or a proof of work would need a
+   * third party or a client puzzle on every login form. An owner who mistypes during such an attack waits the
+   * window at that address, or resets the password by mail (`mailboxProved` lifts every lock).
+   */
+  async passwordCheck(accountKey: string, ip: string): Promise<number[]> {
     const { limits } = this;
-    return this.guard([
-      { bucket: BUCKETS.loginAccountIp, key: accountAddressKey(accountKey, ip), limit: limits.loginPerAccountAndIp },
-      { bucket: BUCKETS.loginAccount, key: accountKey, limit: limits.loginPerAccount },
+    const failures = await this.throttle.count(BUCKETS.loginAccount, accountKey, limits.loginPerAccount.windowSeconds);
+    const pastCeiling = failures >= limits.loginPerAccount.max;
+    const attempt = await this.guard([
+      {
+        bucket: BUCKETS.loginAccountIp,
+        key: accountAddressKey(accountKey, ip),
+        limit: pastCeiling ? limits.loginPerAccountAndIpPastCeiling : limits.loginPerAccountAndIp,
+      },
+      // Counted, never refusing: it only says when the account is past its ceiling.
+      { bucket: BUCKETS.loginAccount, key: accountKey },
       { bucket: BUCKETS.loginIp, key: ip, limit: limits.loginPerIp },
     ]);
+    // The first check past the ceiling tells the operators (again after the count fell back under it).
+    if (failures === limits.loginPerAccount.max) {
+      this.watch.ceilingPassed({
+        key: accountKey,
+        standing: await this.standingOf(accountKey),
+        failures: failures + 1,
+        windowSeconds: limits.loginPerAccount.windowSeconds,
+      });
+    }
+    return attempt;
   }
 
   /** A code tried (a reset or binding code) counts per client address. */
@@ -89,8 +137,21 @@ export class AttemptLimits {
   /** Counts an attempt under every entry; 4290 `tooManyAttempts` when one is over its limit. */
   private async guard(entries: readonly ThrottleEntry[]): Promise<number[]> {
     const result = await this.throttle.hit(entries);
-    if (!result.allowed) throw identityFailure.throttled(result.retryAfterSeconds);
+    if (!result.allowed) {
+      for (const bucket of result.buckets) this.watch.refused(bucket);
+      throw identityFailure.throttled(result.retryAfterSeconds);
+    }
     return result.ids;
+  }
+
+  private async standingOf(accountKey: string): Promise<AccountStanding> {
+    const { rows } = await this.db.query<{ role: string; lead: boolean }>('SELECT role, lead FROM accounts WHERE lower(account) = $1', [
+      accountKey,
+    ]);
+    const row = rows[0];
+    if (!row) return 'unknown';
+    if (row.lead) return 'lead';
+    return row.role === 'agent' ? 'agent' : 'player';
   }
 
   /**

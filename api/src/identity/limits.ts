@@ -12,9 +12,17 @@ export interface IdentityLimits {
   loginPerAccountAndIp: Limit;
   /**
    * Failed password checks per account name from every address together: a ceiling far above what one owner
-   * mistypes, against guessing spread over many addresses.
+   * mistypes, against guessing spread over many addresses. It refuses nobody by itself (else anybody could keep
+   * the owner out, SEC review 35 #2): past it, `loginPerAccountAndIpPastCeiling` replaces `loginPerAccountAndIp`.
    */
   loginPerAccount: Limit;
+  /**
+   * Failed password checks per account name from one client address while the account is past `loginPerAccount`:
+   * one, so an address that has failed at the account in the window is refused and an address without failures
+   * there (the owner's, most likely) still has its password, and second-factor code, checked. See
+   * `AttemptLimits.passwordCheck` for why this and not a delay.
+   */
+  loginPerAccountAndIpPastCeiling: Limit;
   /** Failed password checks per client address. */
   loginPerIp: Limit;
   /** Codes sent per e-mail address and per account. */
@@ -30,6 +38,7 @@ export interface IdentityLimits {
 export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
   loginPerAccountAndIp: { max: 5, windowSeconds: 15 * 60 },
   loginPerAccount: { max: 25, windowSeconds: 15 * 60 },
+  loginPerAccountAndIpPastCeiling: { max: 1, windowSeconds: 15 * 60 },
   loginPerIp: { max: 20, windowSeconds: 15 * 60 },
   codeSendsPerAddress: { max: 5, windowSeconds: 60 * 60 },
   codeSendsPerIp: { max: 20, windowSeconds: 60 * 60 },

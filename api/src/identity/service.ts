@@ -1,7 +1,7 @@
 import { ERROR_CODES, type Language, type LoginResult, type SocialProvider, type UserInfo } from 'shared-contracts';
 import { ApiFailure } from '../http/api-failure.js';
 import { recordAccountEvent } from './accounts.js';
-import { AttemptLimits } from './attempt-limits.js';
+import { AttemptLimits, type AttemptWatch } from './attempt-limits.js';
 import type { IdentityLimits } from './limits.js';
 import { Mailbox, type MailboxDependencies } from './mailbox.js';
 import { IDENTITY_MESSAGES, identityFailure as failure, refuseCommonPassword, requireSessionAccount } from './refusals.js';
@@ -18,6 +18,8 @@ export interface IdentityDependencies extends MailboxDependencies {
   totpSecrets: TotpSecrets;
   /** REQUIRE_AGENT_TOTP: an agent with no authenticator enrolled is refused (4011 `totpNotEnrolled`). */
   requireAgentTotp: boolean;
+  /** The limits' refusals and accounts past their ceiling, for the metrics and the log (none in unit tests). */
+  attemptWatch?: AttemptWatch;
 }
 
 interface PasswordRow {
@@ -39,7 +41,7 @@ export class IdentityService {
 
   constructor(private readonly deps: IdentityDependencies) {
     this.sessions = new Sessions(deps.db, deps.now);
-    this.attempts = new AttemptLimits(deps.db, deps.now, deps.limits);
+    this.attempts = new AttemptLimits(deps.db, deps.now, deps.limits, deps.attemptWatch);
     this.mailbox = new Mailbox(deps, this.sessions, this.attempts);
   }
 

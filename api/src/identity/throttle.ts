@@ -11,10 +11,12 @@ export interface ThrottleEntry {
   bucket: string;
   /** Whose events: an account name (lower case), an e-mail (lower case), an account id, a client address. */
   key: string;
-  limit: Limit;
+  /** None: the event is recorded (and counts for `count`), but never refuses. */
+  limit?: Limit;
 }
 
-export type ThrottleResult = { allowed: true; ids: number[] } | { allowed: false; retryAfterSeconds: number };
+/** Refused: `buckets` are the entries' buckets that were over their limits. */
+export type ThrottleResult = { allowed: true; ids: number[] } | { allowed: false; retryAfterSeconds: number; buckets: string[] };
 
 /** Rows older than this are purged; no window is longer. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +40,7 @@ export class Throttle {
     const now = this.now();
     await this.db.query('DELETE FROM auth_throttle WHERE at < $1', [new Date(now.getTime() - RETENTION_MS)]);
     const ids: number[] = [];
+    const refusing: string[] = [];
     let retryAfterSeconds = 0;
     for (const entry of entries) {
       const { rows } = await this.db.query<{ id: number }>('INSERT INTO auth_throttle (bucket, key, at) VALUES ($1, $2, $3) RETURNING id', [
@@ -48,6 +51,7 @@ export class Throttle {
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('auth_throttle insert returned no id');
       ids.push(id);
+      if (!entry.limit) continue;
       const windowMs = entry.limit.windowSeconds * 1000;
       const { rows: events } = await this.db.query<{ at: Date }>(
         'SELECT at FROM auth_throttle WHERE bucket = $1 AND key = $2 AND at > $3 AND id <> $4 ORDER BY at',
@@ -58,13 +62,24 @@ export class Throttle {
         const freeing = events[events.length - entry.limit.max];
         const waitMs = freeing ? new Date(freeing.at).getTime() + windowMs - now.getTime() : windowMs;
         retryAfterSeconds = Math.max(retryAfterSeconds, Math.max(1, Math.ceil(waitMs / 1000)));
+        refusing.push(entry.bucket);
       }
     }
     if (retryAfterSeconds > 0) {
       await this.forget(ids);
-      return { allowed: false, retryAfterSeconds };
+      return { allowed: false, retryAfterSeconds, buckets: refusing };
     }
     return { allowed: true, ids };
+  }
+
+  /** Events of one key within the last `windowSeconds`, without recording one. */
+  async count(bucket: string, key: string, windowSeconds: number): Promise<number> {
+    const since = new Date(this.now().getTime() - windowSeconds * 1000);
+    const { rows } = await this.db.query<{ count: string | number }>(
+      'SELECT count(*) AS count FROM auth_throttle WHERE bucket = $1 AND key = $2 AND at > $3',
+      [bucket, key, since],
+    );
+    return Number(rows[0]?.count ?? 0);
   }
 
   /** Withdraws events (a login attempt that turned out to be a success is not a failure). */

@@ -6,10 +6,18 @@ import { envelopeOf, passwordLogin, type ApiUnderTest, type InjectAnswer } from 
 
 /**
  * Issue 6 "brute force and code guessing: refused and throttled", and "token leaks (URL, logs)": password
- * guessing against one account from many addresses, password spraying from one address, reset-code guessing from
+ * guessing against one account from many addresses (which must not keep its owner out), password spraying from one address, reset-code guessing from
  * many addresses, a flood of code requests, each spread over two API replicas on one database (the throttles
  * must hold across them). Then every answer is checked for redirects and the logs for every secret involved.
  */
+
+/** Addresses the first password attack takes in turn: enough for the account's ceiling within theirs. */
+const GUESSING_ADDRESSES = 8;
+
+/** The address of the first password attack's guess `index`. */
+export function guessingAddress(index: number): string {
+  return `203.0.0.${index % GUESSING_ADDRESSES}`;
+}
 
 export interface CapturedMail {
   to: string;
@@ -124,19 +132,40 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
     return figures;
   };
 
-  // 1. Guessing one account's password from a new address each time, then the right password while locked out.
-  const guessing = attack(`password guesses at ${victim.account}, a new address each`, limits.loginPerAccount);
+  // 1. Guessing one account's password from a few addresses in turn: the account's ceiling, then every one of them
+  // has failed there and is refused. Then from new addresses, twice each: past the ceiling each gets one check.
+  const guessing = attack(`password guesses at ${victim.account} from ${GUESSING_ADDRESSES} addresses in turn`, limits.loginPerAccount);
   for (let index = 0; index < guesses; index += 1) {
     const password = `Guess-${index}-${randomUUID().slice(0, 8)}`;
     if (index < 5) secrets.add(password);
     tally(
       guessing,
-      await post(index, ENDPOINTS.loginPassword.path, `203.0.${index >> 8}.${index & 255}`, { account: victim.account, password }),
+      await post(index, ENDPOINTS.loginPassword.path, guessingAddress(index), { account: victim.account, password }),
       ERROR_CODES.invalidCredentials,
     );
   }
-  const lockedOut = await post(1, ENDPOINTS.loginPassword.path, '198.18.0.1', { account: victim.account, password: victim.password });
-  const lockedOutCode = envelopeOf(lockedOut)?.code;
+  const freshAddresses = attack(
+    `password guesses at ${victim.account} past its ceiling, twice from each new address`,
+    Math.ceil(guesses / 2),
+  );
+  for (let index = 0; index < guesses; index += 1) {
+    const password = `Fresh-${index}-${randomUUID().slice(0, 8)}`;
+    const address = `203.3.${(index >> 1) >> 8}.${(index >> 1) & 255}`;
+    tally(
+      freshAddresses,
+      await post(index, ENDPOINTS.loginPassword.path, address, { account: victim.account, password }),
+      ERROR_CODES.invalidCredentials,
+    );
+  }
+  // The owner: refused at an address that guessed, logged in from one of their own (SEC review 35 #2).
+  const atGuesser = envelopeOf(
+    await post(1, ENDPOINTS.loginPassword.path, guessingAddress(0), { account: victim.account, password: victim.password }),
+  );
+  const atOwn = envelopeOf(
+    await post(0, ENDPOINTS.loginPassword.path, '198.18.0.1', { account: victim.account, password: victim.password }),
+  );
+  const ownerToken = (atOwn?.data as { token?: unknown } | null | undefined)?.token;
+  if (typeof ownerToken === 'string') secrets.add(ownerToken);
 
   // 2. Spraying one common password over many accounts from one address.
   const spraying = attack('password spraying from one address', limits.loginPerIp);
@@ -202,7 +231,7 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   flood.succeeded = subject.sent.length - mailsBeforeFlood;
 
   const problems: string[] = [];
-  for (const figures of [guessing, spraying, codeGuessing, oneAddress]) {
+  for (const figures of [guessing, freshAddresses, spraying, codeGuessing, oneAddress]) {
     if (figures.succeeded > 0) problems.push(`${figures.attack}: ${figures.succeeded} got in`);
     if (figures.allowed !== null && figures.checked > figures.allowed)
       problems.push(`${figures.attack}: ${figures.checked} checked, the limit allows ${figures.allowed}`);
@@ -210,8 +239,9 @@ export async function runAbuse(subject: AbuseSubject, guesses: number): Promise<
   }
   if (flood.succeeded > limits.codeSendsPerAddress)
     problems.push(`${flood.succeeded} reset mails sent, the limit allows ${limits.codeSendsPerAddress}`);
-  if (lockedOutCode !== ERROR_CODES.tooManyRequests)
-    problems.push(`the right password during the lock-out answered ${lockedOutCode}, not 4290`);
+  if (atGuesser?.code !== ERROR_CODES.tooManyRequests)
+    problems.push(`the right password from an address that guessed answered ${atGuesser?.code}, not 4290`);
+  if (atOwn?.code !== 1) problems.push(`the owner, from an address that never failed, was refused with ${atOwn?.code}`);
   if (!realCode) problems.push('no reset mail arrived');
   else if (envelopeOf(deadCode!)?.code === 1) problems.push('the real reset code still worked after the guesses');
 
