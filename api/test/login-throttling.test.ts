@@ -1,8 +1,9 @@
 import { ERROR_CODES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTITY_LIMITS } from '../src/identity/limits.js';
+import { loggerOptions } from '../src/http/logging.js';
 import { call, expectFailure, okData } from './api-calls.js';
-import { codeIn, createTestApp, harnessForFile, readOutbox, type TestApp } from './helpers.js';
+import { capturedLog, codeIn, createTestApp, harnessForFile, readOutbox, type TestApp } from './helpers.js';
 import { createAccount, INVALID_CREDENTIALS, login, loginToken, PASSWORD, unique } from './identity-helpers.js';
 
 const harness = harnessForFile(createTestApp);
@@ -161,5 +162,42 @@ describe('brute-force throttling', () => {
     }
     const answer = await call(harness, 'changePassword', { token, ip, body: { oldPassword: PASSWORD, newPassword: 'Brand-new-pass-7' } });
     expectFailure(answer, 429, ERROR_CODES.tooManyRequests, 'tooManyAttempts');
+  });
+});
+
+describe('accounts past their login ceiling, as the operators see them', () => {
+  it('counts each account once as it passes, by standing, and logs a warning naming a desk account', async () => {
+    const log = capturedLog();
+    const watched = await createTestApp({ logger: loggerOptions('info', log.stream) });
+    try {
+      const passed = async (standing: string) => {
+        const metric = await watched.app.metrics.registry.getSingleMetric('platform_login_ceiling_passed_total')?.get();
+        return metric?.values.find((value) => value.labels.standing === standing)?.value;
+      };
+      expect(await passed('agent')).toBe(0);
+      const agent = await createAccount(watched, { role: 'agent' });
+      await guessFromManyAddresses(agent.account, CEILING + 3, watched);
+      expect(await passed('agent')).toBe(1);
+      const player = await createAccount(watched);
+      await guessFromManyAddresses(player.account, CEILING + 1, watched);
+      expect(await passed('player')).toBe(1);
+      const warnings = log
+        .text()
+        .split('\n')
+        .filter((line) => line.includes('past its ceiling'))
+        .map((line) => JSON.parse(line) as { level: number; account: string; standing: string });
+      expect(warnings.map(({ level, account, standing }) => [level, account, standing])).toEqual([
+        [40, agent.account.toLowerCase(), 'agent'],
+        [30, player.account.toLowerCase(), 'player'],
+      ]);
+
+      const fresh = unique().ip;
+      await login(watched, agent.account, 'Wrong-again-pass', fresh);
+      await login(watched, agent.account, PASSWORD, fresh);
+      const refusals = await watched.app.metrics.registry.getSingleMetric('platform_login_limit_refusals_total')?.get();
+      expect(refusals?.values.find((value) => value.labels.bucket === 'login_account_ip')?.value).toBe(1);
+    } finally {
+      await watched.cleanup();
+    }
   });
 });

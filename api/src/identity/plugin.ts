@@ -46,6 +46,17 @@ const identityDomain: FastifyPluginAsync<IdentityPluginOptions> = async (app, op
     providers: options.oauthProviders ?? (Object.keys(options.oauth?.providers ?? {}) as SocialProvider[]),
     totpSecrets: new TotpSecrets(options.totpSecretKey ?? DEVELOPMENT_ONLY_TOTP_SECRET_KEY),
     requireAgentTotp: options.requireAgentTotp ?? false,
+    attemptWatch: {
+      refused: (bucket) => app.metrics.loginLimitRefused(bucket),
+      ceilingPassed: ({ key, standing, failures, windowSeconds }) => {
+        app.metrics.loginCeilingPassed(standing);
+        // Somebody is guessing this account's password from many addresses; a desk account is worth a look.
+        const fields = { account: key, standing, failures, windowMinutes: windowSeconds / 60 };
+        const message = 'failed logins of one account past its ceiling: each address now gets one try';
+        if (standing === 'agent' || standing === 'lead') app.log.warn(fields, message);
+        else app.log.info(fields, message);
+      },
+    },
   });
   app.decorate('identity', identity);
   await app.register(sessionPlugin, { identity });

@@ -70,6 +70,20 @@ export class ApiMetrics {
 
   readonly #uploadBytes = counter(this.registry, 'platform_upload_bytes_total', 'Bytes of stored attachment uploads');
 
+  readonly #loginRefusals = counter(
+    this.registry,
+    'platform_login_limit_refusals_total',
+    'Password, code and code-mail attempts refused by the brute-force limits, by bucket: login_account_ip, login_ip, code_check_ip, code_send_email, code_send_account, code_send_ip',
+    ['bucket'],
+  );
+
+  readonly #loginCeilings = counter(
+    this.registry,
+    'platform_login_ceiling_passed_total',
+    'Accounts whose failed logins from every address passed the per-account ceiling (LOGIN_FAILURES_PER_ACCOUNT in 15 minutes), by standing: player, agent, lead, or unknown (no such account)',
+    ['standing'],
+  );
+
   readonly #liveConnections = new Gauge({
     name: 'platform_live_connections',
     help: 'Open long-lived connections (server-sent event streams), by channel',
@@ -80,6 +94,8 @@ export class ApiMetrics {
   /** `db`: the API's database; its pool's figures are read at each scrape where it has a pool. */
   constructor(db: Pick<Database, 'poolStats'>) {
     collectDefaultMetrics({ register: this.registry });
+    // At zero from the start: an alert's increase() sees no rise in a series that is born at 1.
+    for (const standing of ['player', 'agent', 'lead', 'unknown']) this.#loginCeilings.inc({ standing }, 0);
     const pool = db.poolStats;
     if (!pool) return;
     // Read at each scrape. PGlite has no pool: these series only exist on PostgreSQL (DATABASE_URL).
@@ -118,6 +134,16 @@ export class ApiMetrics {
 
   ticketsEnded(by: 'player' | 'agent' | 'auto', count = 1): void {
     this.#ticketsEnded.inc({ by }, count);
+  }
+
+  /** An identity attempt refused by `bucket` (a fixed name of `AttemptLimits`). */
+  loginLimitRefused(bucket: string): void {
+    this.#loginRefusals.inc({ bucket });
+  }
+
+  /** An account's failed logins passed its ceiling; `standing`: player, agent, lead or unknown. */
+  loginCeilingPassed(standing: string): void {
+    this.#loginCeilings.inc({ standing });
   }
 
   /**
