@@ -23,7 +23,7 @@ export function site(host = 'nova.localhost', port: number = PORTS.shell): strin
 }
 
 /** Site origins a social login may return to (the API's OAUTH_REDIRECT_ORIGINS). */
-export const OAUTH_REDIRECT_ORIGINS = [site('nova.localhost'), site('hikari.localhost')];
+export const OAUTH_REDIRECT_ORIGINS = [site('nova.localhost'), site('hikari.localhost'), site('verda.localhost')];
 
 /** Tickets waiting for an agent from which the inquiry form shows the wait notice (the API's SUPPORT_LONG_QUEUE). */
 export const LONG_QUEUE_THRESHOLD = 5;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { AREA_DEFAULT_LANGUAGE, BRAND_IDS, BRANDS, LIVE_EVENTS_PATH } from 'shared-contracts';
 import { DEMO, MUTABLE, changePassword, logIn, logInThroughForm } from '../support/accounts.js';
 import { t } from '../support/locales.js';
-import { site } from '../support/ports.js';
+import { PORTS, site } from '../support/ports.js';
 import { callApi } from '../support/tickets-api.js';
 
 /** A birthday as the user center writes it in that language. */
@@ -115,7 +115,9 @@ test.describe('user info (SPEC §3): account, phone or e-mail, birthday', () => 
 
 test.describe('account security on the brands without a user center (SPEC §1, §6)', () => {
   for (const id of BRAND_IDS.filter((brand) => !BRANDS[brand].userCenter)) {
-    test(`on ${id} the side menu offers account security: password and e-mail, without the profile`, async ({ page }) => {
+    test(`on ${id} the side menu offers account security: password, e-mail and the other devices, without the profile`, async ({
+      page,
+    }) => {
       const language = AREA_DEFAULT_LANGUAGE[BRANDS[id].areas[0] ?? 'kr'];
       const host = `${id}.localhost`;
       await logIn(page, DEMO.player2, { host });
@@ -127,7 +129,10 @@ test.describe('account security on the brands without a user center (SPEC §1, �
       await expect(page).toHaveURL(`${site(host)}/UserCenter`);
       await expect(page.getByTestId('page-title')).toHaveText(t('shell', language, 'titles.accountSecurity'));
       const security = page.getByTestId('account-security');
-      await expect(security).toContainText(t('account', language, 'security.intro', { account: DEMO.player2.account }));
+      // The intro names what the sections below it offer, the other devices included.
+      await expect(security.getByTestId('account-security-intro')).toHaveText(
+        t('account', language, 'security.intro', { account: DEMO.player2.account }),
+      );
       await expect(security.getByTestId('change-password')).toBeVisible();
       await expect(security.getByTestId('bind-email')).toBeVisible();
       await expect(security.getByTestId('logout-others')).toContainText(t('account', language, 'sessions.submit'));
@@ -135,6 +140,27 @@ test.describe('account security on the brands without a user center (SPEC §1, �
       await expect(page.getByTestId('account-details')).toHaveCount(0);
     });
   }
+
+  test('a social account on verda is offered the e-mail and the other devices, and the intro promises no password', async ({ page }) => {
+    const host = 'verda.localhost';
+    await page.goto(`${site(host)}/login?spec_lang=en`);
+    await page.getByTestId('quick-login-google').click();
+    await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${PORTS.oauth}/`));
+    await page.locator('input[name="login"]').fill(`verda-security-${Math.random().toString(36).slice(2, 8)}`);
+    await page.locator('input[name="password"]').fill('any-password');
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(`${site(host)}/`);
+    await page.goto(`${site(host)}/UserCenter`);
+    const security = page.getByTestId('account-security');
+    await expect(security.getByTestId('bind-email')).toBeVisible();
+    await expect(security.getByTestId('logout-others')).toBeVisible();
+    await expect(security.getByTestId('change-password')).toHaveCount(0);
+    // Its account is the provider's name and a hash (social-login.spec.ts).
+    const intro = t('account', 'en', 'security.introNoPassword', { account: 'ACCOUNT' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(security.getByTestId('account-security-intro')).toHaveText(
+      new RegExp(`^${intro.replace('ACCOUNT', 'google-[0-9a-f]{10}')}$`),
+    );
+  });
 
   test('a player of aurum changes the password there', async ({ browser, page }) => {
     const who = MUTABLE.securityOnly;

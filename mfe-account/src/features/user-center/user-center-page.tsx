@@ -144,7 +144,14 @@ export function UserCenterPage() {
         <section className="surface-card" aria-labelledby="security-heading">
           <h2 id="security-heading">{t('account:security.title')}</h2>
           <LoadState state={state} reload={reload} />
-          {state.info ? <p>{t('account:security.intro', { account: state.info.account })}</p> : null}
+          {state.info ? (
+            // What the sections below offer: a social account has no password to change.
+            <p data-testid="account-security-intro">
+              {t(state.info.type === ACCOUNT_TYPES.platform ? 'account:security.intro' : 'account:security.introNoPassword', {
+                account: state.info.account,
+              })}
+            </p>
+          ) : null}
         </section>
       )}
       {brand.userCenter && state.info ? <ProfileForm info={state.info} onSaved={replace} /> : null}
