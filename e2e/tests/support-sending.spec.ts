@@ -61,6 +61,59 @@ test.describe('support step three: sending (SPEC §3, §5)', () => {
     await expect(page.getByRole('checkbox')).toBeChecked();
   });
 
+  test("past the edge's request limits the inquiry and the added information say to wait a moment and keep what was typed; sent again, they go", async ({
+    page,
+  }) => {
+    // What the edge answers past its limits (tooling/docker/nginx-edge.conf, @edge_too_many), once per call: the
+    // local site has no edge in front of the API.
+    const edgeRefusal = { status: 429, json: { code: 4290, msg: 'tooManyAttempts', data: null } };
+    const waitAMoment = t('common', 'en', 'errors.tooManyAttempts');
+    const who = INQUIRY_ACCOUNTS.meetsEdgeLimit;
+    const token = await tokenOf(who);
+    await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+    await startNewIfAsked(page);
+    await chooseFirstGame(page);
+    await page.getByRole('radio', { name: t('support', 'en', 'form.servicePlatform') }).check();
+    await inquiryField(page, 'form.category').selectOption({ index: 1 });
+    const title = `Past the edge ${Date.now()}`;
+    await inquiryField(page, 'form.titleLabel').fill(title);
+    await inquiryField(page, 'form.content').fill('The shop took my payment twice.');
+    await inquiryField(page, 'form.email').fill('edge-limit@e2e.example');
+    await page.getByRole('checkbox').check();
+    await page.route(
+      (url) => url.pathname.endsWith('/inquiries'),
+      (route) => (route.request().method() === 'POST' ? route.fulfill(edgeRefusal) : route.fallback()),
+      { times: 1 },
+    );
+    await page.getByTestId('inquiry-submit').click();
+    await expect(page.getByTestId('inquiry-problem')).toHaveText(waitAMoment);
+    await expect(inquiryField(page, 'form.titleLabel')).toHaveValue(title);
+    await expect(inquiryField(page, 'form.content')).toHaveValue('The shop took my payment twice.');
+    await page.getByTestId('inquiry-submit').click();
+    await expect(page).toHaveURL(/\/SupportCenter\/history/);
+    const sent = (await callApi('inquiryList', token)).find((ticket) => ticket.title === title);
+    expect(sent).toBeDefined();
+
+    // Information added to it: the same message, the text kept, and one message once sent.
+    await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${sent?.id}&spec_lang=en`);
+    await page.getByTestId('add-information').click();
+    const dialog = page.getByTestId('add-information-dialog');
+    const text = 'The second payment shows on my card statement.';
+    await dialog.getByLabel(t('support', 'en', 'conversation.message')).fill(text);
+    await page.route(
+      (url) => url.pathname.endsWith('/inquiries/reply'),
+      (route) => route.fulfill(edgeRefusal),
+      { times: 1 },
+    );
+    await dialog.getByTestId('reply-send').click();
+    await expect(dialog.getByTestId('reply-failure')).toHaveText(waitAMoment);
+    await expect(dialog.getByLabel(t('support', 'en', 'conversation.message'))).toHaveValue(text);
+    await dialog.getByTestId('reply-send').click();
+    await expect(page.getByTestId('feedback-notice')).toContainText(t('support', 'en', 'conversation.added'));
+    const detail = await callApi('inquiryDetail', token, { query: { inquiryId: String(sent?.id) } });
+    expect(detail.messages.filter((message) => message.content === text)).toHaveLength(1);
+  });
+
   test('a lost answer keeps everything; the retry sends one request and makes exactly one ticket', async ({ page }) => {
     const token = await openFormAs(page, INQUIRY_ACCOUNTS.fillsForm);
     await chooseFirstGame(page);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, i18next, initI18n } from 'shared-contracts';
+import { ApiError, addNamespace, i18next, initI18n } from 'shared-contracts';
+import { loadCommonMessages } from '../i18n/common-namespace.js';
 import { apiErrorKey, apiMessageKey, schemaErrorKey, schemaFieldErrors } from './error-key.js';
 
 beforeAll(async () => {
   await initI18n('en');
+  await addNamespace('common', loadCommonMessages);
   i18next.addResourceBundle('en', 'support', { errors: { titleTooShort: 'The title is too short.' } }, true, false);
 });
 
@@ -13,6 +15,14 @@ describe('apiMessageKey and apiErrorKey: a failed call as a translation key', ()
     const refusal = new ApiError('business', 4000, 'titleTooShort');
     expect(apiMessageKey(refusal, 'support')).toBe('support:errors.titleTooShort');
     expect(apiErrorKey(refusal, 'support', 'support:errors.loadFailed')).toBe('support:errors.titleTooShort');
+  });
+
+  it("says the edge's 4290 past its request limits with the common message, where the app has no message of its own", () => {
+    i18next.addResourceBundle('en', 'account', { errors: { tooManyAttempts: 'Too many login attempts.' } }, true, false);
+    const edge = new ApiError('business', 4290, 'tooManyAttempts', 429);
+    expect(apiErrorKey(edge, 'support', 'common:errors.submitFailed')).toBe('common:errors.tooManyAttempts');
+    expect(i18next.t('common:errors.tooManyAttempts')).toBe('Too many attempts in a short time. Please wait a moment and try again.');
+    expect(apiMessageKey(edge, 'account')).toBe('account:errors.tooManyAttempts');
   });
 
   it('says the network message for a network failure, whatever the app', () => {

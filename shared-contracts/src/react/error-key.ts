@@ -3,14 +3,16 @@ import { ApiError, i18next, isMessageKey } from 'shared-contracts';
 
 /**
  * What a failed call says of itself, as a translation key: SPEC §8's network message, or the API's stable message
- * key (the same keys the shared schemas set) where the app's namespace has it, `<namespace>:errors.<msg>`; null
- * when it says neither, for the app to word (by the error's code, or a fallback).
+ * key (the same keys the shared schemas set) where the app's namespace has it, `<namespace>:errors.<msg>`, else where
+ * the common namespace has it (`common:errors.tooManyAttempts`: the edge answers any call past its request limits
+ * with that 4290, docs/operations.md "Request limits at the edge"); null when it says neither, for the app to word
+ * (by the error's code, or a fallback).
  */
 export function apiMessageKey(error: unknown, namespace: string): string | null {
   if (!(error instanceof ApiError)) return null;
   if (error.kind === 'network') return 'common:errors.network';
-  const byMessage = `${namespace}:errors.${error.message}`;
-  return isMessageKey(error.message) && i18next.exists(byMessage) ? byMessage : null;
+  if (!isMessageKey(error.message)) return null;
+  return [`${namespace}:errors.${error.message}`, `common:errors.${error.message}`].find((key) => i18next.exists(key)) ?? null;
 }
 
 /** The translation key for a failed call: what it says of itself (apiMessageKey), else `fallback`. */
