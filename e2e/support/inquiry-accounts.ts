@@ -13,6 +13,8 @@ export const INQUIRY_ACCOUNTS = {
   discardsUploads: { account: 'e2e-inquiry-discard', password: 'e2e-inquiry-discard-pass1', email: null },
   /** Uploads and discards files until the API's upload quota over the hour refuses one: no other test uploads as it. */
   reachesUploadQuota: { account: 'e2e-upload-quota', password: 'e2e-upload-quota-pass1', email: 'e2e-upload-quota@e2e.example' },
+  /** Takes every one of its places for files not attached yet (LIMITS.pendingUploadsMax): no other test uploads as it. */
+  takesEveryUploadPlace: { account: 'e2e-upload-places', password: 'e2e-upload-places-pass1', email: null },
   /** Sends an inquiry and adds information that the edge first refuses past its request limits, then sends them. */
   meetsEdgeLimit: { account: 'e2e-edge-limit', password: 'e2e-edge-limit-pass1', email: null },
   /** Goes through the whole loop once: asks, is answered, reads, adds information, ends and rates. */

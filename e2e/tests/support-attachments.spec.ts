@@ -4,6 +4,7 @@ import {
   INQUIRY,
   expectDraftKept,
   fillPlatformInquiry,
+  inquiryField,
   openFormAs,
   reloadForm,
   startNewIfAsked,
@@ -169,9 +170,11 @@ test.describe('support step three: attachments (SPEC §5)', () => {
     await expect(uploader.getByRole('button', { name: supportMessage('attachments.choose') })).toBeFocused();
   });
 
-  test('past the upload quota of the hour a file is refused with its message and offered again; the typed text and the other file stay', async ({
+  test('past the upload quota of the hour a file is refused with the wait in words, and offered again once it has passed; the typed text and the other file stay', async ({
     page,
   }) => {
+    // The page's clock runs normally; the test jumps it past the wait instead of waiting up to an hour.
+    await page.clock.install();
     const token = await tokenOf(INQUIRY_ACCOUNTS.reachesUploadQuota);
     await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
     await startNewIfAsked(page);
@@ -193,12 +196,90 @@ test.describe('support step three: attachments (SPEC §5)', () => {
 
     const uploader = page.getByTestId('attachment-uploader');
     const refused = uploader.getByTestId('attachment-refused');
+    const retry = refused.getByRole('button', { name: t('common', 'en', 'remote.retry'), description: 'late.txt' });
+    const answered = page.waitForResponse((response) => UPLOADS.test(response.url()) && response.request().method() === 'POST');
     await page.getByTestId('attachment-input').setInputFiles({ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('Later.\n') });
+    const retryAfter = Number((await answered).headers()['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
     await expect(refused).toContainText('late.txt');
-    await expect(refused).toContainText(supportMessage('errors.uploadQuotaReached'));
-    // Nothing against the file itself: it can be sent again later as it is.
-    await expect(refused.getByRole('button', { name: t('common', 'en', 'remote.retry'), description: 'late.txt' })).toBeVisible();
+    // The wait in whole minutes, rounded up (a slow machine may have let a second go by before the row was drawn).
+    const inMinutes = (seconds: number) => {
+      const minutes = Math.ceil(seconds / 60);
+      const unit = (value: number, name: string) =>
+        new Intl.NumberFormat('en', { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+      return minutes < 60 ? unit(minutes, 'minute') : unit(minutes / 60, 'hour');
+    };
+    const waits = [...new Set([inMinutes(retryAfter), inMinutes(retryAfter - 5)])].map((wait) =>
+      supportMessage('errors.uploadQuotaWait', { wait }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+    await expect(refused.getByRole('listitem')).toHaveText(new RegExp(waits.join('|')));
+    // Nothing against the file itself, but sending it before the wait is over would only be refused again.
+    await expect(retry).toHaveCount(0);
     await expectDraftKept(page, { ...draft, fileName });
+
+    await page.clock.fastForward(retryAfter * 1000);
+    await expect(retry).toBeVisible();
+    await expect(refused).toContainText(supportMessage('errors.uploadQuotaReached'));
+    // The server's hour has not gone by: sent again, the file is refused again, in its one row, and the draft stays.
+    const refusedAgain = page.waitForResponse((response) => UPLOADS.test(response.url()) && response.request().method() === 'POST');
+    await retry.click();
+    expect((await refusedAgain).status()).toBe(429);
+    await expect(refused.getByRole('listitem')).toHaveCount(1);
+    await expect(refused.getByRole('listitem')).toHaveText(/late\.txt/);
+    await expect(retry).toHaveCount(0);
+    await expectDraftKept(page, { ...draft, fileName });
+  });
+
+  test('with every upload place taken a file is refused, and offered again once one of its files is removed; the typed text and the other file stay', async ({
+    page,
+  }) => {
+    const token = await tokenOf(INQUIRY_ACCOUNTS.takesEveryUploadPlace);
+    await page.goto(`${site()}${INQUIRY}&oauth_token=${token}`);
+    await startNewIfAsked(page);
+    const draft = { title: 'Gems gone after update', detail: 'My gems vanished after the update last night.' };
+    const fileName = await fillPlatformInquiry(page, draft.title, draft.detail);
+
+    // The player's other places, taken by files waiting elsewhere (another tab's draft), all but one.
+    const elsewhere: string[] = [];
+    let full: unknown = null;
+    for (let round = 0; full === null && round <= LIMITS.pendingUploadsMax; round += 1) {
+      try {
+        elsewhere.push((await uploadFile(token, `elsewhere-${round}.txt`, Buffer.from(`Round ${round}.\n`), 'text/plain')).fileId);
+      } catch (error) {
+        full = error;
+      }
+    }
+    expect((full as ApiError).message).toBe(FILE_ERRORS.tooManyUploads);
+    await callApi('discardFile', token, { body: { fileId: elsewhere[0] ?? '' } });
+
+    // Two files at once for the one free place: one takes it, the other is refused.
+    const uploader = page.getByTestId('attachment-uploader');
+    const refused = uploader.getByTestId('attachment-refused');
+    const uploaded = uploader.getByTestId('attachment-uploaded');
+    await page.getByTestId('attachment-input').setInputFiles([
+      { name: 'first.txt', mimeType: 'text/plain', buffer: Buffer.from('First.\n') },
+      { name: 'second.txt', mimeType: 'text/plain', buffer: Buffer.from('Second.\n') },
+    ]);
+    await expect(refused.getByRole('listitem')).toHaveCount(1);
+    await expect(refused).toContainText(supportMessage('errors.tooManyUploads'));
+    await expect(uploaded).toHaveCount(2);
+    await expect(uploader.getByRole('progressbar')).toHaveCount(0);
+    const refusedName = (await refused.textContent())?.includes('first.txt') ? 'first.txt' : 'second.txt';
+    const keptName = refusedName === 'first.txt' ? 'second.txt' : 'first.txt';
+    const retry = refused.getByRole('button', { name: t('common', 'en', 'remote.retry'), description: refusedName });
+    // Every place is still taken: nothing to try yet.
+    await expect(retry).toHaveCount(0);
+
+    // The player removes the other one: its place is free, and the refused file is offered again.
+    await uploader.getByRole('button', { name: supportMessage('attachments.remove', { name: keptName }) }).click();
+    await expect(retry).toBeVisible();
+    await retry.click();
+    await expect(uploaded.filter({ hasText: refusedName })).toHaveCount(1);
+    await expect(refused).toHaveCount(0);
+    await expect(inquiryField(page, 'form.titleLabel')).toHaveValue(draft.title);
+    await expect(inquiryField(page, 'form.content')).toHaveValue(draft.detail);
+    await expect(uploaded.filter({ hasText: fileName })).toHaveCount(1);
+    await expect(uploaded).toHaveCount(2);
   });
 
   test('in Japanese on a phone the allowed file types wrap: the form does not scroll sideways', async ({ page }) => {

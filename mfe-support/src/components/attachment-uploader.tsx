@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { attachmentAccept, attachmentExtensions, fileExtension, type Attachment, type AttachmentRule } from 'shared-contracts';
 import { supportMessageValues } from '../lib/error-key.js';
 import { formatFileSize, formatFileTypes } from '../lib/format.js';
+import { formatDuration } from '../lib/format-duration.js';
 import styles from './attachment-uploader.module.css';
 import layout from './layout.module.css';
 import { useAttachmentUploads } from '../lib/use-attachment-uploads.js';
@@ -42,6 +43,11 @@ function FileName({ name, id }: { name: string; id?: string }) {
       <bdi id={id}>{name}</bdi>
     </span>
   );
+}
+
+/** A wait before "Try again", in whole minutes rounded up: "in 1 min" rather than "in < 1 min", never too short. */
+function formatWait(ms: number, language: string): string {
+  return formatDuration(Math.ceil(ms / 60_000) * 60_000, language);
 }
 
 /**
@@ -137,8 +143,10 @@ export function AttachmentUploader({
           {refused.map((entry, index) => (
             <li key={entry.key}>
               <FileName name={entry.name} id={`${id}-refused-${index}`} />
-              <span>{t(entry.messageKey, values)}</span>
-              {entry.file ? (
+              <span>
+                {t(entry.messageKey, entry.waitMs === undefined ? values : { ...values, wait: formatWait(entry.waitMs, language) })}
+              </span>
+              {entry.canRetry ? (
                 <button
                   type="button"
                   className={`button-secondary ${styles.fileAction}`}

@@ -3,15 +3,17 @@ import { platformApi, type Attachment } from 'shared-contracts';
 
 /**
  * Deletes uploads that no message will take (removed from the list, or the message was abandoned), so they stop
- * counting against the player's LIMITS.pendingUploadsMax places. Failures are silent: the server deletes unattached
- * uploads itself after LIMITS.pendingUploadHours.
+ * counting against the player's LIMITS.pendingUploadsMax places; settles once the server has answered them all.
+ * Failures are silent: the server deletes unattached uploads itself after LIMITS.pendingUploadHours.
  */
-export function discardUploads(attachments: readonly Pick<Attachment, 'fileId'>[]): void {
-  for (const { fileId } of attachments) {
-    platformApi()
-      .call('discardFile', { body: { fileId } })
-      .catch(() => undefined);
-  }
+export function discardUploads(attachments: readonly Pick<Attachment, 'fileId'>[]): Promise<void> {
+  return Promise.all(
+    attachments.map(({ fileId }) =>
+      platformApi()
+        .call('discardFile', { body: { fileId } })
+        .catch(() => undefined),
+    ),
+  ).then(() => undefined);
 }
 
 /**
@@ -23,5 +25,10 @@ export function useDiscardUploadsOnLeave(attachments: readonly Attachment[]): vo
   useLayoutEffect(() => {
     latest.current = attachments;
   }, [attachments]);
-  useEffect(() => () => discardUploads(latest.current), []);
+  useEffect(
+    () => () => {
+      void discardUploads(latest.current);
+    },
+    [],
+  );
 }

@@ -13,7 +13,7 @@ import {
   type AttachmentRule,
 } from 'shared-contracts';
 import { discardUploads } from './discard-uploads.js';
-import { uploadRefusal } from './upload-refusal.js';
+import { mayHaveHeldAPlace, uploadRefusal, type UploadRefusal } from './upload-refusal.js';
 
 /** A file on its way to `/files`. */
 export interface UploadInProgress {
@@ -25,19 +25,41 @@ export interface UploadInProgress {
   progress: number;
 }
 
-/** A file that was refused, by the shared checks before sending or by the server after reading its content. */
-export interface RefusedFile {
+/**
+ * A file that was refused, by the shared checks before sending or by the server after reading its content. When it
+ * was lost on the way (the network, the server failing) or refused for now (the upload quota, the places for files
+ * not attached yet, the edge's limits), `file` holds it to send again as it is, once `retryAt` has passed and, with
+ * `afterAPlaceIsFree`, once one of the account's upload places may have been given back (UploadRefusal).
+ */
+export interface RefusedFile extends Omit<UploadRefusal, 'messageKey'> {
   key: string;
   name: string;
   messageKey: string;
   /** Refused for what else the message holds (too many files, videos): no longer true once a file is removed. */
   forTheSet?: boolean;
-  /**
-   * Lost on the way (the network, the server failing) or refused for now (the upload quota): the same file may be
-   * sent again as it is.
-   */
-  file?: File;
 }
+
+/** A refused file as its row shows it: the message, its wait while it says one, and whether "Try again" is offered. */
+export interface RefusedRow {
+  key: string;
+  name: string;
+  messageKey: string;
+  /** Milliseconds until "Try again" when the message says the wait (`{{wait}}`). */
+  waitMs?: number;
+  canRetry: boolean;
+}
+
+/** "Try again" can pass now: the file is kept, its Retry-After has passed, and a place may be free if it needs one. */
+function canRetryAt(entry: RefusedFile, now: number): boolean {
+  return entry.file !== undefined && !entry.afterAPlaceIsFree && (entry.retryAt === undefined || entry.retryAt <= now);
+}
+
+/** The refused files that waited for a free upload place, told that one may be free now. */
+function withAPlaceFree(refused: RefusedFile[]): RefusedFile[] {
+  return refused.some((entry) => entry.afterAPlaceIsFree) ? refused.map((entry) => ({ ...entry, afterAPlaceIsFree: false })) : refused;
+}
+
+const MINUTE_MS = 60_000;
 
 /**
  * Where this tab notes the files a form was still uploading when the player left it (another step, a reload, a
@@ -73,6 +95,8 @@ export function useAttachmentUploads(
   const [address] = useState(() => location.pathname + location.search);
   const [uploads, setUploads] = useState<UploadInProgress[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>(() => interruptedUploads(address));
+  // The clock the rows' waits are measured on: set when a refusal with a wait arrives, and as each wait goes by.
+  const [now, setNow] = useState(() => Date.now());
   const [previews, setPreviews] = useState<Readonly<Record<string, string>>>({});
 
   // Uploads finish at any time, several before the owner re-renders: they add to the newest list, not to the
@@ -112,7 +136,7 @@ export function useAttachmentUploads(
           (attachment) => {
             // Cancelled after the server had stored it: nothing will attach it.
             if (controller.signal.aborted) {
-              discardUploads([attachment]);
+              void discardUploads([attachment]).then(() => setRefused(withAPlaceFree));
               return;
             }
             if (attachment.kind === 'image') {
@@ -123,8 +147,15 @@ export function useAttachmentUploads(
             latest.current.onChange(next);
           },
           (error: unknown) => {
-            if (controller.signal.aborted) return;
-            setRefused((current) => [...current, { key, name: file.name, ...uploadRefusal(error, file) }]);
+            // A cancelled upload gave its place back, and so did one that failed after it was given one.
+            if (controller.signal.aborted) {
+              setRefused(withAPlaceFree);
+              return;
+            }
+            const at = Date.now();
+            const refusal: RefusedFile = { key, name: file.name, ...uploadRefusal(error, file, at) };
+            setNow(at);
+            setRefused((current) => [...(mayHaveHeldAPlace(error) ? withAPlaceFree(current) : current), refusal]);
           },
         )
         .finally(() => {
@@ -135,9 +166,12 @@ export function useAttachmentUploads(
     [updateUpload],
   );
 
-  /** Checks the picked or dropped files against what is attached and on its way, then uploads the ones allowed. */
-  const addFiles = useCallback(
-    (files: readonly File[]) => {
+  /**
+   * Checks the picked or dropped files against what is attached and on its way, then uploads the ones allowed. The
+   * refusals shown describe this choice; a file sent again (`retried`, its refusal's key) replaces only its own.
+   */
+  const send = useCallback(
+    (files: readonly File[], retried?: string) => {
       if (files.length === 0) return;
       const taken = [
         ...latest.current.attachments.map((attachment) => attachment.kind),
@@ -159,11 +193,12 @@ export function useAttachmentUploads(
           upload(file, kind);
         }
       });
-      // Messages describe the latest choice; older ones would only confuse.
-      setRefused(refusedNow);
+      // Messages describe the latest choice; older ones would only confuse. Sending one again keeps the others.
+      setRefused((current) => (retried === undefined ? refusedNow : [...current.filter((entry) => entry.key !== retried), ...refusedNow]));
     },
     [upload, rule],
   );
+  const addFiles = useCallback((files: readonly File[]) => send(files), [send]);
 
   const cancel = useCallback((key: string) => inFlight.current.get(key)?.controller.abort(), []);
 
@@ -171,20 +206,49 @@ export function useAttachmentUploads(
     const next = latest.current.attachments.filter((attachment) => attachment.fileId !== fileId);
     latest.current = { ...latest.current, attachments: next };
     latest.current.onChange(next);
-    discardUploads([{ fileId }]);
+    // Once the server has let it go, its place is free for a file refused for want of one.
+    void discardUploads([{ fileId }]).then(() => setRefused(withAPlaceFree));
     setRefused((current) => current.filter((entry) => !entry.forTheSet));
   }, []);
 
   const dismiss = useCallback((key: string) => setRefused((current) => current.filter((entry) => entry.key !== key)), []);
 
-  /** Sends again a file lost on the way, checked against the list as it is now. */
+  /** Sends again a file lost on the way or refused for now, once it may pass, checked against the list as it is now. */
   const retry = useCallback(
     (key: string) => {
-      const file = refused.find((entry) => entry.key === key)?.file;
-      if (file) addFiles([file]);
+      const entry = refused.find((candidate) => candidate.key === key);
+      if (entry?.file && canRetryAt(entry, Date.now())) send([entry.file], key);
     },
-    [refused, addFiles],
+    [refused, send],
   );
+
+  // A wait goes by: the clock moves when a row's wait, said in whole minutes, changes, and when "Try again" comes.
+  useEffect(() => {
+    const waits = refused.flatMap((entry) => (entry.retryAt !== undefined && entry.retryAt > now ? [entry.retryAt - now] : []));
+    if (waits.length === 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(...waits.map((wait) => wait % MINUTE_MS || MINUTE_MS)));
+    return () => clearTimeout(timer);
+  }, [refused, now]);
+
+  // Back from another tab or app, where the player may have sent or removed files: their places may be free.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') setRefused(withAPlaceFree);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  const rows: RefusedRow[] = refused.map((entry) => {
+    const waiting = entry.retryAt !== undefined && entry.retryAt > now && entry.waitingMessageKey !== undefined;
+    return {
+      key: entry.key,
+      name: entry.name,
+      messageKey: waiting ? (entry.waitingMessageKey ?? entry.messageKey) : entry.messageKey,
+      ...(waiting ? { waitMs: (entry.retryAt ?? now) - now } : {}),
+      canRetry: canRetryAt(entry, now),
+    };
+  });
 
   // A preview lives as long as its file is in the list (removed, or the draft was submitted and reset).
   useEffect(() => {
@@ -213,5 +277,5 @@ export function useAttachmentUploads(
     };
   }, [address]);
 
-  return { uploads, refused, previews, addFiles, cancel, remove, retry, dismiss };
+  return { uploads, refused: rows, previews, addFiles, cancel, remove, retry, dismiss };
 }

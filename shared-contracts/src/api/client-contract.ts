@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly status?: number,
     readonly body?: unknown,
+    /** The answer's Retry-After in seconds, when it said one (a throttled call: the upload quota, the API's limits). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -10,14 +10,14 @@ import type { ClientErrorReport } from './schemas.js';
 let server: Server;
 let baseURL: string;
 const seen: IncomingMessage[] = [];
-let answer: { status: number; body: unknown; delayMs?: number } = { status: 200, body: null };
+let answer: { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> } = { status: 200, body: null };
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push(request);
-    const { status, body, delayMs = 0 } = answer;
+    const { status, body, delayMs = 0, headers = {} } = answer;
     setTimeout(() => {
-      response.writeHead(status, { 'content-type': 'application/json' });
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     }, delayMs);
   });
@@ -70,6 +70,19 @@ describe('createApiClient', () => {
     answer = { status: 200, body: { code: 1, msg: 'ok', data: null } };
     await client({ token: null }).call('logout', { body: {}, token: 'cleared-token' });
     expect(seen.at(-1)?.headers.authorization).toBe('Bearer cleared-token');
+  });
+
+  it("keeps a throttled answer's Retry-After in seconds, for a screen that tells the wait or offers the call again after it", async () => {
+    answer = { status: 429, body: { code: 4290, msg: 'uploadQuotaReached', data: null }, headers: { 'Retry-After': '1800' } };
+    const throttled = await client()
+      .call('gamesPrecheck')
+      .catch((caught: unknown) => caught);
+    expect(throttled).toMatchObject({ kind: 'business', code: 4290, message: 'uploadQuotaReached', status: 429, retryAfterSeconds: 1800 });
+    answer = { status: 429, body: { code: 4290, msg: 'tooManyAttempts', data: null } };
+    const atTheEdge = await client()
+      .call('gamesPrecheck')
+      .catch((caught: unknown) => caught);
+    expect((atTheEdge as ApiError).retryAfterSeconds).toBeUndefined();
   });
 
   it('rejects any other code with the body', async () => {

@@ -201,12 +201,18 @@ function toApiError(
       onSessionInvalid();
       return new ApiError('session', code, msg, axiosError.response?.status, envelope);
     }
-    return new ApiError('business', code, msg, axiosError.response?.status, envelope);
+    return new ApiError('business', code, msg, axiosError.response?.status, envelope, retryAfterOf(axiosError.response?.headers));
   }
   const status = axiosError.response?.status;
   const message = axiosError.message || 'Network error';
   reportNetwork(report, method, path, message, status);
   return new ApiError('network', ERROR_CODES.networkError, message, status);
+}
+
+/** An answer's Retry-After as a whole number of seconds (the form the API and the edge send), else undefined. */
+function retryAfterOf(headers: unknown): number | undefined {
+  const value = (headers as Record<string, unknown> | undefined)?.['retry-after'];
+  return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
 function reportNetwork(report: (report: ClientErrorReport) => void, method: string, url: string, message: string, status?: number): void {

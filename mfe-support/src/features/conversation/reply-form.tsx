@@ -80,7 +80,7 @@ export function useReplyDraft(endpoint: 'inquiryReply' | 'agentInquiryReply', in
     setDraft(newReplyDraft());
   }, [keptAs]);
   const discard = () => {
-    discardUploads(draft.attachments);
+    void discardUploads(draft.attachments);
     clear();
   };
   return { draft, change, clear, discard };
