@@ -13,7 +13,7 @@ import { createTicketHarness, type TicketHarness } from './tickets-helpers.js';
  */
 const HEARTBEAT_MS = 150;
 export const STREAMS_PER_ACCOUNT = 3;
-const liveEvents = { heartbeatMs: HEARTBEAT_MS, streamsPerAccount: STREAMS_PER_ACCOUNT };
+const LIVE_EVENTS = { heartbeatMs: HEARTBEAT_MS, streamsPerAccount: STREAMS_PER_ACCOUNT };
 
 /** The API listening on a real port, and a second replica of it. */
 export interface LiveHarness extends TicketHarness {
@@ -27,7 +27,9 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-export async function createLiveHarness(): Promise<LiveHarness> {
+/** `heartbeatMs`: a file that must tell "at once" from "at the next heartbeat" sets one no test waits for. */
+export async function createLiveHarness(options: { heartbeatMs?: number } = {}): Promise<LiveHarness> {
+  const liveEvents = { ...LIVE_EVENTS, ...options };
   const harness = await createTicketHarness({ liveEvents });
   const closeHarness = harness.cleanup;
   let replica: LiveHarness['replica'] | undefined;

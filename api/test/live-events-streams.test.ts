@@ -85,7 +85,7 @@ describe('live channel', () => {
     resumed.close();
   });
 
-  it('ends a stream at its next heartbeat once its session is logged out on either replica, or its agent is one no more', async () => {
+  it('ends a stream once its session is logged out on either replica (at once: live-events-logout.test.ts), or at its next heartbeat once its agent is one no more', async () => {
     const token = await loginToken(harness, 'player1', 'player1-pass');
     const loggedOut = await openLive(harness, token);
     const kept = await openLive(harness, harness.player1);

@@ -68,7 +68,7 @@ describe('POST /ucenter/sessions/logout_others (log out of all other devices, AS
     expect(await eventsOf(owner.id)).toHaveLength(0);
   });
 
-  it("ends the other session's live stream at its next heartbeat, and the caller's stream goes on", async () => {
+  it("ends the other session's live stream (at once: live-events-logout.test.ts), and the caller's stream goes on", async () => {
     const owner = await createAccount(harness);
     const here = await loginToken(harness, owner.account);
     const elsewhere = await loginToken(harness, owner.account);

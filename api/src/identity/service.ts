@@ -111,7 +111,7 @@ export class IdentityService {
 
   /**
    * Logs the account out of every other device: every session but the caller's ends at once (the next call of each
-   * answers -600, its live stream ends at the next heartbeat) and the caller's goes on with the same token. Answers
+   * answers -600, its live stream ends at once) and the caller's goes on with the same token. Answers
    * how many live sessions ended; none is no failure, so a retry or a second press changes nothing. A call that
    * ended some is written to the security log.
    */

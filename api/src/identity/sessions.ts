@@ -10,6 +10,18 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 /** Revoked and expired sessions are kept this long (support can see recent ones), then purged at the next login. */
 const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * The NOTIFY channel told when sessions end early (logout, log out of the other devices, a password changed or
+ * reset), with the transaction that ends them: every replica's live channel then ends those sessions' streams at
+ * once rather than at its next heartbeat.
+ */
+export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
+
+/** Tells the replicas that sessions ended; within a transaction, only once it commits (and not if it rolls back). */
+async function notifySessionsEnded(runner: Queryable, ended: number): Promise<void> {
+  if (ended > 0) await runner.query(`SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', '')`);
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
@@ -112,18 +124,27 @@ export class Sessions {
     };
   }
 
+  /** Ends one session (logout); its live streams end at once, on every replica (SESSIONS_ENDED_CHANNEL). */
   async revoke(sessionId: number, runner: Queryable = this.db): Promise<void> {
-    await runner.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, this.now()]);
+    const { rowCount } = await runner.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+      sessionId,
+      this.now(),
+    ]);
+    await notifySessionsEnded(runner, rowCount);
   }
 
-  /** Ends every session of an account (password reset, password change). */
+  /** Ends every session of an account (password reset, password change), their live streams with them. */
   async revokeAll(accountId: number, runner: Queryable = this.db): Promise<void> {
-    await runner.query('UPDATE sessions SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL', [accountId, this.now()]);
+    const { rowCount } = await runner.query('UPDATE sessions SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL', [
+      accountId,
+      this.now(),
+    ]);
+    await notifySessionsEnded(runner, rowCount);
   }
 
   /**
-   * Ends every live session of an account but `keptSessionId` (log out of the other devices) and answers how many it
-   * ended. Sessions already revoked, expired or past their idle time were dead and stay as they are, so a second
+   * Ends every live session of an account but `keptSessionId` (log out of the other devices), their live streams
+   * with them, and answers how many it ended. Sessions already revoked, expired or past their idle time were dead and stay as they are, so a second
    * call ends none.
    */
   async revokeAllBut(accountId: number, keptSessionId: number, runner: Queryable = this.db): Promise<number> {
@@ -133,6 +154,7 @@ export class Sessions {
          AND coalesce(last_seen_at, created_at) + idle_timeout_seconds * interval '1 second' > $3`,
       [accountId, keptSessionId, this.now()],
     );
+    await notifySessionsEnded(runner, rowCount);
     return rowCount;
   }
 }

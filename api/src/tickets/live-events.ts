@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, LIVE_LIMITS, LIVE_TIMINGS, TOO_MANY_STREAMS } from 'shared-contracts';
 import { toNumber, type Database } from '../db/database.js';
+import { SESSIONS_ENDED_CHANNEL } from '../identity/sessions.js';
 import type { AuthenticatedAccount } from '../identity/types.js';
 import { parseEventId, readEventsAfter, readHorizon, readReplay, type EventPosition } from './event-log.js';
 import { LiveStream } from './live-stream.js';
@@ -107,6 +108,7 @@ export class LiveTicketEvents {
   #timers: NodeJS.Timeout[] = [];
   #pruning: Promise<void> | null = null;
   #checkingSessions: Promise<void> | null = null;
+  #checkSessionsAgain = false;
   readonly #now: () => Date;
   #stopListening: (() => Promise<void>) | null = null;
   #closing = false;
@@ -210,6 +212,7 @@ export class LiveTicketEvents {
     clearTimeout(this.#retry);
     await this.#reading;
     await this.#pruning;
+    this.#checkSessionsAgain = false;
     await this.#checkingSessions;
     const stop = this.#stopListening;
     this.#stopListening = null;
@@ -217,9 +220,30 @@ export class LiveTicketEvents {
   }
 
   /**
-   * A stream's session was checked when it opened; one logged out (on any replica), past its lifetime or its idle
-   * time, or whose account is no longer an agent, or is one now, ends at the next heartbeat rather than with the stream's lifetime:
-   * what it may see was decided by that session. The browser reconnects, and is refused or sees what it now may.
+   * Checks the streams' sessions now, or once more after the check under way: a notification that arrives while a
+   * check reads may come from a revocation that read did not see.
+   */
+  #checkSessions(): void {
+    if (this.#closing) return;
+    if (this.#checkingSessions) {
+      this.#checkSessionsAgain = true;
+      return;
+    }
+    this.#checkingSessions = this.#endStreamsOfEndedSessions().finally(() => {
+      this.#checkingSessions = null;
+      if (this.#checkSessionsAgain) {
+        this.#checkSessionsAgain = false;
+        this.#checkSessions();
+      }
+    });
+  }
+
+  /**
+   * A stream's session was checked when it opened. One ended early (logged out, logged out from another device, its
+   * password changed or reset, on any replica: SESSIONS_ENDED_CHANNEL) ends at once; one past its lifetime or its
+   * idle time, or whose account is no longer an agent, or is one now, at the next heartbeat rather than with the
+   * stream's lifetime: what it may see was decided by that session. The browser reconnects, and is refused or sees
+   * what it now may.
    */
   async #endStreamsOfEndedSessions(): Promise<void> {
     const streams = [...this.#streams];
@@ -243,12 +267,20 @@ export class LiveTicketEvents {
     if (this.#cursor) return;
     this.#starting ??= (async () => {
       if (!this.#stopListening) {
-        this.#stopListening = await this.#db.listen(TICKET_EVENTS_CHANNEL, () => this.#wake());
+        const stopEvents = await this.#db.listen(TICKET_EVENTS_CHANNEL, () => this.#wake());
+        let stopSessions: () => Promise<void>;
+        try {
+          stopSessions = await this.#db.listen(SESSIONS_ENDED_CHANNEL, () => this.#checkSessions());
+        } catch (error) {
+          await stopEvents();
+          throw error;
+        }
+        this.#stopListening = async () => {
+          await Promise.all([stopEvents(), stopSessions()]);
+        };
         const heartbeat = setInterval(() => {
           for (const stream of this.#streams) stream.write(': heartbeat\n\n');
-          this.#checkingSessions ??= this.#endStreamsOfEndedSessions().finally(() => {
-            this.#checkingSessions = null;
-          });
+          this.#checkSessions();
         }, this.#heartbeatMs);
         const poll = setInterval(() => this.#wake(), this.#safetyPollMs);
         heartbeat.unref();
