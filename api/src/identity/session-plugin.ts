@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { ERROR_CODES, ROLE_ERRORS, type EndpointAuth } from 'shared-contracts';
+import { BACKGROUND_REFRESH_HEADER, ERROR_CODES, ROLE_ERRORS, type EndpointAuth } from 'shared-contracts';
 import { ApiFailure } from '../http/api-failure.js';
 import type { IdentityService } from './service.js';
 import { bearerToken } from './sessions.js';
@@ -22,6 +22,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether a call counts as the person's activity: not on a route the browser calls by itself, nor a call the browser
+ * marks as a refresh nobody asked for (BACKGROUND_REFRESH_HEADER: a screen fetching again after a live event or on a
+ * timer). Either is answered as any other, and refused with -600 once the session has ended.
+ */
+function countsAsActivity(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.countsAsActivity === false) return false;
+  return request.headers[BACKGROUND_REFRESH_HEADER.name.toLowerCase()] !== BACKGROUND_REFRESH_HEADER.value;
+}
+
 /** The refusal of a session whose role an endpoint does not serve, or null when it may call it. */
 function roleRefusal(auth: EndpointAuth, account: AuthenticatedAccount): string | null {
   if (auth === 'agent' && account.role !== 'agent') return ROLE_ERRORS.agentsOnly;
@@ -33,7 +43,8 @@ function roleRefusal(auth: EndpointAuth, account: AuthenticatedAccount): string 
 /**
  * Puts the session's account on the request (`request.account`) of every route whose `config.auth` asks for a
  * session, before the body is even parsed: a call without a live session learns nothing but -600 (missing,
- * malformed, unknown, expired or revoked token alike), one from a role the route does not serve gets 4030.
+ * malformed, unknown, expired or revoked token alike), one from a role the route does not serve gets 4030. A call
+ * starts the session's idle time again only when it counts as the person's activity (countsAsActivity).
  */
 export const sessionPlugin = fastifyPlugin<{ identity: Pick<IdentityService, 'authenticate'> }>(
   async (app, { identity }) => {
@@ -41,9 +52,7 @@ export const sessionPlugin = fastifyPlugin<{ identity: Pick<IdentityService, 'au
     app.addHook('onRequest', async (request) => {
       const auth = request.routeOptions.config.auth ?? 'none';
       if (auth === 'none') return;
-      const account = await identity.authenticate(bearerToken(request.headers.authorization), {
-        activity: request.routeOptions.config.countsAsActivity !== false,
-      });
+      const account = await identity.authenticate(bearerToken(request.headers.authorization), { activity: countsAsActivity(request) });
       const refusal = roleRefusal(auth, account);
       if (refusal !== null) throw new ApiFailure(ERROR_CODES.forbidden, refusal);
       request.account = account;

@@ -26,9 +26,9 @@ export function useAgentCall<Name extends EndpointName>(
   name: Name,
   key: string,
   input: () => CallInput<Name>,
-): [AgentCallState<EndpointResponse<Name>>, () => void] {
+): [AgentCallState<EndpointResponse<Name>>, () => void, () => void] {
   const player = useSession().role === 'player';
-  const [state, retry] = useEndpoint(name, player ? null : key, input);
+  const [state, retry, refreshQuietly] = useEndpoint(name, player ? null : key, input);
   const [shown, setShown] = useState<EndpointResponse<Name> | null>(null);
   if (state.status === 'ready' && state.data !== shown) setShown(state.data);
   const call = useMemo<AgentCallState<EndpointResponse<Name>>>(() => {
@@ -38,5 +38,5 @@ export function useAgentCall<Name extends EndpointName>(
     if (state.error instanceof ApiError && state.error.code === ERROR_CODES.forbidden) return { status: 'refused' };
     return { status: 'failed', messageKey: supportErrorKey(state.error, 'support:errors.loadFailed'), previous: shown };
   }, [player, state, shown]);
-  return [call, retry];
+  return [call, retry, refreshQuietly];
 }

@@ -64,11 +64,11 @@ export function useCall<Name extends EndpointName>(
   name: Name,
   key: string | null,
   input: () => CallInput<Name>,
-): [CallState<Name>, () => void] {
-  const [state, retry] = useEndpoint(name, key, input, () => carriedAnswer(name, key));
+): [CallState<Name>, () => void, () => void] {
+  const [state, retry, refreshQuietly] = useEndpoint(name, key, input, () => carriedAnswer(name, key));
   const call = useMemo<CallState<Name>>(
     () => (state.status === 'failed' ? { status: 'failed', messageKey: supportErrorKey(state.error, 'support:errors.loadFailed') } : state),
     [state],
   );
-  return [call, retry];
+  return [call, retry, refreshQuietly];
 }

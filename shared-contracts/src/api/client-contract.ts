@@ -5,6 +5,13 @@ import type { ClientErrorReport } from './schemas.js';
 
 // What the API client promises its callers, its errors, options and calls: createApiClient (client.ts) keeps it.
 
+/**
+ * The header, and its one value, of a call the person did not ask for: a screen fetching again after a live event
+ * or on a timer (`CallInput.quiet`). The API answers it as any call, -600 once the session has ended, but does not
+ * count it as the person's activity, so a page left open on a busy desk still reaches the session's idle timeout.
+ */
+export const BACKGROUND_REFRESH_HEADER = { name: 'X-Refresh', value: 'background' } as const;
+
 export type ApiErrorKind = 'business' | 'session' | 'network';
 
 /** What every failed call rejects with: the envelope's code and message, or 1106 for network and HTTP errors. */
@@ -62,7 +69,11 @@ export interface CallInput<Name extends EndpointName> {
   signal?: AbortSignal;
   /** The session to act for instead of the store's: a logout revokes the token it has just cleared. */
   token?: string;
-  /** A refresh the player did not ask for (a live update): no loading indicator, even where SPEC §7 shows one. */
+  /**
+   * A refresh the person did not ask for (a live update, a timer): no loading indicator, even where SPEC §7 shows
+   * one, and sent with BACKGROUND_REFRESH_HEADER, so it does not hold off the session's idle timeout. Never for what
+   * the person does (a click, a form, a page they open).
+   */
   quiet?: boolean;
 }
 

@@ -72,6 +72,21 @@ describe('createApiClient', () => {
     expect(seen.at(-1)?.headers.authorization).toBe('Bearer cleared-token');
   });
 
+  it('marks a quiet call as a background refresh (X-Refresh: background), and no other call', async () => {
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: [] } };
+    await client({ token: 'secret-token' }).call('inquiryList', { quiet: true });
+    expect(seen.at(-1)?.headers['x-refresh']).toBe('background');
+    expect(seen.at(-1)?.headers.authorization).toBe('Bearer secret-token');
+
+    for (const input of [{}, { quiet: false }]) {
+      await client({ token: 'secret-token' }).call('inquiryList', input);
+      expect(seen.at(-1)?.headers['x-refresh']).toBeUndefined();
+    }
+    answer = { status: 200, body: { code: 1, msg: 'ok', data: null } };
+    await client({ token: null }).call('logout', { body: {}, token: 'cleared-token' });
+    expect(seen.at(-1)?.headers['x-refresh']).toBeUndefined();
+  });
+
   it("keeps a throttled answer's Retry-After in seconds, for a screen that tells the wait or offers the call again after it", async () => {
     answer = { status: 429, body: { code: 4290, msg: 'uploadQuotaReached', data: null }, headers: { 'Retry-After': '1800' } };
     const throttled = await client()

@@ -4,7 +4,7 @@ import { ERROR_CODES, SUCCESS_CODES } from './codes.js';
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes.js';
 import type { EndpointResponse } from './endpoints.js';
 import type { ClientErrorReport } from './schemas.js';
-import { ApiError, type ApiClient, type ApiClientOptions } from './client-contract.js';
+import { ApiError, BACKGROUND_REFRESH_HEADER, type ApiClient, type ApiClientOptions } from './client-contract.js';
 
 export * from './client-contract.js';
 
@@ -60,13 +60,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** A request to an endpoint of the table, with the common params (the call's own added to them) and the session's headers. */
-  async function request<Data>(endpoint: EndpointRoute, token: string | null, config: AxiosRequestConfig) {
+  async function request<Data>(endpoint: EndpointRoute, token: string | null, config: AxiosRequestConfig, quiet = false) {
     return (await http()).request<Data>({
       method: endpoint.method,
       url: endpoint.path,
       ...config,
       params: { ...options.commonParams(), ...(config.params as object | undefined) },
-      headers: headers(token),
+      headers: { ...headers(token), ...(quiet ? { [BACKGROUND_REFRESH_HEADER.name]: BACKGROUND_REFRESH_HEADER.value } : {}) },
     });
   }
 
@@ -81,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const showsLoading = endpoint.showsLoading && !quiet;
     if (showsLoading) trackLoading(1);
     try {
-      const response = await request<unknown>(endpoint, sentToken, config);
+      const response = await request<unknown>(endpoint, sentToken, config, quiet);
       const envelope = response.data;
       if (!isEnvelope(envelope)) {
         throw new ApiError('network', ERROR_CODES.networkError, `Unexpected answer from ${endpoint.path}`, response.status);

@@ -17,14 +17,16 @@ afterEach(() => {
 
 /** A load the test settles by hand, recording every key it was asked for. */
 function controlledLoads() {
-  const asked: { key: string; resolve: (data: string) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = [];
-  const loadFor = (key: string) => (signal: AbortSignal) =>
-    new Promise<string>((resolve, reject) => asked.push({ key, resolve, reject, signal }));
+  const asked: { key: string; resolve: (data: string) => void; reject: (error: unknown) => void; signal: AbortSignal; quiet: boolean }[] =
+    [];
+  const loadFor = (key: string) => (signal: AbortSignal, quiet: boolean) =>
+    new Promise<string>((resolve, reject) => asked.push({ key, resolve, reject, signal, quiet }));
   return { asked, loadFor };
 }
 
 let seen: DataState<string>[] = [];
 let retry: () => void = () => undefined;
+let refreshQuietly: () => void = () => undefined;
 
 function Reader({
   dataKey,
@@ -32,12 +34,13 @@ function Reader({
   carried,
 }: {
   dataKey: string | null;
-  load: (signal: AbortSignal) => Promise<string>;
+  load: (signal: AbortSignal, quiet: boolean) => Promise<string>;
   carried?: () => string | undefined;
 }) {
-  const [state, again] = useData(dataKey, load, carried);
+  const [state, again, quietly] = useData(dataKey, load, carried);
   seen.push(state);
   retry = again;
+  refreshQuietly = quietly;
   return null;
 }
 
@@ -92,5 +95,28 @@ describe('useData: a screen loading server data', () => {
     expect(last()).toEqual({ status: 'loading' });
     await act(async () => asked[1]!.resolve('regions of server 2'));
     expect(last()).toEqual({ status: 'ready', data: 'regions of server 2' });
+  });
+
+  it("loads quietly only when refreshed quietly (a live update): the first load, a retry and a new key are the person's", async () => {
+    seen = [];
+    const { asked, loadFor } = controlledLoads();
+    await render(<Reader dataKey="queue page 1" load={loadFor('queue page 1')} />);
+    await act(async () => asked[0]!.resolve('page 1'));
+    await act(async () => refreshQuietly());
+    await act(async () => asked[1]!.resolve('page 1 again'));
+    expect(last()).toEqual({ status: 'ready', data: 'page 1 again' });
+    await act(async () => retry());
+    await act(async () => asked[2]!.resolve('page 1 once more'));
+
+    // A quiet refresh, then the person moves to another page before it answers: that page's load is theirs.
+    await act(async () => refreshQuietly());
+    await render(<Reader dataKey="queue page 2" load={loadFor('queue page 2')} />);
+    expect(asked.map(({ key, quiet }) => [key, quiet])).toEqual([
+      ['queue page 1', false],
+      ['queue page 1', true],
+      ['queue page 1', false],
+      ['queue page 1', true],
+      ['queue page 2', false],
+    ]);
   });
 });

@@ -34,9 +34,10 @@ export function AgentDesk({
     ...(desk.keyword ? { keyword: desk.keyword } : {}),
     ...(desk.assigned === 'all' ? {} : { assigned: desk.assigned }),
   };
-  const [state, retry] = useAgentQueue(query);
-  // New tickets, players' messages, ends and ratings move the queue while an agent watches it (issue 15).
-  useLiveUpdates(() => true, retry);
+  const [state, retry, refreshQuietly] = useAgentQueue(query);
+  // New tickets, players' messages, ends and ratings move the queue while an agent watches it (issue 15): quietly, so
+  // a desk left open on a busy queue still reaches the session's idle timeout.
+  useLiveUpdates(() => true, refreshQuietly);
   // A ticket chosen from the list (not the one the page opened with): focus follows it to its title once it has
   // loaded (on a phone the list it was chosen from is hidden).
   const [shownTicket, setShownTicket] = useState(desk.inquiryId);

@@ -82,9 +82,10 @@ export function HistoryStep() {
   const { t } = useTranslation();
   const { userName } = useSession();
   // A game client's history lists that game's inquiries (SPEC §7 clientId).
-  const [loaded, retry] = useCall('inquiryList', userName, () => ({ query: clientIdQuery() }));
-  // A player's stream carries only their own tickets' events: each may change a label or an unread marker.
-  useLiveUpdates(() => true, retry);
+  const [loaded, retry, refreshQuietly] = useCall('inquiryList', userName, () => ({ query: clientIdQuery() }));
+  // A player's stream carries only their own tickets' events: each may change a label or an unread marker. The
+  // refresh is quiet: the player did not ask for it, so it does not hold off the session's idle timeout.
+  useLiveUpdates(() => true, refreshQuietly);
   const list = useKeptWhileRefreshing(userName, loaded);
   return (
     <section className="surface-card" aria-labelledby="history-heading" data-testid="support-step-history">

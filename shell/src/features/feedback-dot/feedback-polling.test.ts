@@ -16,7 +16,7 @@ function setVisibility(state: DocumentVisibilityState): void {
 function fakeFeedbackCalls() {
   const pending: { resolve: (feedback: Feedback) => void; reject: (error: Error) => void }[] = [];
   const load = vi.fn(
-    () =>
+    (_quiet: boolean) =>
       new Promise<Feedback>((resolve, reject) => {
         pending.push({ resolve, reject });
       }),
@@ -192,5 +192,28 @@ describe('feedback dot polling (SPEC §2)', () => {
     emit('live:state', { state: 'down', resumed: false });
     await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
     expect(calls.load).toHaveBeenCalledTimes(4);
+  });
+
+  it("asks quietly when the player did not ask (the poll, a ticket's change), so an open page still idles out", async () => {
+    login(player, { remember: false });
+    const { calls } = startPolling();
+    const quietness = () => calls.load.mock.calls.map(([quiet]) => quiet);
+    await calls.answer(NO_FEEDBACK);
+    await vi.advanceTimersByTimeAsync(TIMINGS.feedbackPollMs);
+    await calls.answer(NO_FEEDBACK);
+    emit('inquiry:live', { inquiryId: 7, kind: 'message', status: null, messageId: 3, author: 'agent', at: new Date().toISOString() });
+    await calls.answer(NO_FEEDBACK);
+    emit('inquiry:updated', { inquiryId: 7 });
+    await calls.answer(NO_FEEDBACK);
+    // The first call, as the page opened, and the following are quiet: the poll, the live change, the update.
+    expect(quietness()).toEqual([false, true, true, true]);
+
+    // The player coming back to the tab, or logging in, is the player's own doing.
+    setVisibility('hidden');
+    setVisibility('visible');
+    await calls.answer(NO_FEEDBACK);
+    login({ ...player, token: 'another-token' }, { remember: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(quietness()).toEqual([false, true, true, true, false, false]);
   });
 });

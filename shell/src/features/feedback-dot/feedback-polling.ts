@@ -17,11 +17,12 @@ export const NO_FEEDBACK: Feedback = { count: 0, hasNew: false };
 export interface FeedbackPollingOptions {
   /** Receives every answer, and NO_FEEDBACK when the player is logged out. */
   publish: (feedback: Feedback) => void;
-  load?: () => Promise<Feedback>;
+  /** `quiet`: a refresh the player did not ask for (the poll, a ticket's change), sent as one (CallInput.quiet). */
+  load?: (quiet: boolean) => Promise<Feedback>;
 }
 
 // A game client's dot is about that game's inquiries (SPEC §7 clientId).
-const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedback', { query: clientIdQuery() });
+const loadFeedback = (quiet: boolean): Promise<Feedback> => platformApi().call('inquiryFeedback', { query: clientIdQuery(), quiet });
 
 /**
  * Keeps the feedback dot current (SPEC §2): asks at once, then every TIMINGS.feedbackPollMs while the tab is
@@ -35,7 +36,9 @@ const loadFeedback = (): Promise<Feedback> => platformApi().call('inquiryFeedbac
  * yet waits for it (`session:changed`). A failed call keeps the last answer: the dot is a hint, and a
  * poll every minute must not turn a flaky connection into a stream of errors (-600 is handled by the API client).
  * A session the API refuses all the same (a stored role gone stale) is not asked again until the login changes.
- * Returns the function that stops it.
+ * The poll and the refreshes a ticket's change causes are quiet (CallInput.quiet): the player asked for none of
+ * them, so a page left open still reaches the session's idle timeout; the first call, a login and the tab shown
+ * again are the player's own. Returns the function that stops it.
  */
 export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackPollingOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -46,7 +49,9 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
 
   const isVisible = () => document.visibilityState === 'visible';
 
-  function refresh(): void {
+  const refreshQuietly = () => refresh(true);
+
+  function refresh(quiet: boolean): void {
     clearTimeout(timer);
     timer = undefined;
     const current = ++generation;
@@ -54,8 +59,8 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
       publish(NO_FEEDBACK);
       return;
     }
-    if (isVisible()) timer = setTimeout(refresh, TIMINGS.feedbackPollMs);
-    load().then(
+    if (isVisible()) timer = setTimeout(refreshQuietly, TIMINGS.feedbackPollMs);
+    load(quiet).then(
       (feedback) => {
         if (current === generation) publish(feedback);
       },
@@ -70,7 +75,7 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
 
   function onVisibilityChange(): void {
     if (isVisible()) {
-      refresh();
+      refresh(false);
     } else {
       clearTimeout(timer);
       timer = undefined;
@@ -78,21 +83,22 @@ export function startFeedbackPolling({ publish, load = loadFeedback }: FeedbackP
   }
 
   let reading: number | null = null;
-  const stopInquiryUpdates = on('inquiry:updated', refresh);
+  // Sent after a ticket was read or sent: the call that read or sent it was the player's own, or a live refresh.
+  const stopInquiryUpdates = on('inquiry:updated', refreshQuietly);
   const stopReading = on('inquiry:reading', ({ inquiryId }) => {
     reading = inquiryId;
   });
   const stopLiveChanges = on('inquiry:live', ({ inquiryId }) => {
-    if (inquiryId !== reading) refresh();
+    if (inquiryId !== reading) refreshQuietly();
   });
   const stopSessionChanges = on('session:changed', () => {
     // Another account's dot must not linger while the new account's answer is on its way.
     refusedToThisSession = false;
     publish(NO_FEEDBACK);
-    refresh();
+    refresh(false);
   });
   document.addEventListener('visibilitychange', onVisibilityChange);
-  refresh();
+  refresh(false);
 
   return () => {
     generation += 1;
