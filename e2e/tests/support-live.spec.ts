@@ -16,6 +16,12 @@ const LIVE_MS = 1_000;
 const feedbackAnswer = (page: Page) =>
   page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(ENDPOINTS.inquiryFeedback.path));
 
+/** The next request of the page to an endpoint, and whether it went as a background refresh (X-Refresh). */
+const nextCall = (page: Page, name: 'inquiryList' | 'agentInquiries') =>
+  page
+    .waitForRequest((request) => new URL(request.url()).pathname.endsWith(ENDPOINTS[name].path))
+    .then(async (request) => (await request.allHeaders())['x-refresh'] ?? 'none');
+
 /** Resolves once the page's live stream is open (its answer's headers have come). */
 const liveStreamOpen = (page: Page) =>
   page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
@@ -76,9 +82,12 @@ test.describe('live support (issue 15)', () => {
       const queued = desk.getByTestId('agent-queue-item').filter({ hasText: `Live read ${marker}` });
       await expect(queued).toContainText(en('status.waiting_reply'), { timeout: LIVE_MS });
 
-      // A new ticket joins the agent's queue as it is opened.
+      // A new ticket joins the agent's queue as it is opened: a refresh the agent did not ask for, which does not
+      // hold off their session's idle timeout.
+      const queueRefresh = nextCall(desk, 'agentInquiries');
       await openTicket(playerToken, { title: `Live new ${marker}` });
       await expect(desk.getByTestId('agent-queue-item').filter({ hasText: `Live new ${marker}` })).toHaveCount(1, { timeout: LIVE_MS });
+      expect(await queueRefresh).toBe('background');
 
       // The agent ends the chat: the player's conversation says so and offers the rating.
       await view.getByTestId('end-chat').click();
@@ -96,14 +105,20 @@ test.describe('live support (issue 15)', () => {
 
     await logIn(page, DEMO.player2);
     const streamOpen = liveStreamOpen(page);
+    // The list the player opened is their own request; the refresh a live event causes is not (X-Refresh), so a
+    // page left open does not keep the session from its idle timeout.
+    const opened = nextCall(page, 'inquiryList');
     await page.goto(`${site()}/SupportCenter/history?spec_lang=en`);
     const listed = page.getByTestId('history-item').filter({ hasText: title });
     await expect(listed.getByTestId('history-label')).toHaveText(en('listStatus.noReply'));
     await expect(listed.getByTestId('history-unread')).toHaveCount(0);
+    expect(await opened).toBe('none');
     await streamOpen;
 
+    const refreshed = nextCall(page, 'inquiryList');
     await agentReplies(await tokenOf(AGENT), inquiryId, `History ${marker}`);
     await expect(listed.getByTestId('history-label')).toHaveText(en('listStatus.replied'), { timeout: LIVE_MS });
     await expect(listed.getByTestId('history-unread')).toBeVisible({ timeout: LIVE_MS });
+    expect(await refreshed).toBe('background');
   });
 });
