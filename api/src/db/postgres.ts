@@ -105,59 +105,96 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   }
   const base = queryable(pool);
   let closed = false;
-  const listeners = new Set<() => Promise<void>>();
+  /** Who is called on a NOTIFY, by channel: every listener of the API shares one connection. */
+  const channels = new Map<string, Set<() => void>>();
+  let listener: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let pauseMs = LISTEN_RETRY_MS.first;
+  /** LISTEN, UNLISTEN, connecting and ending one after another, so none sees the connection half set up. */
+  let listenerWork: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const done = listenerWork.then(work);
+    listenerWork = done.catch(() => undefined);
+    return done;
+  };
+  const notifyAll = (): void => {
+    for (const callbacks of [...channels.values()]) for (const onNotify of [...callbacks]) onNotify();
+  };
 
   /**
-   * LISTEN needs a connection of its own for as long as it listens: a pooled one goes back to the pool after each
-   * query. A lost one is connected again with a growing pause, and `onNotify` is called once it listens again.
+   * LISTEN needs a connection of its own for as long as it listens (a pooled one goes back to the pool after each
+   * query): one per replica, whatever the channels, so each added channel costs no connection of PostgreSQL's
+   * max_connections. A lost one is connected again with a growing pause, and every listener is called once it
+   * listens again, since notifications sent meanwhile were missed.
    */
+  const connectListener = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    listener = next;
+    next.on('notification', (message) => {
+      for (const onNotify of [...(channels.get(message.channel) ?? [])]) onNotify();
+    });
+    next.on('error', (error) => {
+      options.onIdleError?.(error);
+      lost(next);
+    });
+    next.on('end', () => lost(next));
+    await next.connect();
+    for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
+    pauseMs = LISTEN_RETRY_MS.first;
+  };
+  const lost = (which: pg.Client): void => {
+    if (closed || listener !== which || retry) return;
+    listener = undefined;
+    which.removeAllListeners('end');
+    void which.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (channels.size === 0) return;
+      serially(connectListener).then(notifyAll, () => {
+        if (listener) lost(listener);
+      });
+    }, pauseMs);
+    retry.unref();
+    pauseMs = Math.min(pauseMs * 2, LISTEN_RETRY_MS.max);
+  };
+  const endListener = async (): Promise<void> => {
+    clearTimeout(retry);
+    retry = undefined;
+    const current = listener;
+    listener = undefined;
+    current?.removeAllListeners('end');
+    await current?.end().catch(() => undefined);
+  };
+
   async function listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
     if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+    const callbacks = channels.get(channel) ?? new Set<() => void>();
+    const firstOfChannel = callbacks.size === 0;
+    callbacks.add(onNotify);
+    channels.set(channel, callbacks);
     let stopped = false;
-    let client: pg.Client | undefined;
-    let retry: NodeJS.Timeout | undefined;
-    let pauseMs = LISTEN_RETRY_MS.first;
-    const connect = async (): Promise<void> => {
-      const next = new pg.Client({
-        connectionString: options.connectionString,
-        ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    const stop = (): Promise<void> =>
+      serially(async () => {
+        if (stopped) return;
+        stopped = true;
+        callbacks.delete(onNotify);
+        if (callbacks.size > 0) return;
+        channels.delete(channel);
+        if (channels.size === 0) await endListener();
+        else await listener?.query(`UNLISTEN ${channel}`).catch(() => undefined);
       });
-      client = next;
-      next.on('notification', () => onNotify());
-      next.on('error', (error) => {
-        options.onIdleError?.(error);
-        lost(next);
+    try {
+      await serially(async () => {
+        if (!listener && !retry) await connectListener();
+        else if (firstOfChannel) await listener?.query(`LISTEN ${channel}`);
       });
-      next.on('end', () => lost(next));
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-      pauseMs = LISTEN_RETRY_MS.first;
-    };
-    const lost = (which: pg.Client): void => {
-      if (stopped || client !== which || retry) return;
-      client = undefined;
-      which.removeAllListeners('end');
-      void which.end().catch(() => undefined);
-      retry = setTimeout(() => {
-        retry = undefined;
-        connect().then(onNotify, () => {
-          if (client) lost(client);
-        });
-      }, pauseMs);
-      retry.unref();
-      pauseMs = Math.min(pauseMs * 2, LISTEN_RETRY_MS.max);
-    };
-    await connect();
-    const stop = async (): Promise<void> => {
-      if (stopped) return;
-      stopped = true;
-      listeners.delete(stop);
-      clearTimeout(retry);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
-    };
-    listeners.add(stop);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
     return stop;
   }
 
@@ -190,7 +227,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await Promise.all([...listeners].map((stop) => stop()));
+      channels.clear();
+      await serially(endListener);
       await pool.end();
     },
   };
