@@ -59,7 +59,8 @@ describe(`listening to notifications (${DATABASE_KIND})`, () => {
     await db.listen('test_other', other);
     if (DATABASE_KIND === 'postgres') {
       const [pid] = await listeningBackends(db);
-      await db.query('SELECT pg_terminate_backend($1)', [pid]);
+      expect(pid).toBeDefined();
+      await db.query('SELECT pg_terminate_backend($1)', [pid!]);
       // Back: each listener is called once for what it may have missed.
       await vi.waitFor(() => expect(other).toHaveBeenCalledTimes(1), { timeout: 5_000 });
       expect(first).toHaveBeenCalledTimes(1);
