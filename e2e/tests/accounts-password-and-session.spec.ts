@@ -37,7 +37,7 @@ test.describe('session lifecycle (SPEC §4)', () => {
   test("a -600 answering the user center's call logs the player out: the user center's notice, the shell's menu, a toast and both storages", async ({
     page,
   }) => {
-    // The live channel finds an ended session too (at its stream's next heartbeat) and logs out the same way: kept
+    // The live channel finds an ended session too (at once after a logout) and logs out the same way: kept
     // out here, so the call that finds it is the user center's.
     await page.route(
       (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
@@ -107,7 +107,7 @@ test.describe('log out of all other devices (ASVS 3.3.4)', () => {
     const label = (key: string, values: Record<string, number> = {}) => t('account', 'en', `sessions.${key}`, values);
     // The phone: a remembered login (30 days), left open on the front page.
     const phone = await browser.newPage();
-    // Its live channel would find the ended session too (at its stream's next heartbeat) and log out the same way:
+    // Its live channel would find the ended session too (at once after a logout) and log out the same way:
     // kept out here, so what logs the phone out is its next page's call.
     await phone.route(
       (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),

@@ -71,7 +71,7 @@ test.describe('user info (SPEC §3): account, phone or e-mail, birthday', () => 
     page,
   }) => {
     const who = MUTABLE.profileThroughExpiry;
-    // The live channel finds an ended session too, at its next heartbeat: kept out, so the save is what finds it.
+    // The live channel finds an ended session too, at once after a logout: kept out, so the save is what finds it.
     await page.route(
       (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
       (route) => route.abort(),

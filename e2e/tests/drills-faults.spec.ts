@@ -1,5 +1,5 @@
-import { expect, test, type Request, type Route } from '@playwright/test';
-import { TIMINGS } from 'shared-contracts';
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { LIVE_EVENTS_PATH, TIMINGS } from 'shared-contracts';
 import { logIn } from '../support/accounts.js';
 import { DRILL_ACCOUNTS } from '../support/drill-accounts.js';
 import { INQUIRY, expectDraftKept, fillPlatformInquiry, inquiryField, startNewIfAsked } from '../support/inquiry-form.js';
@@ -13,6 +13,8 @@ import { callApi, openTicket, tokenOf } from '../support/tickets-api.js';
  * while it mounts, then back; and the API down, failing and too slow in the middle of an inquiry, or ending the
  * session there.
  */
+
+type DrillPlayer = (typeof DRILL_ACCOUNTS)['sendsThroughFaults'];
 
 /** Each remote, and the step of its loading that is slow (together they cover every step). */
 const REMOTES = [
@@ -283,6 +285,12 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
   test('the session ends (-600) as the inquiry is sent: logged out everywhere and told why; after logging in again, back to the draft and its file', async ({
     page,
   }) => {
+    // With its stream up, the page would learn of the logout at once, before the send: a network that drops the
+    // stream leaves the send to find it.
+    await page.route(
+      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
+      (route) => route.abort(),
+    );
     const who = DRILL_ACCOUNTS.sendsThroughFaults;
     await logIn(page, who);
     await page.goto(`${site()}${INQUIRY}`);
@@ -323,32 +331,16 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
     expect(detail.attachments.map((attachment) => attachment.name)).toEqual([fileName]);
   });
 
-  test('the session ends (-600) as added information is sent: after logging in again, the text is back and sends as one message', async ({
-    page,
-  }) => {
-    const who = DRILL_ACCOUNTS.sendsThroughFaults;
-    const { inquiryId } = await openTicket(await tokenOf(who), { title: `Reply through an expiry ${Date.now()}` });
-    await logIn(page, who);
-    const ticketPage = `${site()}/SupportCenter/feedback?inquiryId=${inquiryId}&spec_lang=en`;
-    await page.goto(ticketPage);
-    const text = 'The gems arrived twice, then vanished after the update.';
-    await page.getByTestId('add-information').click();
-    const dialog = page.getByTestId('add-information-dialog');
-    await dialog.getByLabel(t('support', 'en', 'conversation.message')).fill(text);
-
-    // The session ends on the server (logged out in another tab) just before the player sends.
-    const token = (await page.evaluate(() => sessionStorage.getItem('oauth_token'))) ?? '';
-    await callApi('logout', token, { body: {} });
-    await dialog.getByTestId('reply-send').click();
-    await expect(page.getByTestId('toasts')).toContainText(t('shell', 'en', 'session.expired'));
-
-    // Logging in again on the login page the ticket's screen links to comes back to the ticket and the text.
-    await page.goto(`${site()}/login?redirect=${encodeURIComponent(`/SupportCenter/feedback?inquiryId=${inquiryId}`)}&spec_lang=en`);
+  /** Logs in again through the ticket screen's own link: back at the ticket, the text is there and sends as one message. */
+  async function logInAgainAndSend(page: Page, who: DrillPlayer, inquiryId: number, text: string) {
+    const prompt = page.getByRole('alert').filter({ hasText: t('common', 'en', 'errors.loginFirst') });
+    await prompt.getByRole('link').click();
     const form = page.getByTestId('login-form');
     await form.getByLabel(/.+/).first().fill(who.account);
     await form.locator('input[type="password"]').fill(who.password);
     await form.getByTestId('login-submit').click();
     await expect(page).toHaveURL(new RegExp(`/SupportCenter/feedback\\?inquiryId=${inquiryId}`));
+    const dialog = page.getByTestId('add-information-dialog');
     await page.getByTestId('add-information').click();
     await expect(dialog.getByLabel(t('support', 'en', 'conversation.message'))).toHaveValue(text);
     await dialog.getByTestId('reply-send').click();
@@ -359,5 +351,52 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
     // Sent, it is forgotten: the next added information starts empty.
     await page.getByTestId('add-information').click();
     await expect(dialog.getByLabel(t('support', 'en', 'conversation.message'))).toHaveValue('');
+  }
+
+  /** Opens the player's ticket with added information typed and not sent. */
+  async function writeAddedInformation(page: Page, who: DrillPlayer, title: string) {
+    const { inquiryId } = await openTicket(await tokenOf(who), { title: `${title} ${Date.now()}` });
+    await logIn(page, who);
+    await page.goto(`${site()}/SupportCenter/feedback?inquiryId=${inquiryId}&spec_lang=en`);
+    const text = `The gems arrived twice, then vanished after the update (${title}).`;
+    await page.getByTestId('add-information').click();
+    await page
+      .getByTestId('add-information-dialog')
+      .getByLabel(t('support', 'en', 'conversation.message'))
+      .fill(text);
+    return { inquiryId, text };
+  }
+
+  test('logged out on another device while writing added information: this page logs out at once and says why; after logging in again, the text is back and sends as one message', async ({
+    page,
+  }) => {
+    const who = DRILL_ACCOUNTS.sendsThroughFaults;
+    const { inquiryId, text } = await writeAddedInformation(page, who, 'Logged out elsewhere');
+
+    // The logout ends this session's live stream at once; its reconnection is refused (-600), which logs the page
+    // out before the player sends anything.
+    await callApi('logout', await page.evaluate(() => sessionStorage.getItem('oauth_token')), { body: {} });
+    await expect(page.getByTestId('toasts')).toContainText(t('shell', 'en', 'session.expired'));
+    await expect(page.getByTestId('add-information-dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => [sessionStorage.getItem('oauth_token'), localStorage.getItem('oauth_token')])).toEqual([null, null]);
+    await logInAgainAndSend(page, who, inquiryId, text);
+  });
+
+  test('the session ends (-600) as added information is sent, the live channel being down: after logging in again, the text is back and sends as one message', async ({
+    page,
+  }) => {
+    // With its stream up, the page would learn of the logout at once (the test above): a network that drops the
+    // stream leaves the send to find it.
+    await page.route(
+      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
+      (route) => route.abort(),
+    );
+    const who = DRILL_ACCOUNTS.sendsThroughFaults;
+    const { inquiryId, text } = await writeAddedInformation(page, who, 'Expired as sent');
+
+    await callApi('logout', await page.evaluate(() => sessionStorage.getItem('oauth_token')), { body: {} });
+    await page.getByTestId('add-information-dialog').getByTestId('reply-send').click();
+    await expect(page.getByTestId('toasts')).toContainText(t('shell', 'en', 'session.expired'));
+    await logInAgainAndSend(page, who, inquiryId, text);
   });
 });
