@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LIVE_EVENTS_PATH } from 'shared-contracts';
 import { DEMO, MUTABLE, changePassword, logIn, logInThroughForm } from '../support/accounts.js';
+import { dropLiveStream } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { codeSentTo } from '../support/mailbox.js';
 import { PORTS, site } from '../support/ports.js';
@@ -39,10 +39,7 @@ test.describe('session lifecycle (SPEC §4)', () => {
   }) => {
     // The live channel finds an ended session too (at once after a logout) and logs out the same way: kept
     // out here, so the call that finds it is the user center's.
-    await page.route(
-      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
-      (route) => route.abort(),
-    );
+    await dropLiveStream(page);
     await logIn(page, DEMO.player1, { remember: true });
     await page.goto(`${site()}/UserCenter`);
     await expect(page.getByTestId('account-details')).toBeVisible();
@@ -109,10 +106,7 @@ test.describe('log out of all other devices (ASVS 3.3.4)', () => {
     const phone = await browser.newPage();
     // Its live channel would find the ended session too (at once after a logout) and log out the same way:
     // kept out here, so what logs the phone out is its next page's call.
-    await phone.route(
-      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
-      (route) => route.abort(),
-    );
+    await dropLiveStream(phone);
     await logIn(phone, who, { remember: true });
     await phone.goto(`${site()}/UserCenter`);
     await expect(phone.getByTestId('account-details')).toContainText(who.account);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { AREA_DEFAULT_LANGUAGE, BRAND_IDS, BRANDS, LIVE_EVENTS_PATH } from 'shared-contracts';
+import { AREA_DEFAULT_LANGUAGE, BRAND_IDS, BRANDS } from 'shared-contracts';
 import { DEMO, MUTABLE, changePassword, logIn, logInThroughForm } from '../support/accounts.js';
+import { dropLiveStream } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 import { callApi } from '../support/tickets-api.js';
@@ -72,10 +73,7 @@ test.describe('user info (SPEC §3): account, phone or e-mail, birthday', () => 
   }) => {
     const who = MUTABLE.profileThroughExpiry;
     // The live channel finds an ended session too, at once after a logout: kept out, so the save is what finds it.
-    await page.route(
-      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
-      (route) => route.abort(),
-    );
+    await dropLiveStream(page);
     await logIn(page, who);
     await page.goto(`${site()}/UserCenter?spec_lang=en`);
     const form = page.getByTestId('profile-form');

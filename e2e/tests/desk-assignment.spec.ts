@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { LIVE_EVENTS_PATH } from 'shared-contracts';
 import { DEMO, logIn } from '../support/accounts.js';
 import { DESK_ACCOUNTS } from '../support/desk-accounts.js';
+import { isLiveStream, liveStreamOpen } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 import { AGENT, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -14,8 +14,6 @@ const LIVE_MS = 1_000;
 const SECOND = DESK_ACCOUNTS.secondAgent;
 
 const deskUrl = (query: string) => `${site()}/SupportCenter/agent?spec_lang=en${query}`;
-const isLiveStream = (url: string) => new URL(url).pathname.endsWith(LIVE_EVENTS_PATH);
-
 /** An agent logged in in a context of their own. */
 async function agentContext(
   browser: Browser,
@@ -29,7 +27,7 @@ async function agentContext(
 
 /** Opens the desk on a ticket and resolves once the page's live stream is open. */
 async function openLiveDesk(page: Page, query: string): Promise<void> {
-  const streamOpen = page.waitForResponse((response) => isLiveStream(response.url()) && response.ok());
+  const streamOpen = liveStreamOpen(page);
   await page.goto(deskUrl(query));
   await streamOpen;
 }

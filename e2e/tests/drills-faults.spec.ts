@@ -1,8 +1,9 @@
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
-import { LIVE_EVENTS_PATH, TIMINGS } from 'shared-contracts';
+import { TIMINGS } from 'shared-contracts';
 import { logIn } from '../support/accounts.js';
 import { DRILL_ACCOUNTS } from '../support/drill-accounts.js';
 import { INQUIRY, expectDraftKept, fillPlatformInquiry, inquiryField, startNewIfAsked } from '../support/inquiry-form.js';
+import { dropLiveStream } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { PORTS, site } from '../support/ports.js';
 import { callApi, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -287,10 +288,7 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
   }) => {
     // With its stream up, the page would learn of the logout at once, before the send: a network that drops the
     // stream leaves the send to find it.
-    await page.route(
-      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
-      (route) => route.abort(),
-    );
+    await dropLiveStream(page);
     const who = DRILL_ACCOUNTS.sendsThroughFaults;
     await logIn(page, who);
     await page.goto(`${site()}${INQUIRY}`);
@@ -387,10 +385,7 @@ test.describe('fault drill: the API fails in the middle of an inquiry (issue 6, 
   }) => {
     // With its stream up, the page would learn of the logout at once (the test above): a network that drops the
     // stream leaves the send to find it.
-    await page.route(
-      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
-      (route) => route.abort(),
-    );
+    await dropLiveStream(page);
     const who = DRILL_ACCOUNTS.sendsThroughFaults;
     const { inquiryId, text } = await writeAddedInformation(page, who, 'Expired as sent');
 

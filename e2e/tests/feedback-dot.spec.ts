@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LIVE_EVENTS_PATH, TIMINGS, type PlatformEvents } from 'shared-contracts';
+import { TIMINGS, type PlatformEvents } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { MUTABLE, logIn } from '../support/accounts.js';
+import { dropLiveStream } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 import { AGENT, agentReplies, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -59,10 +60,7 @@ test.describe('feedback dot (SPEC §2)', () => {
     const player = MUTABLE.readsFeedback;
     // The fallback of SPEC §2 and §9 (issue 15): every stream is refused, so only the 60 s poll and the update event
     // tell the dot (support-live.spec.ts shows the live channel lighting it within a second).
-    await page.route(
-      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
-      (route) => route.abort(),
-    );
+    await dropLiveStream(page);
     await page.clock.install();
     await logIn(page, player);
     const playerToken = await tokenOf(player);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { LIVE_EVENTS_PATH } from 'shared-contracts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'tooling/chromium';
 import { DEMO, logIn } from '../support/accounts.js';
+import { liveStreamOpen } from '../support/live-stream.js';
 import { site } from '../support/ports.js';
 
 // Playwright turns Chromium's back/forward cache off; a player's browser has it on, and keeps the last pages alive
@@ -27,7 +27,7 @@ test('a logged-in player goes from page to page without the pages left behind ho
     await page.evaluate(() => Object.assign(window, { keptInCache: true }));
   }
 
-  const streamAgain = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
+  const streamAgain = liveStreamOpen(page);
   // A page brought back from the cache fires no load event. Its script is read once its stream is open again: read
   // at the commit, it raced the restore ("Execution context was destroyed", 3 runs of 10), where the page had come
   // back from the cache all the same (22 of 22 read after it).

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { LIVE_EVENTS_PATH } from 'shared-contracts';
 import { toolApiClient } from 'tooling/api-client';
 import { startTopology, type ApiReplica, type Topology } from 'tooling/topology';
 import { logIn } from '../support/accounts.js';
+import { isLiveStream } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { openTicket } from '../support/tickets-api.js';
 
@@ -46,7 +46,7 @@ const en = (key: string, values: Record<string, string | number> = {}) => t('sup
 function countStreams(page: Page): () => number {
   let opened = 0;
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok()) opened += 1;
+    if (isLiveStream(response.url()) && response.ok()) opened += 1;
   });
   return () => opened;
 }

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { LIVE_EVENTS_PATH } from 'shared-contracts';
+import { expect, test } from '@playwright/test';
 import { MUTABLE, logIn } from '../support/accounts.js';
+import { liveStreamOpen } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 import { AGENT, agentReplies, openTicket, tokenOf } from '../support/tickets-api.js';
 
 const en = (key: string) => t('support', 'en', key);
-
-/** Resolves once the page's live stream is open (its answer's headers have come). */
-const liveStreamOpen = (page: Page) =>
-  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
 
 test.describe('a conversation whose refresh fails (SPEC §8)', () => {
   test("stays on screen with what the player was writing; the browser back online, or the retry, brings the agent's reply", async ({

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { LIMITS, LIVE_EVENTS_PATH } from 'shared-contracts';
+import { LIMITS } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { DEMO, logIn } from '../support/accounts.js';
+import { dropLiveStream } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 import { loseNextAnswer } from '../support/network.js';
@@ -148,10 +149,7 @@ test.describe('support steps zero and four: history and conversation (SPEC §4, 
   }) => {
     // The page must not hear of the other tab: with the live channel up it would show the change within a second
     // (support-live.spec.ts); this is what the player meets while it is down.
-    await page.route(
-      (url) => url.pathname.endsWith(LIVE_EVENTS_PATH),
-      (route) => route.abort(),
-    );
+    await dropLiveStream(page);
     const playerToken = await tokenOf(DEMO.player1);
     const rated = await openTicket(playerToken, { title: uniqueTitle('Rated elsewhere') });
     await logIn(page, DEMO.player1);

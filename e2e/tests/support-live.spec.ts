@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { LIVE_EVENTS_PATH } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
 import { DEMO, MUTABLE, logIn } from '../support/accounts.js';
+import { liveStreamOpen } from '../support/live-stream.js';
 import { t } from '../support/locales.js';
 import { site } from '../support/ports.js';
 import { AGENT, agentReplies, callApi, openTicket, tokenOf } from '../support/tickets-api.js';
@@ -21,10 +21,6 @@ const nextCall = (page: Page, name: 'inquiryList' | 'agentInquiries') =>
   page
     .waitForRequest((request) => new URL(request.url()).pathname.endsWith(ENDPOINTS[name].path))
     .then(async (request) => (await request.allHeaders())['x-refresh'] ?? 'none');
-
-/** Resolves once the page's live stream is open (its answer's headers have come). */
-const liveStreamOpen = (page: Page) =>
-  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(LIVE_EVENTS_PATH) && response.ok());
 
 test.describe('live support (issue 15)', () => {
   test("an agent's reply appears in the player's open conversation, another ticket's lights the dot, and the desk follows the player, all without reload", async ({
