@@ -14,8 +14,15 @@ export function themeVariables(brand: Pick<Brand, 'colors'>): Record<string, str
   };
 }
 
-/** Applies the brand's theme to the document through the CSSOM (allowed by a strict style-src CSP). */
+/**
+ * Applies the brand's theme to the document through the CSSOM (allowed by a strict style-src CSP). A page whose HTML
+ * came from the edge has the brand's colours already (its `:root` rule): only what the page lacks is written, since a
+ * write to the root's style, even of the value it has, makes the browser restyle the root (issue 13).
+ */
 export function applyTheme(brand: Pick<Brand, 'colors' | 'theme'>, root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(themeVariables(brand))) root.style.setProperty(name, value);
-  root.dataset.theme = brand.theme;
+  const current = getComputedStyle(root);
+  for (const [name, value] of Object.entries(themeVariables(brand))) {
+    if (current.getPropertyValue(name).trim() !== value) root.style.setProperty(name, value);
+  }
+  if (root.dataset.theme !== brand.theme) root.dataset.theme = brand.theme;
 }
