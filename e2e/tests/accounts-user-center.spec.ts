@@ -122,6 +122,7 @@ test.describe('account security on the brands without a user center (SPEC ยง1, ย
       await page.goto(`${site(host)}/`);
       await page.getByTestId('menu-button').click();
       const menu = page.getByTestId('side-menu');
+      await expect(menu.getByTestId('menu-account-security')).toBeVisible();
       await expect(menu.getByTestId('menu-user-center')).toHaveCount(0);
       await menu.getByTestId('menu-account-security').click();
       await expect(page).toHaveURL(`${site(host)}/UserCenter`);

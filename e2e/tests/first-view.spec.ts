@@ -268,7 +268,7 @@ test.describe('the browser takes over the first view', () => {
     await expect.poll(() => asked).toContain('/api/faqs');
   });
 
-  test("a guest's front page asks the API for nothing its HTML carries: the games, the menu's list, the game-info check", async ({
+  test("a guest's front page asks the API for nothing its HTML carries: the games, the menu's list, the game-info check; its closed menu comes empty", async ({
     page,
     context,
   }) => {
@@ -283,6 +283,8 @@ test.describe('the browser takes over the first view', () => {
     const response = await tab.goto(`${site()}/`);
     const html = (await response?.text()) ?? '';
     for (const island of ['catalog-games', 'platform-simple-games', 'platform-precheck']) expect(html).toContain(`id="${island}"`);
+    // The side menu's entries are rendered as it first opens: the HTML has the closed dialog alone.
+    expect(html).toMatch(/<dialog id="side-menu"[^>]*><\/dialog>/);
     await expect(tab.locator('#catalog-games')).toHaveCount(0);
     await tab.getByTestId('banner-carousel').getByRole('button').first().click();
     // The side menu's game list is there: the start-up took it, and the Top up link, from the page.
