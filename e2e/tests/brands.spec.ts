@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { BRANDS, BRAND_IDS, hasLanguageGlobe, resolveBrand, type BrandId } from 'shared-contracts';
 import { ENDPOINTS } from 'shared-contracts/schemas';
-import { PORTS, site } from '../support/ports.js';
+import { site } from '../support/ports.js';
 import { gamesSimple } from '../support/api.js';
 import { t } from '../support/locales.js';
 
@@ -189,29 +189,45 @@ const SIDE_MENU_ICONS: readonly string[] = ['close', 'support', 'user'];
 
 /**
  * Checks that each of the frame's icons the page has (guest: Top up only in the top bar, User as the side menu's login
- * entry) references the brand's sprite, and that the sprite served is the brand's own file. Reads attributes only, so
- * it works with scripts disabled too. Returns the sprite's address.
+ * entry) draws a symbol of the page's own sprite, and that this sprite holds the brand's icons.svg, symbol by symbol
+ * (their ids prefixed "icon-"). Reads the document only, so it works with scripts disabled too.
  */
-async function expectBrandIcons(page: Page, id: BrandId, { menuOpened }: { menuOpened: boolean }): Promise<string> {
+async function expectBrandIcons(page: Page, id: BrandId, { menuOpened }: { menuOpened: boolean }): Promise<void> {
   const shown = ICONS.filter((name) =>
     name === 'globe' ? hasLanguageGlobe(areaShowing(id)) : name !== 'top-up' || BRANDS[id].topUp,
   ).filter((name) => menuOpened || !SIDE_MENU_ICONS.includes(name));
-  const sprites = new Set<string>();
   for (const name of ICONS) {
     const uses = page.locator(`#frame-top svg[data-icon="${name}"][aria-hidden="true"] use`);
     if (!shown.includes(name)) {
       await expect(uses, `${id} has no ${name}`).toHaveCount(0);
       continue;
     }
-    await expect(uses.first(), `${id}'s ${name} icon`).toHaveAttribute('href', new RegExp(`^/assets/icons\\.[0-9a-f]{10}\\.svg#${name}$`));
-    for (const use of await uses.all()) sprites.add((await use.getAttribute('href'))!.replace(/#.*$/, ''));
+    for (const use of await uses.all()) await expect(use, `${id}'s ${name} icon`).toHaveAttribute('href', `#icon-${name}`);
   }
-  expect(sprites.size, `${id}'s icons come from one sprite`).toBe(1);
-  const [sprite] = [...sprites] as [string];
-  const served = await fetch(`http://127.0.0.1:${PORTS.shell}${sprite}`);
-  expect(served.headers.get('content-type')).toContain('image/svg+xml');
-  expect(await served.text(), `${sprite} is ${id}'s icons.svg`).toBe(brandAsset(id, 'icons.svg'));
-  return sprite;
+  await expect(page.locator('svg#brand-icons')).toHaveCount(1);
+  const symbols = await page.evaluate(
+    (file) => {
+      const serialize = (symbol: Element | null) => (symbol ? new XMLSerializer().serializeToString(symbol) : 'missing');
+      const own = new DOMParser().parseFromString(file, 'image/svg+xml');
+      return [...own.querySelectorAll('symbol')].map((symbol) => {
+        const inPage = serialize(document.querySelector(`#brand-icons > symbol[id="icon-${symbol.id}"]`));
+        symbol.id = `icon-${symbol.id}`;
+        return { name: symbol.id, inPage, file: serialize(symbol) };
+      });
+    },
+    brandAsset(id, 'icons.svg'),
+  );
+  expect(symbols.length).toBeGreaterThan(0);
+  for (const { name, inPage, file } of symbols) expect(inPage, `${id}'s ${name} is its icons.svg's`).toBe(file);
+}
+
+/** A page's requests for a brand's icons.svg. */
+function spriteRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/icons\.[0-9a-f]{10}\.svg$/.test(new URL(request.url()).pathname)) asked.push(request.url());
+  });
+  return asked;
 }
 
 test.describe("each brand's own icon set (SPEC §1)", () => {
@@ -228,25 +244,47 @@ test.describe("each brand's own icon set (SPEC §1)", () => {
       const url = `${site(`${id}.localhost`)}/?self_area=${areaShowing(id)}&spec_lang=en`;
       const html = await browser.newPage({ javaScriptEnabled: false });
       await html.goto(url);
-      const inHtml = await expectBrandIcons(html, id, { menuOpened: false });
+      await expectBrandIcons(html, id, { menuOpened: false });
       await html.close();
 
+      // The page's HTML brings the icons: nothing asks for the sprite's file, an SVG document of its own to build.
       const page = await browser.newPage();
+      const asked = spriteRequests(page);
       await page.goto(url);
       await expect(page.getByTestId('menu-button')).toBeEnabled();
-      expect(await expectBrandIcons(page, id, { menuOpened: false })).toBe(inHtml);
+      await expectBrandIcons(page, id, { menuOpened: false });
       // Drawn, in its fixed box: the sprite loaded and the symbol was found.
       const menuIcon = page.getByTestId('menu-button').locator('svg[data-icon="menu"]');
       await expect.poll(() => menuIcon.locator('use').evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(0);
       expect(await menuIcon.boundingBox()).toMatchObject({ width: 24, height: 24 });
       await page.getByTestId('menu-button').click();
-      expect(await expectBrandIcons(page, id, { menuOpened: true })).toBe(inHtml);
+      await expectBrandIcons(page, id, { menuOpened: true });
       await expect(page.getByTestId('menu-close').locator('svg[data-icon="close"]')).toBeVisible();
       await expect(page.getByTestId('menu-support-center').locator('svg[data-icon="support"]')).toBeVisible();
       await expect(page.getByTestId('menu-login').locator('svg[data-icon="user"]')).toBeVisible();
       // The icons are decoration: the controls keep their names.
       await expect(page.getByRole('button', { name: t('shell', 'en', 'menu.close') })).toBeVisible();
+      expect(asked).toEqual([]);
       await page.close();
     });
   }
+
+  test("a page whose HTML came without the brand's icons fetches the brand's sprite once and draws them", async ({ page }) => {
+    // The sprite leaves the HTML as it is parsed, before any script reads it: the page the browser renders alone.
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        const sprite = document.getElementById('brand-icons');
+        if (!sprite) return;
+        sprite.remove();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const asked = spriteRequests(page);
+    await page.goto(`${site('sakura.localhost')}/login?spec_lang=en`);
+    await expect(page.getByTestId('menu-button')).toBeEnabled();
+    const menuIcon = page.getByTestId('menu-button').locator('svg[data-icon="menu"]');
+    await expect.poll(() => menuIcon.locator('use').evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(0);
+    await expectBrandIcons(page, 'sakura', { menuOpened: false });
+    expect(asked).toHaveLength(1);
+  });
 });

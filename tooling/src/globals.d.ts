@@ -11,4 +11,10 @@ declare module '*.svg' {
   export default url;
 }
 
+/** An SVG file's text, for a server that puts it into the page (rule in rspack-config.ts). */
+declare module '*.svg?raw' {
+  const text: string;
+  export default text;
+}
+
 declare module '*.css';

@@ -137,7 +137,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         },
         // Native CSS: *.module.css files are scoped per app (DESIGN §3); plain .css files are global.
         { test: /\.css$/, type: 'css/auto' },
-        { test: /\.svg$/, type: 'asset/resource' },
+        // An SVG is a file of its own with a content-hashed address; `?raw` gives its text (a server's, for the page).
+        { test: /\.svg$/, oneOf: [{ resourceQuery: /raw/, type: 'asset/source' }, { type: 'asset/resource' }] },
       ],
     },
     plugins: [

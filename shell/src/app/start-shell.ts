@@ -11,6 +11,7 @@ import {
   type PlatformContext,
 } from 'shared-contracts';
 import { BRAND_ASSETS } from './brand-assets.js';
+import { ensureBrandIcons } from '../components/brand-icon.js';
 import { loadShellMessages } from './messages.js';
 import { showStartupFailure } from './startup-failure.js';
 import { preloadRemoteApps, registerRemotesFromConfig } from './remote-registry.js';
@@ -19,15 +20,22 @@ import { startNavigationFocus } from '../features/navigation-focus/navigation-fo
 import { loadSharedForRemotes } from './shared-for-remotes.js';
 import { recoverFailedStylesheets } from './stylesheet-recovery.js';
 
-/** Favicon, theme colour and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. */
+/**
+ * Favicon, theme colour, icons and skip link of the brand (DESIGN §3 step 1); colours were set by the bootstrap. A page
+ * whose HTML came from the shell's server has them: only what it lacks is written.
+ */
 function applyBrandToDocument(context: PlatformContext): void {
   const { brand } = context;
+  const favicon = BRAND_ASSETS[brand.id].favicon;
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]') ?? document.head.appendChild(document.createElement('link'));
-  icon.rel = 'icon';
-  icon.type = 'image/svg+xml';
-  icon.href = BRAND_ASSETS[brand.id].favicon;
+  if (icon.getAttribute('href') !== favicon) {
+    icon.rel = 'icon';
+    icon.type = 'image/svg+xml';
+    icon.href = favicon;
+  }
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.colors.primary);
   document.body.dataset.brand = brand.id;
+  void ensureBrandIcons(brand.id);
   const skip = document.querySelector('.skip-link');
   if (skip) skip.textContent = i18next.t('shell:skipToContent');
 }

@@ -27,6 +27,8 @@ import {
   type PageDocumentInput,
 } from 'shared-contracts/server';
 import { BRAND_ASSETS } from '../app/brand-assets.js';
+import { brandIconsMarkup } from '../components/brand-icon.js';
+import { ICON_SPRITE_TEXTS } from './brand-icon-sprites.js';
 import { Frame, FrameFooter } from '../app/frame.js';
 import { loadShellMessages } from '../app/messages.js';
 import { NOT_FOUND_APP, notFoundHtml } from '../app/not-found-app.js';
@@ -149,7 +151,8 @@ export const document = {
       );
       html = html.replace(/<title>[^<]*<\/title>/, '');
       html = replaceOnce(html, /<\/head>/, () => `<title>${pageTitle}</title><style>${theme}</style>${firstViewHead}</head>`);
-      html = replaceOnce(html, /<body>/, () => `<body data-brand="${brand.id}">`);
+      // The brand's icons first in the body: the frame's icons draw their symbols from the page itself.
+      html = replaceOnce(html, /<body>/, () => `<body data-brand="${brand.id}">${brandIconsMarkup(ICON_SPRITE_TEXTS[brand.id])}`);
       html = replaceOnce(
         html,
         /(<a class="skip-link" href="#app-region">)(<\/a>)/,
